@@ -1,0 +1,189 @@
+/// Reading and writing `album.md` (PRODUCT.md §1).
+public enum AlbumFile {
+  public static let name = "album.md"
+
+  /// An album as read from its file, with where each field was written and
+  /// what is wrong with it.
+  public struct Parsed: Sendable {
+    public var album: Album
+    public var lines: SourceLines
+    /// Every rule the album breaks; empty for a valid album.
+    public var problems: [AlbumProblem]
+  }
+
+  /// Parses the bytes of an `album.md`.
+  ///
+  /// Throws only when the file cannot be understood at all (no front matter,
+  /// YAML syntax, not UTF-8); broken rules are reported in `problems`.
+  public static func parse(_ bytes: [UInt8], id: String, covers: CoverFiles = CoverFiles()) throws(AlbumFileError) -> Parsed {
+    var all = bytes[...]
+    if all.starts(with: [0xEF, 0xBB, 0xBF]) { all = all.dropFirst(3) }
+    guard isValidUTF8(all) else { throw .notUTF8 }
+    var lines = LineScanner(all)
+    guard let opening = lines.next(), isMarker(all[opening.content], "---") else { throw .missingFrontMatter }
+    var closing: LineScanner.Line?
+    while let line = lines.next() {
+      if isMarker(all[line.content], "---") || isMarker(all[line.content], "...") {
+        closing = line
+        break
+      }
+    }
+    guard let closing else { throw .unclosedFrontMatter }
+    let frontMatter = try FrontMatter.parse(all[opening.end..<closing.start], firstLine: 2)
+    let (body, tracks, trackLines) = AlbumBody.parse(all[closing.end...])
+    var parsed = Parsed(
+      album: Album(id: id, title: "", artist: "", body: body, covers: covers),
+      lines: SourceLines(tracks: trackLines.map { $0 + closing.number }),
+      problems: [])
+    parsed.album.tracks = tracks
+    parsed.apply(frontMatter)
+    parsed.problems += parsed.album.problems().map { problem in
+      var located = problem
+      located.line = parsed.lines.line(of: problem.field)
+      return located
+    }
+    parsed.problems.sort { $0.line < $1.line }
+    return parsed
+  }
+
+  /// The canonical text of an album: known keys in order, then extra keys as
+  /// written, then the body with the track list renumbered.
+  public static func render(_ album: Album) -> String {
+    var text = "---\n"
+    text += "title: \(YAMLScalar.quoted(album.title))\n"
+    text += "artist: \(YAMLScalar.quoted(album.artist))\n"
+    if let sortArtist = album.sortArtist { text += "sort_artist: \(YAMLScalar.quoted(sortArtist))\n" }
+    if let released = album.released {
+      text += "released: \(YAMLScalar.quoted(album.releaseDate?.text ?? released))\n"
+    }
+    if let wikipedia = album.wikipedia { text += "wikipedia: \(YAMLScalar.quoted(wikipedia))\n" }
+    if !album.tags.isEmpty {
+      text += "tags:\n"
+      for tag in album.tags { text += "- \(YAMLScalar.quoted(tag))\n" }
+    }
+    for field in album.extra { text += field.yaml }
+    text += "---\n"
+    return text + album.body.rendered(tracks: album.tracks)
+  }
+
+  private static func isMarker(_ line: ArraySlice<UInt8>, _ marker: String) -> Bool {
+    line.starts(with: marker.utf8) && line.dropFirst(3).allSatisfy(isBlank)
+  }
+
+  private static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+    return String(validating: bytes, as: UTF8.self) != nil
+  }
+}
+
+/// Where each field of an album was written in its file, for `PATH:LINE`.
+public struct SourceLines: Hashable, Sendable {
+  /// The line of each front-matter key.
+  public var keys: [String: Int] = [:]
+  /// The line of each tag item, in order.
+  public var tags: [Int] = []
+  /// The line of each track, in order.
+  public var tracks: [Int] = []
+
+  /// The line to point at for a problem with `field` (1 when unknown).
+  public func line(of field: AlbumField) -> Int {
+    switch field {
+    case .track(let index) where index < tracks.count: tracks[index]
+    case .tag(let index) where index < tags.count: tags[index]
+    case .tag: keys["tags"] ?? 1
+    default: keys[field.key] ?? 1
+    }
+  }
+}
+
+extension AlbumFile.Parsed {
+  fileprivate mutating func apply(_ frontMatter: FrontMatter) {
+    for entry in frontMatter.entries {
+      lines.keys[entry.key] = entry.line
+      guard let field = AlbumField(key: entry.key) else {
+        album.extra.append(ExtraField(key: entry.key, yaml: entry.yaml, value: entry.value.json))
+        continue
+      }
+      if field == .tag(0) {
+        applyTags(entry)
+        continue
+      }
+      guard case .text(let raw) = entry.value else {
+        problems.append(AlbumProblem(field: field, line: entry.line, message: "must be text, not a list or mapping"))
+        continue
+      }
+      let text = raw.trimmed
+      let value = text.isEmpty ? nil : text
+      switch field {
+      case .title: album.title = text
+      case .artist: album.artist = text
+      case .sortArtist: album.sortArtist = value
+      case .released: album.released = value
+      case .wikipedia: album.wikipedia = value
+      case .track, .tag: break
+      }
+    }
+  }
+
+  private mutating func applyTags(_ entry: FrontMatter.Entry) {
+    let items: [String]
+    switch entry.value {
+    case .list(let list): items = list
+    case .text(let text):
+      items = [text]
+      if !text.trimmed.isEmpty {
+        problems.append(AlbumProblem(field: .tag(0), line: entry.line, message: "must be a list, one `- tag` line per tag"))
+      }
+    case .other:
+      problems.append(AlbumProblem(field: .tag(0), line: entry.line, message: "must be a list of text, one `- tag` line per tag"))
+      items = []
+    }
+    // Tag items follow their key one per line in the block style rk writes.
+    for (offset, item) in items.enumerated() {
+      let tag = item.trimmed
+      guard !tag.isEmpty else { continue }
+      album.tags.append(tag)
+      lines.tags.append(entry.line + 1 + offset)
+    }
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing white space (seed §3.9 "trimmed").
+  public var trimmed: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(String.UnicodeScalarView(scalars[first...last]))
+  }
+}
+
+/// Why an `album.md` could not be read at all.
+public enum AlbumFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file does not start with a `---` line.
+  case missingFrontMatter
+  /// No `---` line closes the front matter.
+  case unclosedFrontMatter
+  /// The bytes are not UTF-8 text.
+  case notUTF8
+  /// The front matter is not valid YAML.
+  case yaml(line: Int, problem: String)
+
+  /// The line the problem is on.
+  public var line: Int {
+    switch self {
+    case .missingFrontMatter, .unclosedFrontMatter, .notUTF8: 1
+    case .yaml(let line, _): line
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .missingFrontMatter: "no front matter: the file must start with a line `---`, then `title:` and `artist:` lines, then `---`"
+    case .unclosedFrontMatter: "the front matter is not closed: add a line `---` after the last `key: value` line"
+    case .notUTF8: "the file is not UTF-8 text: save it as UTF-8"
+    case .yaml(_, let problem): "YAML syntax: \(problem)"
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/// This clone's own settings (sort mode and shuffle), kept in
+/// `.recordkeeper/local.yaml`, which git ignores so that sharing a collection
+/// never overwrites another collector's choice.
+public struct Preferences: Hashable, Sendable {
+  public var sortMode: SortMode
+  /// The shuffle drawn when `random` was last chosen.
+  public var seed: UInt64
+
+  public init(sortMode: SortMode = .default, seed: UInt64 = 0) {
+    self.sortMode = sortMode
+    self.seed = seed
+  }
+
+  public static let fileName = "local.yaml"
+
+  static func path(in location: CollectionLocation) -> String {
+    location.path(CollectionLocation.markerFolder + "/" + fileName)
+  }
+
+  /// The order albums are listed in.
+  public var order: AlbumOrder { AlbumOrder(mode: sortMode, seed: seed) }
+
+  /// Reads the preferences; a missing file means the defaults.
+  public static func load(_ location: CollectionLocation) throws(PreferencesError) -> Preferences {
+    let path = path(in: location)
+    guard FileSystem.exists(path) else { return Preferences() }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.read(path)
+    } catch {
+      throw .file(error)
+    }
+    let display = location.displayPath(CollectionLocation.markerFolder + "/" + fileName)
+    var preferences = Preferences()
+    for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let text = line.trimmed
+      if text.isEmpty || text.hasPrefix("#") { continue }
+      let parts = text.split(separator: ":", maxSplits: 1).map(\.trimmed)
+      guard parts.count == 2 else { throw .malformed(path: display, line: number + 1) }
+      switch parts[0] {
+      case "sort":
+        do throws(SortModeError) {
+          preferences.sortMode = try SortMode(name: parts[1])
+        } catch {
+          throw .badValue(path: display, line: number + 1, message: error.description)
+        }
+      case "seed":
+        guard let seed = UInt64(parts[1]) else {
+          throw .badValue(path: display, line: number + 1, message: "the seed must be a whole number")
+        }
+        preferences.seed = seed
+      default: continue
+      }
+    }
+    return preferences
+  }
+
+  /// Stores the preferences, and makes sure git ignores them.
+  public func save(to location: CollectionLocation) throws(PreferencesError) {
+    let text = """
+      # This clone's Record Keeper preferences; git ignores this file.
+      sort: \(sortMode.rawValue)
+      seed: \(seed)
+
+      """
+    do {
+      try FileSystem.writeAtomically(Array(text.utf8), to: Self.path(in: location))
+      let ignore = location.path(CollectionLocation.markerFolder + "/.gitignore")
+      if !FileSystem.exists(ignore) {
+        try FileSystem.writeAtomically(Array("\(Self.fileName)\n".utf8), to: ignore)
+      }
+    } catch {
+      throw .file(error)
+    }
+  }
+}
+
+/// Why the preferences could not be read or stored.
+public enum PreferencesError: Error, Equatable, Sendable, CustomStringConvertible {
+  case file(FileSystemError)
+  case malformed(path: String, line: Int)
+  case badValue(path: String, line: Int, message: String)
+
+  public var description: String {
+    switch self {
+    case .file(let error): error.description
+    case .malformed(let path, let line): "\(path):\(line): expected `key: value`; fix the line or delete the file to start from the defaults"
+    case .badValue(let path, let line, let message): "\(path):\(line): \(message)"
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Dispatch
+
+extension RecordCollection {
+  /// The albums that match, in no particular order; large collections are
+  /// searched on every core.
+  public func albums(matching matcher: SearchMatcher) -> [Album] {
+    guard !matcher.query.isEmpty else { return albums }
+    let chunkCount = albums.count < 2_000 ? 1 : System.coreCount * 4
+    let chunkSize = (albums.count + chunkCount - 1) / chunkCount
+    let results = UnsafeMutableBufferPointer<[Album]>.allocate(capacity: chunkCount)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let slots = results
+    let albums = self.albums
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+      let range = min(chunk * chunkSize, albums.count)..<min((chunk + 1) * chunkSize, albums.count)
+      slots.initializeElement(at: chunk, to: albums[range].filter(matcher.matches))
+    }
+    let matched = Array(results.joined())
+    _ = results.deinitialize()
+    return matched
+  }
+
+  /// Distinct artists and sort artists, case-insensitively, in alphabetical
+  /// order: the source of the seed's artist autocomplete (§3.9). With a
+  /// prefix, only names starting with it (folded, so "bjo" finds Björk).
+  public func artists(prefix: String = "") -> [String] {
+    var names: [String: String] = [:]
+    for album in albums {
+      for name in [album.artist, album.sortArtist].compactMap({ $0 }) where !name.isEmpty {
+        let key = name.lowercased()
+        if names[key] == nil { names[key] = name }
+      }
+    }
+    let folded = TextFolding.fold(prefix)
+    return names.values
+      .map { (name: $0, key: TextFolding.foldedBytes($0)) }
+      .filter { folded.isEmpty || $0.key.starts(with: folded.utf8) }
+      .sorted { $0.key == $1.key ? $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) : $0.key.lexicographicallyPrecedes($1.key) }
+      .map(\.name)
+  }
+
+  /// Every tag with the number of albums carrying it, alphabetically.
+  public func tagCounts() -> [(tag: String, count: Int)] {
+    var counts: [String: Int] = [:]
+    for album in albums {
+      for tag in album.tags { counts[tag, default: 0] += 1 }
+    }
+    return counts
+      .map { (tag: $0.key, count: $0.value, key: TextFolding.foldedBytes($0.key)) }
+      .sorted { $0.key == $1.key ? $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) : $0.key.lexicographicallyPrecedes($1.key) }
+      .map { (tag: $0.tag, count: $0.count) }
+  }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few POSIX file operations `rk` needs, without Foundation's overhead on
+/// the loading path.
+package enum FileSystem {
+  /// An entry of a directory listing.
+  package struct Entry: Sendable {
+    package var name: String
+    package var isDirectory: Bool
+  }
+
+  /// The entries of `path`, without `.` and `..`.
+  package static func list(_ path: String) throws(FileSystemError) -> [Entry] {
+    guard let directory = opendir(path) else { throw FileSystemError(path: path, operation: "list", code: errno) }
+    defer { closedir(directory) }
+    var entries: [Entry] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      let type = entry.pointee.d_type
+      let isDirectory = type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) ? Self.isDirectory(path + "/" + name) : type == UInt8(DT_DIR)
+      entries.append(Entry(name: name, isDirectory: isDirectory))
+    }
+    return entries
+  }
+
+  /// The bytes of the file at `path`.
+  package static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "read", code: errno) }
+    defer { close(descriptor) }
+    var info = stat()
+    // One byte more than the size, so a single read normally reaches the end.
+    var capacity = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) + 1 : 4096
+    var bytes: [UInt8] = []
+    while true {
+      var failure: Int32 = 0
+      let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        guard let base = buffer.baseAddress else { return }
+        while initialized < capacity {
+          let count = systemRead(descriptor, base + initialized, capacity - initialized)
+          if count > 0 { initialized += count; continue }
+          if count < 0 && errno == EINTR { continue }
+          if count < 0 { failure = errno }
+          return
+        }
+      }
+      if failure != 0 { throw FileSystemError(path: path, operation: "read", code: failure) }
+      if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+      if chunk.count < capacity { return bytes }
+      capacity = max(capacity, 4096)
+    }
+  }
+
+  /// Whether `path` is a directory (following symbolic links).
+  package static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Whether anything exists at `path`.
+  package static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// The current working directory.
+  package static func currentDirectory() -> String {
+    guard let pointer = getcwd(nil, 0) else { return "." }
+    defer { free(pointer) }
+    return String(cString: pointer)
+  }
+
+  /// `path` made absolute against the working directory, without `.` parts.
+  package static func absolute(_ path: String) -> String {
+    let joined = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+    var parts: [Substring] = []
+    for part in joined.split(separator: "/") {
+      if part == "." { continue }
+      if part == ".." { _ = parts.popLast(); continue }
+      parts.append(part)
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
+  /// flushed, then renamed over the old one, so a crash leaves the old file or
+  /// the new one and never half of either.
+  package static func writeAtomically(_ bytes: some Swift.Collection<UInt8>, to path: String) throws(FileSystemError) {
+    let temporary = "\(path).rk-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "write", code: errno) }
+    let data = Array(bytes)
+    var written = 0
+    var failure: Int32 = 0
+    data.withUnsafeBytes { raw in
+      while written < raw.count {
+        guard let base = raw.baseAddress else { return }
+        let count = write(descriptor, base + written, raw.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        written += count
+      }
+    }
+    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    close(descriptor)
+    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw FileSystemError(path: path, operation: "write", code: failure)
+    }
+  }
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}
+
+/// A file operation that failed, with the system's reason.
+public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var path: String
+  public var operation: String
+  public var code: Int32
+
+  public var description: String {
+    let reason = String(cString: strerror(code))
+    return "cannot \(operation) \(path): \(reason)"
+  }
+}

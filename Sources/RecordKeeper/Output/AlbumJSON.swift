@@ -1,0 +1,22 @@
+extension Album {
+  /// The album object of PRODUCT.md §3, shared by `rk --json` and the web API.
+  ///
+  /// `group` is added by `rk list` (null in random mode).
+  public func json(group: String?? = nil) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("id", .string(id)),
+      ("title", .string(title)),
+      ("artist", .string(artist)),
+      ("sort_artist", .optional(sortArtist)),
+      ("released", .optional(releaseDate?.text ?? released)),
+      ("wikipedia", .optional(wikipedia)),
+      ("tracks", .array(tracks.map(JSONValue.string))),
+      ("tags", .array(tags.map(JSONValue.string))),
+      ("cover", .optional(covers.cover ? id + "/" + CoverFiles.coverName : nil)),
+      ("thumbnail", .optional(covers.thumbnail ? id + "/" + CoverFiles.thumbnailName : nil)),
+      ("extra", .object(extra.map { ($0.key, $0.value) })),
+    ]
+    if let group { fields.append(("group", .optional(group))) }
+    return .object(fields)
+  }
+}

@@ -1,0 +1,37 @@
+/// The five orders of the seed's "Sort by:" popup (seed §3.2).
+public enum SortMode: String, CaseIterable, Hashable, Sendable {
+  case artistYear = "artist-year"
+  case artistTitle = "artist-title"
+  case title
+  case year
+  case random
+
+  /// The default, "By artist, then release year".
+  public static let `default` = SortMode.artistYear
+
+  /// The seed's wording for the mode.
+  public var label: String {
+    switch self {
+    case .artistYear: "By artist, then release year"
+    case .artistTitle: "By artist, then alphabetically"
+    case .title: "By album alphabetically"
+    case .year: "By release year"
+    case .random: "Randomly"
+    }
+  }
+
+  /// Parses a mode name, naming the valid ones when it is not one.
+  public init(name: String) throws(SortModeError) {
+    guard let mode = SortMode(rawValue: name.lowercased()) else { throw SortModeError(name: name) }
+    self = mode
+  }
+}
+
+/// An unknown sort mode name.
+public struct SortModeError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var name: String
+
+  public var description: String {
+    "\"\(name)\" is not a sort mode; use one of \(SortMode.allCases.map(\.rawValue).joined(separator: ", "))"
+  }
+}

@@ -1,0 +1,4 @@
+/// The version `rk --version` prints.
+public enum RecordKeeperVersion {
+  public static let current = "0.1.0"
+}

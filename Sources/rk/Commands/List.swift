@@ -1,0 +1,78 @@
+import ArgumentParser
+import RecordKeeper
+
+extension RK {
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List albums: filtered, sorted and grouped, like the main screen.",
+      discussion: """
+        The query is split into terms at spaces; "…" makes one literal term of several \
+        words; \\" is a quote and \\\\ a backslash. +TERM must appear, -TERM must not, \
+        and when plain terms exist an album must contain at least one. Matching ignores \
+        case and diacritics. Words starting with - that are not options are terms; -- \
+        ends the options.
+        """)
+
+    @OptionGroup var collection: CollectionOptions
+
+    @Option(
+      name: .customLong("in"),
+      help: ArgumentHelp(
+        "Fields to search, comma-separated: \(SearchField.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).",
+        valueName: "fields"))
+    var fields: String?
+
+    @Option(help: ArgumentHelp("Sort this once by MODE, without changing the stored mode.", valueName: "mode"))
+    var sort: SortMode?
+
+    @Flag(help: "Print a JSON array of album objects.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}.", valueName: "template"))
+    var format: String?
+
+    @Flag(help: "Print only the number of matching albums.")
+    var count = false
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The search query.", valueName: "query"))
+    var query: [String] = []
+
+    func validate() throws {
+      if [json, format != nil, count].filter({ $0 }).count > 1 {
+        throw ValidationError("Choose one of --json, --format and --count.")
+      }
+      if let fields {
+        do { _ = try SearchField.parseList(fields) } catch { throw ValidationError("--in: \(error)") }
+      }
+      if let format {
+        do { _ = try FormatTemplate(format) } catch { throw ValidationError("--format: \(error)") }
+      }
+    }
+
+    func run() async throws {
+      let searchFields = try fields.map(SearchField.parseList) ?? Set(SearchField.allCases)
+      let matcher = SearchMatcher(query: SearchQuery(parsing: query.joined(separator: " ")), fields: searchFields)
+      let loaded = try collection.load()
+      let matched = loaded.albums(matching: matcher)
+      if count {
+        print(matched.count)
+        return
+      }
+      var order = try Preferences.load(loaded.location).order
+      if let sort, sort != order.mode {
+        // A one-off random order is a fresh shuffle; the stored one stays put.
+        order = AlbumOrder(mode: sort, seed: sort == .random ? .random(in: 0...UInt64.max) : order.seed)
+      }
+      let sorted = order.sorted(matched)
+      if let format {
+        let template = try FormatTemplate(format)
+        Terminal.write(sorted.map { template.render($0) + "\n" }.joined())
+      } else if json {
+        Terminal.write(JSONValue.array(sorted.map { $0.json(group: .some(order.group(of: $0))) }).serialized() + "\n")
+      } else {
+        let renderer = ListRenderer(terminal: .standardOutput())
+        Terminal.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))
+      }
+    }
+  }
+}

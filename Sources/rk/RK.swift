@@ -1,0 +1,19 @@
+import ArgumentParser
+import RecordKeeper
+
+@main
+struct RK: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rk",
+    abstract: "Keep a vinyl record collection as plain files in a git repository.",
+    discussion: """
+      A collection is a folder holding .recordkeeper/; every folder below it with an \
+      album.md is an album. rk finds the collection from -C DIR, else $RK_COLLECTION, \
+      else the nearest folder at or above the working directory.
+      """,
+    version: RecordKeeperVersion.current,
+    subcommands: [List.self, Show.self, Artists.self, Tags.self, Sort.self, Check.self]
+  )
+
+  @OptionGroup var collection: CollectionOptions
+}
