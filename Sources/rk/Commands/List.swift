@@ -49,9 +49,16 @@ extension RK {
       }
     }
 
+    /// The query text; ArgumentParser hands over the `--` that ends the options.
+    private var queryText: String {
+      var words = query
+      if let end = words.firstIndex(of: "--") { words.remove(at: end) }
+      return words.joined(separator: " ")
+    }
+
     func run() async throws {
       let searchFields = try fields.map(SearchField.parseList) ?? Set(SearchField.allCases)
-      let matcher = SearchMatcher(query: SearchQuery(parsing: query.joined(separator: " ")), fields: searchFields)
+      let matcher = SearchMatcher(query: SearchQuery(parsing: queryText), fields: searchFields)
       let loaded = try collection.load()
       let matched = loaded.albums(matching: matcher)
       if count {

@@ -1,0 +1,64 @@
+# Record Keeper. `make demo` and `make test` are all a fresh Debian machine needs.
+
+PREFIX ?= /usr/local
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+DEMO_DIR ?= /tmp/rk-demo
+BENCH_DIR ?= /tmp/rk-bench
+# Debian packages the build, the tests and the benchmarks use.
+DEBIAN_PACKAGES := git pkg-config python3
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all build release deps test demo bench install clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Runs rk on a copy of example-collection, so the project's own files are never written.
+demo: release
+	@rm -rf "$(DEMO_DIR)" && cp -R example-collection "$(DEMO_DIR)"
+	@rk="$$($(SWIFT) build -c release --show-bin-path)/rk"; \
+	set -x; \
+	"$$rk" -C "$(DEMO_DIR)" list; \
+	"$$rk" -C "$(DEMO_DIR)" list --sort year -- '"miles davis"' -live; \
+	"$$rk" -C "$(DEMO_DIR)" list --in tags --format '{year}  {artist} – {title}' jazz; \
+	"$$rk" -C "$(DEMO_DIR)" show ok-computer; \
+	"$$rk" -C "$(DEMO_DIR)" artists b; \
+	"$$rk" -C "$(DEMO_DIR)" tags; \
+	"$$rk" -C "$(DEMO_DIR)" check
+	@echo; echo "Try it yourself: export RK_COLLECTION=$(DEMO_DIR) PATH=$$($(SWIFT) build -c release --show-bin-path):\$$PATH; rk list"
+
+bench: release
+	python3 bench/bench.py --rk "$$($(SWIFT) build -c release --show-bin-path)/rk" --root "$(BENCH_DIR)"
+
+install: release
+	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
+	install -m 755 "$$bin/rk" "$(DESTDIR)$(PREFIX)/bin/rk" && \
+	install -m 644 man/rk.1 "$(DESTDIR)$(PREFIX)/share/man/man1/rk.1" && \
+	"$$bin/rk" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/rk" && \
+	"$$bin/rk" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_rk" && \
+	"$$bin/rk" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/rk.fish"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,66 @@
+import Foundation
+
+/// What one run of the `rk` binary did.
+public struct RKResult: Sendable {
+  public var status: Int32
+  public var stdout: String
+  public var stderr: String
+}
+
+/// The built `rk` binary: `$RK_BINARY`, else beside the test bundle.
+public let rkBinary: URL = {
+  if let path = ProcessInfo.processInfo.environment["RK_BINARY"] { return URL(fileURLWithPath: path) }
+  var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  while folder.path != "/" {
+    let candidate = folder.appendingPathComponent("rk")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    folder = folder.deletingLastPathComponent()
+  }
+  return URL(fileURLWithPath: "rk")
+}()
+
+/// Runs `rk` with `arguments`, without a terminal, and collects its output.
+///
+/// The environment is cleared of `RK_COLLECTION` and `NO_COLOR` unless given.
+public func runRK(
+  _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil, input: String? = nil
+) throws -> RKResult {
+  let process = Process()
+  process.executableURL = rkBinary
+  process.arguments = arguments
+  var env = ProcessInfo.processInfo.environment
+  env["RK_COLLECTION"] = nil
+  env["NO_COLOR"] = nil
+  for (key, value) in environment { env[key] = value }
+  process.environment = env
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+  let out = Pipe()
+  let err = Pipe()
+  let inputPipe = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = inputPipe
+  try process.run()
+  if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+  try inputPipe.fileHandleForWriting.close()
+  // Read both pipes before waiting, so a full pipe never blocks the child.
+  let group = DispatchGroup()
+  nonisolated(unsafe) var outData = Data()
+  nonisolated(unsafe) var errData = Data()
+  group.enter()
+  DispatchQueue.global().async {
+    outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.leave()
+  }
+  errData = err.fileHandleForReading.readDataToEndOfFile()
+  group.wait()
+  process.waitUntilExit()
+  return RKResult(
+    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+    stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// The repository's root folder, for tests of committed files.
+public func repositoryRoot(file: String = #filePath) -> URL {
+  URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}

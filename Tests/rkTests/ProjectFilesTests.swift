@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The committed files a user reads: they must describe the program as it is.
+@Suite("Project files")
+struct ProjectFilesTests {
+  static let commands = ["list", "show", "artists", "tags", "sort", "check"]
+
+  @Test func exampleCollectionPassesCheck() throws {
+    let result = try runRK(["-C", repositoryRoot().appendingPathComponent("example-collection").path, "check"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let count = try runRK(["-C", repositoryRoot().appendingPathComponent("example-collection").path, "list", "--count"])
+    #expect(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 25)
+  }
+
+  @Test(arguments: commands)
+  func manualDocumentsEveryCommand(command: String) throws {
+    let manual = try String(contentsOf: repositoryRoot().appendingPathComponent("man/rk.1"), encoding: .utf8)
+    #expect(manual.contains(".SS \"rk \(command)"), "man/rk.1 has no section for rk \(command)")
+    let help = try runRK([command, "--help"])
+    for option in help.stdout.split(separator: "\n").compactMap({ $0.firstMatch(of: /--[a-z][a-z-]+/).map { String($0.output) } })
+    where option != "--help" {
+      #expect(manual.contains(option.replacingOccurrences(of: "-", with: "\\-")), "man/rk.1 does not mention \(option) of rk \(command)")
+    }
+  }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionScriptsCoverEveryCommand(shell: String) throws {
+    let result = try runRK(["--generate-completion-script", shell])
+    #expect(result.status == 0)
+    for command in Self.commands { #expect(result.stdout.contains(command)) }
+  }
+
+  @Test func customCompletionOffersAlbumsFromTheCollection() throws {
+    let collection = try TemporaryCollection(albums: [
+      "albums/radiohead-ok-computer": albumText(title: "OK Computer", artist: "Radiohead"),
+      "albums/radiohead-kid-a": albumText(title: "Kid A", artist: "Radiohead"),
+      "albums/portishead-dummy": albumText(title: "Dummy", artist: "Portishead"),
+    ])
+    let result = try runRK(["---completion", "show", "--", "album", "2", "3", "rk", "show", "radio"], environment: ["RK_COLLECTION": collection.path])
+    #expect(result.stdout.contains("radiohead-kid-a"))
+    #expect(result.stdout.contains("radiohead-ok-computer"))
+    #expect(!result.stdout.contains("portishead"))
+  }
+
+  @Test func versionIsPrinted() throws {
+    let result = try runRK(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout.first?.isNumber == true)
+  }
+}
