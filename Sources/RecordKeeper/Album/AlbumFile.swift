@@ -131,7 +131,7 @@ extension AlbumFile.Parsed {
     case .list(let list): items = list
     case .text(let text):
       items = [text]
-      if !text.trimmed.isEmpty {
+      if !text.isBlank {
         problems.append(AlbumProblem(field: .tag(0), line: entry.line, message: "must be a list, one `- tag` line per tag"))
       }
     case .other:
@@ -152,11 +152,21 @@ extension StringProtocol {
   /// The text without leading and trailing white space (seed §3.9 "trimmed").
   public var trimmed: String {
     let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    guard let first = scalars.first, let last = scalars.last else { return "" }
+    // Most values have nothing to trim: keep them without rebuilding.
+    if !isSpace(first) && !isSpace(last) { return String(self) }
+    guard let start = scalars.firstIndex(where: { !isSpace($0) }), let end = scalars.lastIndex(where: { !isSpace($0) })
     else { return "" }
-    return String(String.UnicodeScalarView(scalars[first...last]))
+    return String(self[start...end])
   }
+
+  /// Whether the text is empty after trimming.
+  public var isBlank: Bool { unicodeScalars.allSatisfy(isSpace) }
+}
+
+@inline(__always) private func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+  if scalar.isASCII { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+  return scalar.properties.isWhitespace
 }
 
 /// Why an `album.md` could not be read at all.

@@ -9,12 +9,22 @@ public struct ReleaseDate: Hashable, Sendable {
   ///
   /// Throws the rule that the text breaks, phrased for the collector.
   public init(parsing text: String) throws(ReleaseDateError) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) && $0.count <= 4 }) else {
-      throw .malformed(text)
+    var numbers: [Int] = []
+    var value = 0
+    var digits = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "-"), (1...4).contains(digits), numbers.count < 2 {
+        numbers.append(value)
+        (value, digits) = (0, 0)
+      } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 4 {
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        digits += 1
+      } else {
+        throw .malformed(text)
+      }
     }
-    let numbers = parts.compactMap { Int($0) }
-    guard numbers.count == parts.count else { throw .malformed(text) }
+    guard digits > 0 else { throw .malformed(text) }
+    numbers.append(value)
     try self.init(year: numbers[0], month: numbers.count > 1 ? numbers[1] : nil, day: numbers.count > 2 ? numbers[2] : nil)
   }
 

@@ -57,14 +57,14 @@ extension Album {
   public func problems() -> [AlbumProblem] {
     var problems: [AlbumProblem] = []
     func check(_ text: String?, _ field: AlbumField, required: Bool = false) {
-      guard let text, !text.trimmed.isEmpty else {
+      guard let text, !text.isBlank else {
         if required { problems.append(AlbumProblem(field: field, message: "is required and must not be blank")) }
         return
       }
       if text.utf8.count > maximumFieldLength, text.count > maximumFieldLength {
         problems.append(AlbumProblem(field: field, message: "is \(text.count) characters long; at most \(maximumFieldLength) are allowed"))
       }
-      if text.contains(where: \.isNewline) {
+      if text.unicodeScalars.contains(where: Album.isLineBreak) {
         problems.append(AlbumProblem(field: field, message: "must be a single line"))
       }
     }
@@ -101,6 +101,10 @@ extension Album {
       }
       return problem
     }
+  }
+
+  static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    (0x0A...0x0D).contains(scalar.value) || scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}"
   }
 
   /// Whether `text` is an http(s) address with a host and no spaces.

@@ -12,6 +12,25 @@ public enum TextFolding {
     }
     if ascii { return foldASCII(text) }
     var output = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        output.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
+      } else if scalar.value < latin.count {
+        output.append(contentsOf: latin[Int(scalar.value)].unicodeScalars)
+      } else {
+        output.append(contentsOf: foldSlowly(String(scalar)).unicodeScalars)
+      }
+    }
+    return String(output)
+  }
+
+  /// The folds of the Latin letters Western names use most, made once.
+  private static let latin: [String] = (0..<0x250).map { value in
+    Unicode.Scalar(value).map { foldSlowly(String($0)) } ?? ""
+  }
+
+  private static func foldSlowly(_ text: String) -> String {
+    var output = String.UnicodeScalarView()
     for scalar in text.decomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
       if scalar.properties.generalCategory == .nonspacingMark { continue }
       if let replacement = letters[scalar] {
