@@ -13,9 +13,23 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
+    .systemLibrary(
+      name: "CLibGit2",
+      pkgConfig: "libgit2",
+      providers: [.apt(["libgit2-dev"])]
+    ),
+    .systemLibrary(
+      name: "CLibVips",
+      pkgConfig: "vips",
+      providers: [.apt(["libvips-dev"])]
+    ),
+    .target(
+      name: "CVipsShim",
+      dependencies: ["CLibVips"]
+    ),
     .target(
       name: "RecordKeeper",
-      dependencies: [.product(name: "Yams", package: "Yams")]
+      dependencies: ["CLibGit2", "CVipsShim", .product(name: "Yams", package: "Yams")]
     ),
     .executableTarget(
       name: "rk",

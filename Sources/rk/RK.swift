@@ -12,7 +12,10 @@ struct RK: AsyncParsableCommand {
       else the nearest folder at or above the working directory.
       """,
     version: RecordKeeperVersion.current,
-    subcommands: [List.self, Show.self, Artists.self, Tags.self, Sort.self, Check.self]
+    subcommands: [
+      Init.self, List.self, Show.self, Add.self, Edit.self, SetFields.self, Remove.self, Tag.self, Tags.self, Track.self,
+      Artists.self, Sort.self, Check.self, Log.self, Undo.self,
+    ]
   )
 
   @OptionGroup var collection: CollectionOptions

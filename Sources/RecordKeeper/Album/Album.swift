@@ -51,9 +51,7 @@ public struct Album: Hashable, Sendable {
   public var effectiveSortArtist: String { sortArtist ?? artist }
 
   /// The folder name, the last part of ``id``.
-  public var folderName: Substring {
-    id.lastIndex(of: "/").map { id[id.index(after: $0)...] } ?? id[...]
-  }
+  public var folderName: Substring { AlbumReference.folderName(of: id) }
 }
 
 /// A front-matter key that `rk` does not interpret (label, catalog number …).

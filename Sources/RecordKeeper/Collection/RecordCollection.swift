@@ -26,28 +26,16 @@ public struct RecordCollection: Sendable {
 
   /// Loads every `album.md` below the root, skipping hidden folders.
   ///
-  /// Folders are read level by level, each level spread over every core; a
-  /// broken file never stops the others from loading.
+  /// A broken file never stops the others from loading.
   public static func load(_ location: CollectionLocation) throws(CollectionError) -> RecordCollection {
     var collection = RecordCollection(location: location, albums: [])
-    var frontier: [String] = []
-    do {
-      frontier = try FileSystem.list(location.root).filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map(\.name)
-    } catch {
-      throw .file(error)
-    }
-    while !frontier.isEmpty {
-      let results = scan(frontier, in: location)
-      frontier = []
-      for result in results {
-        switch result.album {
-        case .parsed(let parsed)?:
-          collection.albums.append(parsed.album)
-          collection.problems += parsed.problems.map { AlbumIssue(id: parsed.album.id, problem: $0) }
-        case .failed(let issue)?: collection.unreadable.append(issue)
-        case nil: break
-        }
-        frontier += result.subfolders
+    let outcomes = try walk(location) { id, entries in read(folder: id, entries: entries, in: location) }
+    for outcome in outcomes {
+      switch outcome {
+      case .parsed(let parsed):
+        collection.albums.append(parsed.album)
+        collection.problems += parsed.problems.map { AlbumIssue(id: parsed.album.id, problem: $0) }
+      case .failed(let issue): collection.unreadable.append(issue)
       }
     }
     collection.unreadable.sort { ($0.id, $0.line) < ($1.id, $1.line) }
@@ -55,48 +43,57 @@ public struct RecordCollection: Sendable {
     return collection
   }
 
-  /// What reading one folder found.
-  private struct FolderResult: Sendable {
-    enum Outcome: Sendable {
-      case parsed(AlbumFile.Parsed)
-      case failed(AlbumIssue)
-    }
-
-    var album: Outcome?
-    var subfolders: [String] = []
+  /// The ids of every album below the root, found from folder listings alone.
+  public static func albumIDs(_ location: CollectionLocation) throws(CollectionError) -> [String] {
+    try walk(location) { id, entries in entries.contains { $0.name == AlbumFile.name && !$0.isDirectory } ? id : nil }
   }
 
-  private static func scan(_ folders: [String], in location: CollectionLocation) -> [FolderResult] {
-    let results = UnsafeMutableBufferPointer<FolderResult>.allocate(capacity: folders.count)
-    defer { results.deallocate() }
-    nonisolated(unsafe) let slots = results
-    let workers = min(folders.count, System.coreCount * 4)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      for index in stride(from: worker, to: folders.count, by: workers) {
-        slots.initializeElement(at: index, to: read(folder: folders[index], in: location))
+  private enum Outcome: Sendable {
+    case parsed(AlbumFile.Parsed)
+    case failed(AlbumIssue)
+  }
+
+  /// Visits every folder below the root (hidden ones skipped) with its
+  /// listing. Folders are read level by level, each level spread over every
+  /// core.
+  private static func walk<Result: Sendable>(
+    _ location: CollectionLocation, _ visit: @escaping @Sendable (String, [FileSystem.Entry]) -> Result?
+  ) throws(CollectionError) -> [Result] {
+    var frontier: [String]
+    do {
+      frontier = try FileSystem.list(location.root).filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map(\.name)
+    } catch {
+      throw .file(error)
+    }
+    var results: [Result] = []
+    while !frontier.isEmpty {
+      let level = frontier
+      let found = UnsafeMutableBufferPointer<(Result?, [String])>.allocate(capacity: level.count)
+      defer { found.deallocate() }
+      nonisolated(unsafe) let slots = found
+      let workers = min(level.count, System.coreCount * 4)
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        for index in stride(from: worker, to: level.count, by: workers) {
+          let id = level[index]
+          let entries = (try? FileSystem.list(location.path(id))) ?? []
+          let subfolders = entries.filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map { id + "/" + $0.name }
+          slots.initializeElement(at: index, to: (visit(id, entries), subfolders))
+        }
+      }
+      frontier = []
+      for index in 0..<level.count {
+        let (result, subfolders) = found.moveElement(from: index)
+        if let result { results.append(result) }
+        frontier += subfolders
       }
     }
-    let array = Array(results)
-    _ = results.deinitialize()
-    return array
+    return results
   }
 
-  private static func read(folder id: String, in location: CollectionLocation) -> FolderResult {
-    var result = FolderResult()
-    let entries: [FileSystem.Entry]
-    do {
-      entries = try FileSystem.list(location.path(id))
-    } catch {
-      result.album = .failed(AlbumIssue(id: id, line: 0, field: "folder", message: error.description))
-      return result
-    }
+  private static func read(folder id: String, entries: [FileSystem.Entry], in location: CollectionLocation) -> Outcome? {
     var hasAlbum = false
     var covers = CoverFiles()
-    for entry in entries {
-      if entry.isDirectory {
-        if !entry.name.hasPrefix(".") { result.subfolders.append(id + "/" + entry.name) }
-        continue
-      }
+    for entry in entries where !entry.isDirectory {
       switch entry.name {
       case AlbumFile.name: hasAlbum = true
       case CoverFiles.coverName: covers.cover = true
@@ -104,18 +101,17 @@ public struct RecordCollection: Sendable {
       default: break
       }
     }
-    guard hasAlbum else { return result }
+    guard hasAlbum else { return nil }
     do {
       let bytes = try FileSystem.read(location.path(id + "/" + AlbumFile.name))
-      result.album = .parsed(try AlbumFile.parse(bytes, id: id, covers: covers))
+      return .parsed(try AlbumFile.parse(bytes, id: id, covers: covers))
     } catch let error as FileSystemError {
-      result.album = .failed(AlbumIssue(id: id, line: 0, field: "file", message: error.description))
+      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: error.description))
     } catch let error as AlbumFileError {
-      result.album = .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
+      return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
     } catch {
-      result.album = .failed(AlbumIssue(id: id, line: 0, field: "file", message: "\(error)"))
+      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "\(error)"))
     }
-    return result
   }
 }
 

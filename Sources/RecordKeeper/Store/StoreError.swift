@@ -1,0 +1,37 @@
+/// Why a change to the collection was refused or failed. In every case the
+/// collection and its history are left as they were.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  case collection(CollectionError)
+  case git(GitError)
+  case file(FileSystemError)
+  /// The album file cannot be read; the path is as messages show it.
+  case unreadable(path: String, AlbumFileError)
+  /// The change would break the rules; nothing was written.
+  case invalid(album: String, [AlbumProblem])
+  case edit(album: String, AlbumEditError)
+  /// `rk init` was pointed at a folder that is already a collection.
+  case alreadyACollection(String)
+  /// The last commit is not one `rk` made.
+  case notOurCommit(String)
+  case nothingToUndo
+  /// Undoing would overwrite edits a person has not committed.
+  case uncommittedChanges([String])
+
+  public var description: String {
+    switch self {
+    case .collection(let error): error.description
+    case .git(let error): error.description
+    case .file(let error): error.description
+    case .unreadable(let path, let error): "\(path):\(error.line): \(error.description)"
+    case .invalid(let album, let problems):
+      "\(album) was not changed:\n" + problems.map { "  \($0.description)" }.joined(separator: "\n")
+    case .edit(let album, let error): "\(album) was not changed: \(error.description)"
+    case .alreadyACollection(let path): "\(path) is already a Record Keeper collection"
+    case .notOurCommit(let summary):
+      "the last commit (\"\(summary)\") was not made by rk, so rk undo leaves it alone; use git revert to undo it"
+    case .nothingToUndo: "there is nothing to undo: the collection has no commits"
+    case .uncommittedChanges(let paths):
+      "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
+    }
+  }
+}

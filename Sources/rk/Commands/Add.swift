@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import RecordKeeper
+
+extension RK {
+  struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add an album and print its id.",
+      discussion: """
+        The album goes in albums/<slug>/, named from the artist and title. With no fields \
+        on a terminal, opens $VISUAL or $EDITOR on a blank album (the seed's Add Album view).
+        """)
+
+    @OptionGroup var collection: CollectionOptions
+
+    @Option(help: "The album title (required).")
+    var title: String?
+
+    @Option(help: "The artist (required).", completion: .custom(Completions.artists))
+    var artist: String?
+
+    @Option(help: ArgumentHelp("The name to sort the artist by, such as \"Beatles, The\".", valueName: "name"), completion: .custom(Completions.artists))
+    var sortArtist: String?
+
+    @Option(help: ArgumentHelp("The release date: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
+    var released: String?
+
+    @Option(help: ArgumentHelp("The album's Wikipedia page (http or https).", valueName: "url"))
+    var wikipedia: String?
+
+    @Option(name: .customLong("track"), help: ArgumentHelp("A track, in order; repeat for each.", valueName: "name"))
+    var tracks: [String] = []
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for each.", valueName: "tag"))
+    var tags: [String] = []
+
+    private var hasFields: Bool {
+      [title, artist, sortArtist, released, wikipedia].contains { $0 != nil } || !tracks.isEmpty || !tags.isEmpty
+    }
+
+    func validate() throws {
+      if !hasFields && !Editor.isInteractive {
+        throw ValidationError("Give at least --title and --artist (the editor opens only on a terminal).")
+      }
+    }
+
+    func run() async throws {
+      let store = try collection.store()
+      let album = hasFields ? try albumFromOptions() : try albumFromEditor()
+      let (id, _) = try store.add(album)
+      print(id)
+    }
+
+    private func albumFromOptions() throws -> Album {
+      var album = Album(
+        id: "", title: (title ?? "").trimmed, artist: (artist ?? "").trimmed, sortArtist: sortArtist.flatMap(nonBlank),
+        released: released.flatMap(nonBlank), wikipedia: wikipedia.flatMap(nonBlank))
+      do {
+        for track in tracks { try album.addTrack(track) }
+        for tag in tags { try album.addTag(tag) }
+      } catch {
+        throw ValidationError("\(error)")
+      }
+      return album
+    }
+
+    private func albumFromEditor() throws -> Album {
+      var text = AlbumTemplate.blank
+      while true {
+        text = try Editor.edit(text, name: "new-album")
+        guard text != AlbumTemplate.blank else { throw CleanExit.message("No album added.") }
+        do {
+          let parsed = try AlbumFile.parse(Array(text.utf8), id: "")
+          if parsed.problems.isEmpty { return parsed.album }
+          try AlbumTemplate.reject(text, name: "new-album", problems: parsed.problems.map { "line \($0.line): \($0)" })
+        } catch let error as AlbumFileError {
+          try AlbumTemplate.reject(text, name: "new-album", problems: ["line \(error.line): \(error)"])
+        }
+      }
+    }
+  }
+}
+
+func nonBlank(_ text: String) -> String? {
+  let trimmed = text.trimmed
+  return trimmed.isEmpty ? nil : trimmed
+}
+
+/// The blank album the editor opens on, and what happens to text it refuses.
+enum AlbumTemplate {
+  static let blank = """
+    ---
+    title: 
+    artist: 
+    sort_artist: 
+    released: 
+    wikipedia: 
+    tags:
+    ---
+
+    ## Tracks
+
+
+    """
+
+  /// Shows the problems; on a terminal offers to edit again (returns), else
+  /// keeps the text in a file and fails.
+  static func reject(_ text: String, name: String, problems: [String]) throws {
+    let list = problems.map { "  " + $0 }.joined(separator: "\n")
+    if Editor.isInteractive {
+      FileHandle.standardError.write(Data("The album breaks these rules:\n\(list)\n".utf8))
+      if Editor.confirm("Edit again?", defaultAnswer: true) { return }
+    }
+    let kept = Editor.keepRejected(text, name: name).map { "\nWhat you typed is kept in \($0)." } ?? ""
+    throw EditRejected(message: "Nothing was changed; the album breaks these rules:\n\(list)\(kept)")
+  }
+}
+
+struct EditRejected: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs the git command line in `directory` and returns its standard output.
+///
+/// Identity and configuration come only from the arguments and the
+/// repository, so tests behave the same on every machine.
+@discardableResult
+public func git(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["git"] + arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  var env = ProcessInfo.processInfo.environment
+  env["GIT_CONFIG_NOSYSTEM"] = "1"
+  for (key, value) in environment { env[key] = value }
+  process.environment = env
+  let out = Pipe()
+  process.standardOutput = out
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  let data = out.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else { throw GitCommandFailed(arguments: arguments, status: process.terminationStatus) }
+  return String(decoding: data, as: UTF8.self)
+}
+
+public struct GitCommandFailed: Error, CustomStringConvertible {
+  public var arguments: [String]
+  public var status: Int32
+  public var description: String { "git \(arguments.joined(separator: " ")) exited with \(status)" }
+}
+
+extension TemporaryCollection {
+  /// Makes the collection a git repository with a test identity and commits it.
+  public func initializeGit() throws {
+    try git(["init", "-q", "-b", "main"], in: path)
+    try git(["config", "user.name", "Test Collector"], in: path)
+    try git(["config", "user.email", "collector@example.com"], in: path)
+    try git(["add", "-A"], in: path)
+    try git(["commit", "-q", "-m", "Start"], in: path)
+  }
+
+  /// The subjects of every commit, newest first.
+  public func commitSubjects() throws -> [String] {
+    try git(["log", "--format=%s"], in: path).split(separator: "\n").map(String.init)
+  }
+
+  /// `git status --porcelain`, one line per changed path.
+  public func status() throws -> [String] {
+    try git(["status", "--porcelain"], in: path).split(separator: "\n").map(String.init)
+  }
+}
