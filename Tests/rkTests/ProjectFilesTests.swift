@@ -1,4 +1,5 @@
 import Foundation
+import RecordKeeper
 import Testing
 import TestSupport
 
@@ -12,6 +13,18 @@ struct ProjectFilesTests {
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let count = try runRK(["-C", repositoryRoot().appendingPathComponent("example-collection").path, "list", "--count"])
     #expect(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 25)
+  }
+
+  @Test func exampleAlbumsAreInCanonicalForm() throws {
+    let albums = repositoryRoot().appendingPathComponent("example-collection/albums")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: albums.path)
+    #expect(folders.count >= 30)
+    for folder in folders {
+      let bytes = Array(try Data(contentsOf: albums.appendingPathComponent(folder + "/album.md")))
+      let parsed = try AlbumFile.parse(bytes, id: "albums/" + folder)
+      #expect(Array(AlbumFile.render(parsed.album).utf8) == bytes, "\(folder) is not in canonical form")
+      #expect(Slug.make(artist: parsed.album.artist, title: parsed.album.title) == folder)
+    }
   }
 
   @Test(arguments: commands)
