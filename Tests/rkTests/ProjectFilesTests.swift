@@ -6,7 +6,9 @@ import TestSupport
 /// The committed files a user reads: they must describe the program as it is.
 @Suite("Project files")
 struct ProjectFilesTests {
-  static let commands = ["list", "show", "artists", "tags", "sort", "check"]
+  static let commands = [
+    "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "artists", "sort", "check", "log", "undo",
+  ]
 
   @Test func exampleCollectionPassesCheck() throws {
     let result = try runRK(["-C", repositoryRoot().appendingPathComponent("example-collection").path, "check"])

@@ -11,8 +11,21 @@ struct FrontMatter {
     var value: Value
     /// The 1-based line of the key within the whole file.
     var line: Int
-    /// The entry's YAML lines as written, each ending in a newline.
-    var yaml: String
+    /// The entry's YAML lines as written, each ending in a newline; kept as
+    /// bytes until asked for, since only extra keys need them.
+    var source: Source
+
+    enum Source {
+      case text(String)
+      case bytes(ArraySlice<UInt8>)
+    }
+
+    var yaml: String {
+      switch source {
+      case .text(let text): text
+      case .bytes(let bytes): string(bytes)
+      }
+    }
   }
 
   enum Value: Equatable {
@@ -67,7 +80,7 @@ struct FrontMatter {
       } else {
         yaml = (try? Yams.serialize(node: .mapping(Node.Mapping([(keyNode, valueNode)])))) ?? "\(key): \(valueNode.string ?? "")\n"
       }
-      entries.append(Entry(key: key, value: value(of: valueNode), line: firstLine + lineIndex, yaml: yaml))
+      entries.append(Entry(key: key, value: value(of: valueNode), line: firstLine + lineIndex, source: .text(yaml)))
     }
     return FrontMatter(entries: entries)
   }
@@ -123,7 +136,7 @@ private struct FastScanner {
     func close(at end: Int) {
       guard expectingItems, var last = entries.popLast() else { return }
       if !items.isEmpty { last.value = .list(items) }
-      last.yaml = string(bytes[entryStart..<end])
+      last.source = .bytes(bytes[entryStart..<end])
       entries.append(last)
       expectingItems = false
       items = []
@@ -164,7 +177,7 @@ private struct FastScanner {
         guard rest.first == UInt8(ascii: " "), let text = scalar(rest.dropFirst()) else { return nil }
         value = .text(text)
       }
-      entries.append(.init(key: key, value: value, line: firstLine + line.number - 1, yaml: string(bytes[line.start..<line.end])))
+      entries.append(.init(key: key, value: value, line: firstLine + line.number - 1, source: .bytes(bytes[line.start..<line.end])))
     }
     close(at: bytes.endIndex)
     return FrontMatter(entries: entries)

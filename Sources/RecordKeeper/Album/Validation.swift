@@ -64,7 +64,8 @@ extension Album {
       if text.utf8.count > maximumFieldLength, text.count > maximumFieldLength {
         problems.append(AlbumProblem(field: field, message: "is \(text.count) characters long; at most \(maximumFieldLength) are allowed"))
       }
-      if text.unicodeScalars.contains(where: Album.isLineBreak) {
+      // Line breaks are control characters or start with 0xC2 / 0xE2 in UTF-8.
+      if text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }), text.unicodeScalars.contains(where: Album.isLineBreak) {
         problems.append(AlbumProblem(field: field, message: "must be a single line"))
       }
     }

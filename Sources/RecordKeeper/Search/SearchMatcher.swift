@@ -5,6 +5,7 @@ public struct SearchMatcher: Sendable {
   private let plain: [[UInt8]]
   private let required: [[UInt8]]
   private let excluded: [[UInt8]]
+  private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags: Bool
 
   public init(query: SearchQuery, fields: Set<SearchField> = Set(SearchField.allCases)) {
     self.query = query
@@ -12,33 +13,32 @@ public struct SearchMatcher: Sendable {
     plain = query.terms.filter { $0.kind == .plain }.map(\.folded)
     required = query.terms.filter { $0.kind == .required }.map(\.folded)
     excluded = query.terms.filter { $0.kind == .excluded }.map(\.folded)
+    searchesArtist = self.fields.contains(.artist)
+    searchesTitle = self.fields.contains(.title)
+    searchesReleased = self.fields.contains(.released)
+    searchesTracks = self.fields.contains(.tracks)
+    searchesSortArtist = self.fields.contains(.sortArtist)
+    searchesTags = self.fields.contains(.tags)
   }
 
   /// Whether `album` passes every rule of seed §3.3.
   public func matches(_ album: Album) -> Bool {
     guard !query.isEmpty else { return true }
-    let texts = searchedTexts(of: album)
-    func appears(_ term: [UInt8]) -> Bool { texts.contains { Self.contains($0, term) } }
-    for term in excluded where appears(term) { return false }
-    for term in required where !appears(term) { return false }
-    return plain.isEmpty || plain.contains(where: appears)
+    for term in excluded where appears(term, in: album) { return false }
+    for term in required where !appears(term, in: album) { return false }
+    return plain.isEmpty || plain.contains { appears($0, in: album) }
   }
 
-  /// The texts of the searched fields; each track and tag on its own, so a
-  /// term never matches across two of them.
-  private func searchedTexts(of album: Album) -> [String] {
-    var texts: [String] = []
-    for field in SearchField.allCases where fields.contains(field) {
-      switch field {
-      case .artist: texts.append(album.artist)
-      case .title: texts.append(album.title)
-      case .released: if let released = album.released { texts.append(album.releaseDate?.text ?? released) }
-      case .tracks: texts += album.tracks
-      case .sortArtist: if let sortArtist = album.sortArtist { texts.append(sortArtist) }
-      case .tags: texts += album.tags
-      }
-    }
-    return texts
+  /// Whether a term appears in a searched field; each track and tag is
+  /// searched on its own, so a term never matches across two of them.
+  private func appears(_ term: [UInt8], in album: Album) -> Bool {
+    if searchesArtist, Self.contains(album.artist, term) { return true }
+    if searchesTitle, Self.contains(album.title, term) { return true }
+    if searchesReleased, let released = album.released, Self.contains(album.releaseDate?.text ?? released, term) { return true }
+    if searchesSortArtist, let sortArtist = album.sortArtist, Self.contains(sortArtist, term) { return true }
+    if searchesTags, album.tags.contains(where: { Self.contains($0, term) }) { return true }
+    if searchesTracks, album.tracks.contains(where: { Self.contains($0, term) }) { return true }
+    return false
   }
 
   /// Whether the folded form of `text` contains `needle` (already folded).
