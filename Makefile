@@ -33,17 +33,7 @@ test: deps
 
 # Runs rk on a copy of example-collection, so the project's own files are never written.
 demo: release
-	@rm -rf "$(DEMO_DIR)" && cp -R example-collection "$(DEMO_DIR)"
-	@rk="$$($(SWIFT) build -c release --show-bin-path)/rk"; \
-	set -x; \
-	"$$rk" -C "$(DEMO_DIR)" list; \
-	"$$rk" -C "$(DEMO_DIR)" list --sort year -- '"miles davis"' -live; \
-	"$$rk" -C "$(DEMO_DIR)" list --in tags --format '{year}  {artist} – {title}' jazz; \
-	"$$rk" -C "$(DEMO_DIR)" show ok-computer; \
-	"$$rk" -C "$(DEMO_DIR)" artists b; \
-	"$$rk" -C "$(DEMO_DIR)" tags; \
-	"$$rk" -C "$(DEMO_DIR)" check
-	@echo; echo "Try it yourself: export RK_COLLECTION=$(DEMO_DIR) PATH=$$($(SWIFT) build -c release --show-bin-path):\$$PATH; rk list"
+	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/rk" "$(DEMO_DIR)"
 
 bench: release
 	python3 bench/bench.py --rk "$$($(SWIFT) build -c release --show-bin-path)/rk" --root "$(BENCH_DIR)"

@@ -134,10 +134,19 @@ public struct AlbumIssue: Hashable, Sendable {
     self.init(id: id, line: problem.line, field: problem.field.key, message: problem.message)
   }
 
+  /// The file the issue is about, as `location` shows it: `album.md`, or
+  /// the image for the fields `cover` and `thumbnail`.
+  public func path(in location: CollectionLocation) -> String {
+    switch field {
+    case "cover": location.displayPath(id + "/" + CoverFiles.coverName)
+    case "thumbnail": location.displayPath(id + "/" + CoverFiles.thumbnailName)
+    default: location.displayPath(ofAlbum: id)
+    }
+  }
+
   /// `PATH:LINE: field: message`, with the path as `location` shows it.
   public func formatted(in location: CollectionLocation) -> String {
-    let path = location.displayPath(ofAlbum: id)
-    return "\(path)\(line > 0 ? ":\(line)" : ""): \(field): \(message)"
+    "\(path(in: location))\(line > 0 ? ":\(line)" : ""): \(field): \(message)"
   }
 }
 

@@ -238,7 +238,7 @@ public final class CollectionStore {
 
   // MARK: Helpers
 
-  private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     let lock: CollectionLock
     do {
       lock = try CollectionLock(path: repository.gitDirectory + "/rk.lock")
@@ -273,7 +273,7 @@ public final class CollectionStore {
 
   /// Commits paths given relative to the collection root (or to the work
   /// tree when `relative` is false), then packs loose objects when there are many.
-  private func commit(paths: [String], message: String, relative: Bool = true) throws(StoreError) -> GitCommit? {
+  func commit(paths: [String], message: String, relative: Bool = true) throws(StoreError) -> GitCommit? {
     do {
       let commit = try repository.commit(paths: relative ? paths.map { prefix + $0 } : paths, message: message)
       try repository.packIfNeeded()

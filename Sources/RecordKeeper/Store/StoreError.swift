@@ -4,6 +4,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case collection(CollectionError)
   case git(GitError)
   case file(FileSystemError)
+  case cover(CoverError)
   /// The album file cannot be read; the path is as messages show it.
   case unreadable(path: String, AlbumFileError)
   /// The change would break the rules; nothing was written.
@@ -22,6 +23,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .collection(let error): error.description
     case .git(let error): error.description
     case .file(let error): error.description
+    case .cover(let error): error.description
     case .unreadable(let path, let error): "\(path):\(error.line): \(error.description)"
     case .invalid(let album, let problems):
       "\(album) was not changed:\n" + problems.map { "  \($0.description)" }.joined(separator: "\n")

@@ -34,8 +34,11 @@ extension RK {
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for each.", valueName: "tag"))
     var tags: [String] = []
 
+    @Option(help: ArgumentHelp("A photo of the sleeve: JPEG, PNG, WebP, HEIC, GIF or TIFF.", valueName: "image"), completion: .file())
+    var cover: String?
+
     private var hasFields: Bool {
-      [title, artist, sortArtist, released, wikipedia].contains { $0 != nil } || !tracks.isEmpty || !tags.isEmpty
+      [title, artist, sortArtist, released, wikipedia, cover].contains { $0 != nil } || !tracks.isEmpty || !tags.isEmpty
     }
 
     func validate() throws {
@@ -46,8 +49,13 @@ extension RK {
 
     func run() async throws {
       let store = try collection.store()
+      // The photo is read first, so a bad image refuses the whole album.
+      let images = try cover.map { (path) throws(StoreError) in
+        do throws(CoverError) { return try CoverMaker.make(fromFile: path) } catch { throw .cover(error) }
+      }
       let album = hasFields ? try albumFromOptions() : try albumFromEditor()
-      let (id, _) = try store.add(album)
+      let files = images.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
+      let (id, _) = try store.add(album, files: files)
       print(id)
     }
 

@@ -14,12 +14,13 @@ extension RK {
 
     func run() async throws {
       let loaded = try RecordCollection.load(try collection.location())
-      let issues = (loaded.unreadable + loaded.problems).sorted { ($0.id, $0.line) < ($1.id, $1.line) }
+      let coverIssues = loaded.albums.flatMap { CoverCheck.problems(of: $0, in: loaded.location) }
+      let issues = (loaded.unreadable + loaded.problems + coverIssues).sorted { ($0.id, $0.line) < ($1.id, $1.line) }
       let total = loaded.albums.count + loaded.unreadable.count
       if json {
         let problems = issues.map { issue in
           JSONValue.object([
-            ("path", .string(loaded.location.displayPath(ofAlbum: issue.id))),
+            ("path", .string(issue.path(in: loaded.location))),
             ("line", .number(issue.line)),
             ("field", .string(issue.field)),
             ("message", .string(issue.message)),

@@ -16,13 +16,18 @@ extension RK {
     @Flag(help: "Print the album as a JSON object.")
     var json = false
 
+    @Flag(help: "Draw the cover thumbnail in the terminal (truecolor half blocks).")
+    var cover = false
+
     func run() async throws {
       let loaded = try collection.load()
       let album = try loaded.album(self.album)
       if json {
         Terminal.write(album.json().serialized() + "\n")
       } else {
-        Terminal.write(AlbumRenderer(terminal: .standardOutput()).render(album))
+        let renderer = AlbumRenderer(terminal: .standardOutput())
+        if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }
+        Terminal.write(renderer.render(album))
       }
     }
   }

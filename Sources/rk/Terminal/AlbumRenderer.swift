@@ -39,6 +39,25 @@ struct AlbumRenderer {
     return output
   }
 
+  /// The cover thumbnail drawn with half blocks, two pixels a character, or
+  /// the seed's gray gradient when the album has none.
+  func cover(of album: Album, in location: CollectionLocation, size: Int = 24) throws -> String {
+    let rows: [[Style.RGB]]
+    if album.covers.thumbnail {
+      do throws(CoverError) {
+        rows = try CoverMaker.pixels(file: location.path(album.id + "/" + CoverFiles.thumbnailName), width: size, height: size)
+          .map { $0.map { Style.RGB(Int($0.r), Int($0.g), Int($0.b)) } }
+      } catch {
+        throw StoreError.cover(error)
+      }
+    } else {
+      rows = (0..<size).map { y in (0..<size).map { x in Style.placeholder(x, y, size: size) } }
+    }
+    return stride(from: 0, to: rows.count - 1, by: 2).map { y in
+      "  " + zip(rows[y], rows[y + 1]).map { "\u{1B}[\(Style.foreground($0));\(Style.background($1))m▀" }.joined() + "\u{1B}[0m"
+    }.joined(separator: "\n") + "\n\n"
+  }
+
   /// The seed's header: the banner colour across the width, text centred.
   private func banner(_ title: String) -> String {
     guard terminal.usesColor, let width = terminal.width else { return "" }

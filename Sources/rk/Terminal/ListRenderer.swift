@@ -67,14 +67,11 @@ struct ListRenderer {
   /// pixels are square.
   private func placeholderRows() -> [String] {
     let size = thumbnailColumns
-    func shade(_ x: Int, _ y: Int) -> Style.RGB {
-      let t = Double(x + (size - 1 - y)) / Double(2 * (size - 1))
-      let value = Int((0x8E + (0xE0 - 0x8E) * t).rounded())
-      return Style.RGB(value, value, value)
-    }
     return (0..<3).map { row in
       (0..<size).map { x in
-        "\u{1B}[\(Style.foreground(shade(x, 2 * row)));\(Style.background(shade(x, 2 * row + 1)))m▀"
+        let top = Style.placeholder(x, 2 * row, size: size)
+        let bottom = Style.placeholder(x, 2 * row + 1, size: size)
+        return "\u{1B}[\(Style.foreground(top));\(Style.background(bottom))m▀"
       }.joined() + "\u{1B}[0m"
     }
   }

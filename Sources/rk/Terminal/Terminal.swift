@@ -55,6 +55,14 @@ struct Style {
   static func foreground(_ color: RGB) -> String { "38;2;\(color.r);\(color.g);\(color.b)" }
   static func background(_ color: RGB) -> String { "48;2;\(color.r);\(color.g);\(color.b)" }
 
+  /// A pixel of the seed's cover placeholder: a diagonal gradient from
+  /// #8e8e8e at the bottom left to #e0e0e0 at the top right.
+  static func placeholder(_ x: Int, _ y: Int, size: Int) -> RGB {
+    let t = Double(x + (size - 1 - y)) / Double(2 * (size - 1))
+    let value = Int((0x8E + (0xE0 - 0x8E) * t).rounded())
+    return RGB(value, value, value)
+  }
+
   /// A tag as the seed draws it: white text on the banner colour.
   func chip(_ tag: String) -> String {
     enabled ? apply(" \(tag) ", Style.background(Style.banner) + ";" + Style.foreground(RGB(255, 255, 255))) : "[\(tag)]"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `make demo`: a tour of rk on a copy of example-collection, so the project's
+# own files are never written.
+set -euo pipefail
+rk="$1"
+demo="$2"
+rm -rf "$demo"
+cp -R "$(dirname "$0")/../example-collection" "$demo"
+export RK_COLLECTION="$demo" GIT_AUTHOR_NAME="${GIT_AUTHOR_NAME:-Demo Collector}"
+
+step() {
+  printf '\n\033[1m$ rk %s\033[0m\n' "$*"
+  "$rk" "$@"
+}
+
+step init "$demo"
+step list
+step list --sort year -- '"miles davis"' -live
+step list --in tags --format '{year}  {artist} – {title}' jazz
+step show radiohead-ok
+step artists b
+step tag add radiohead-ok favourite 1990s
+step track rename miles-davis-kind 3 'Blue In Green'
+step log
+step undo
+step check
+printf '\nThe demo collection is %s. Try: export RK_COLLECTION=%s PATH=%s:$PATH; rk list\n' \
+  "$demo" "$demo" "$(dirname "$rk")"
