@@ -40,11 +40,12 @@ bench: release
 
 install: release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/libexec/rk" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
 	install -m 755 "$$bin/rk" "$(DESTDIR)$(PREFIX)/bin/rk" && \
+	install -m 755 "$$bin/rk-cover" "$(DESTDIR)$(PREFIX)/libexec/rk/rk-cover" && \
 	install -m 644 man/rk.1 "$(DESTDIR)$(PREFIX)/share/man/man1/rk.1" && \
 	"$$bin/rk" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/rk" && \
 	"$$bin/rk" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_rk" && \

@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "rk", targets: ["rk"]),
+    .executable(name: "rk-cover", targets: ["rk-cover"]),
     .library(name: "RecordKeeper", targets: ["RecordKeeper"]),
   ],
   dependencies: [
@@ -29,7 +30,18 @@ let package = Package(
     ),
     .target(
       name: "RecordKeeper",
-      dependencies: ["CLibGit2", "CVipsShim", .product(name: "Yams", package: "Yams")]
+      dependencies: ["CLibGit2", .product(name: "Yams", package: "Yams")]
+    ),
+    // libvips loads about ninety shared libraries; kept out of `rk` itself so
+    // that every other command starts in a few milliseconds. `rk` runs the
+    // small `rk-cover` helper when it needs an image made or read.
+    .target(
+      name: "RecordKeeperCovers",
+      dependencies: ["RecordKeeper", "CVipsShim"]
+    ),
+    .executableTarget(
+      name: "rk-cover",
+      dependencies: ["RecordKeeperCovers"]
     ),
     .executableTarget(
       name: "rk",
@@ -48,8 +60,12 @@ let package = Package(
       dependencies: ["RecordKeeper", "TestSupport"]
     ),
     .testTarget(
+      name: "RecordKeeperCoversTests",
+      dependencies: ["RecordKeeperCovers", "RecordKeeper"]
+    ),
+    .testTarget(
       name: "rkTests",
-      dependencies: ["RecordKeeper", "TestSupport", "rk"]
+      dependencies: ["RecordKeeper", "RecordKeeperCovers", "TestSupport", "rk", "rk-cover"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -81,4 +81,8 @@ public struct CoverFiles: Hashable, Sendable {
 
   public static let coverName = "cover.webp"
   public static let thumbnailName = "cover-thumb.webp"
+  /// The side of `cover.webp` in pixels (seed §3.8).
+  public static let coverSize = 400
+  /// The side of `cover-thumb.webp` in pixels.
+  public static let thumbnailSize = 100
 }

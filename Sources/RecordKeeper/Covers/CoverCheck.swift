@@ -15,8 +15,8 @@ public enum CoverCheck {
       issue("thumbnail", "there is no \(CoverFiles.coverName) for this thumbnail; \(fix)")
     }
     for (field, name, present, size) in [
-      ("cover", CoverFiles.coverName, album.covers.cover, CoverMaker.coverSize),
-      ("thumbnail", CoverFiles.thumbnailName, album.covers.thumbnail, CoverMaker.thumbnailSize),
+      ("cover", CoverFiles.coverName, album.covers.cover, CoverFiles.coverSize),
+      ("thumbnail", CoverFiles.thumbnailName, album.covers.thumbnail, CoverFiles.thumbnailSize),
     ] where present {
       guard let bytes = try? FileSystem.read(location.path(album.id + "/" + name)) else {
         issue(field, "\(name) cannot be read; \(fix)")

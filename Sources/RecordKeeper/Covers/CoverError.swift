@@ -21,6 +21,8 @@ public enum CoverError: Error, Equatable, Sendable, CustomStringConvertible {
   /// libvips failed at something other than reading the input, such as
   /// starting up or encoding WebP.
   case libvips(function: String, message: String)
+  /// The `rk-cover` helper failed with this message, or could not be run.
+  case helper(String)
 
   public var description: String {
     switch self {
@@ -38,6 +40,7 @@ public enum CoverError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) is \(width)x\(height) pixels, too long and thin for a square cover: crop it first"
     case .libvips(let function, let message):
       "libvips failed in \(function): \(message)"
+    case .helper(let message): message
     }
   }
 }

@@ -51,7 +51,7 @@ extension RK {
       let store = try collection.store()
       // The photo is read first, so a bad image refuses the whole album.
       let images = try cover.map { (path) throws(StoreError) in
-        do throws(CoverError) { return try CoverMaker.make(fromFile: path) } catch { throw .cover(error) }
+        do throws(CoverError) { return try CoverTool.make(fromFile: path) } catch { throw .cover(error) }
       }
       let album = hasFields ? try albumFromOptions() : try albumFromEditor()
       let files = images.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]

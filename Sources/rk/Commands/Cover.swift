@@ -26,7 +26,7 @@ extension RK {
     func run() async throws {
       let store = try collection.store()
       let images: CoverImages
-      do throws(CoverError) { images = try CoverMaker.make(fromFile: image) } catch { throw StoreError.cover(error) }
+      do throws(CoverError) { images = try CoverTool.make(fromFile: image) } catch { throw StoreError.cover(error) }
       report(try store.setCover(target.album, images: images), unchanged: "No change: the album already has this cover.")
     }
   }

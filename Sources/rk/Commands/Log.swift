@@ -13,7 +13,7 @@ extension RK {
       help: ArgumentHelp("Only changes to this album.", valueName: "album"), completion: .custom(Completions.albums))
     var album: String?
 
-    @Option(name: [.short, .customLong("max-count")], help: ArgumentHelp("Show at most N changes.", valueName: "n"))
+    @Option(name: [.customShort("n"), .customLong("max-count")], help: ArgumentHelp("Show at most N changes.", valueName: "n"))
     var limit: Int?
 
     func run() async throws {

@@ -34,7 +34,11 @@ struct AlbumRenderer {
     }
     let notes = album.body.notes.trimmed
     if !notes.isEmpty {
-      output += "\n" + notes.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
+      // Markdown headings read as the details view's own headings.
+      let lines = notes.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        line.hasPrefix("#") ? style.dim(String(line.drop { $0 == "#" || $0 == " " })) : String(line)
+      }
+      output += "\n" + lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
     }
     return output
   }
@@ -45,7 +49,7 @@ struct AlbumRenderer {
     let rows: [[Style.RGB]]
     if album.covers.thumbnail {
       do throws(CoverError) {
-        rows = try CoverMaker.pixels(file: location.path(album.id + "/" + CoverFiles.thumbnailName), width: size, height: size)
+        rows = try CoverTool.pixels(file: location.path(album.id + "/" + CoverFiles.thumbnailName), width: size, height: size)
           .map { $0.map { Style.RGB(Int($0.r), Int($0.g), Int($0.b)) } }
       } catch {
         throw StoreError.cover(error)

@@ -1,4 +1,5 @@
 import CVipsShim
+import RecordKeeper
 
 /// Where libvips reads an image from: a file, or bytes lent for the length of
 /// one call (see ``CoverMaker/withLent(_:_:)``).

@@ -1,4 +1,5 @@
 import CVipsShim
+import RecordKeeper
 
 /// Helpers for the project's tests, which make every image they use with
 /// libvips itself and look inside what ``CoverMaker`` wrote.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import RecordKeeper
+@testable import RecordKeeperCovers
+import RecordKeeper
 
 /// An RGB colour as ``CoverMaker`` gives pixels.
 private typealias RGB = (r: UInt8, g: UInt8, b: UInt8)

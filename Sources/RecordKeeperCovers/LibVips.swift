@@ -1,4 +1,5 @@
 import CVipsShim
+import RecordKeeper
 import Foundation
 
 /// libvips start-up, the one lock around its use, and the one checking helper

@@ -1,4 +1,5 @@
 import CVipsShim
+import RecordKeeper
 
 /// Makes and reads cover images with libvips.
 ///
@@ -6,9 +7,9 @@ import CVipsShim
 /// libvips work one call at a time (see ``LibVips``).
 public enum CoverMaker {
   /// The side of `cover.webp` in pixels.
-  public static let coverSize = 400
+  public static let coverSize = CoverFiles.coverSize
   /// The side of `cover-thumb.webp` in pixels.
-  public static let thumbnailSize = 100
+  public static let thumbnailSize = CoverFiles.thumbnailSize
   /// The most pixels (width × height) an image may have: 100 megapixels,
   /// well above any phone or camera photo. Larger images are refused from
   /// their header, before decoding.
