@@ -13,7 +13,9 @@ extension RecordCollection {
     let albums = self.albums
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
       let range = min(chunk * chunkSize, albums.count)..<min((chunk + 1) * chunkSize, albums.count)
-      slots.initializeElement(at: chunk, to: albums[range].filter(matcher.matches))
+      var scratch: [UInt8] = []
+      scratch.reserveCapacity(1024)
+      slots.initializeElement(at: chunk, to: albums[range].filter { matcher.matches($0, scratch: &scratch) })
     }
     let matched = Array(results.joined())
     _ = results.deinitialize()

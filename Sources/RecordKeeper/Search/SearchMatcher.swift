@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Decides whether an album matches a query within a set of fields.
 public struct SearchMatcher: Sendable {
   public let query: SearchQuery
@@ -23,57 +29,66 @@ public struct SearchMatcher: Sendable {
 
   /// Whether `album` passes every rule of seed §3.3.
   public func matches(_ album: Album) -> Bool {
+    var scratch: [UInt8] = []
+    return matches(album, scratch: &scratch)
+  }
+
+  /// Like ``matches(_:)``, reusing `scratch` for the folded text, so a
+  /// search over many albums allocates once.
+  ///
+  /// The searched fields are folded once into one buffer, each track and tag
+  /// followed by a zero byte, so a term (which never holds one) cannot match
+  /// across two of them.
+  public func matches(_ album: Album, scratch: inout [UInt8]) -> Bool {
     guard !query.isEmpty else { return true }
-    for term in excluded where appears(term, in: album) { return false }
-    for term in required where !appears(term, in: album) { return false }
-    return plain.isEmpty || plain.contains { appears($0, in: album) }
-  }
-
-  /// Whether a term appears in a searched field; each track and tag is
-  /// searched on its own, so a term never matches across two of them.
-  private func appears(_ term: [UInt8], in album: Album) -> Bool {
-    if searchesArtist, Self.contains(album.artist, term) { return true }
-    if searchesTitle, Self.contains(album.title, term) { return true }
-    if searchesReleased, let released = album.released, Self.contains(album.releaseDate?.text ?? released, term) { return true }
-    if searchesSortArtist, let sortArtist = album.sortArtist, Self.contains(sortArtist, term) { return true }
-    if searchesTags, album.tags.contains(where: { Self.contains($0, term) }) { return true }
-    if searchesTracks, album.tracks.contains(where: { Self.contains($0, term) }) { return true }
-    return false
-  }
-
-  /// Whether the folded form of `text` contains `needle` (already folded).
-  static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
-    guard !needle.isEmpty else { return true }
-    var text = text
-    return text.withUTF8 { haystack in
-      if haystack.allSatisfy({ $0 < 0x80 }) { return containsASCIIFolded(haystack, needle) }
-      var folded = TextFolding.fold(String(decoding: haystack, as: UTF8.self))
-      return folded.withUTF8 { containsASCIIFolded($0, needle) }
+    scratch.removeAll(keepingCapacity: true)
+    if searchesArtist { Self.appendFolded(album.artist, to: &scratch) }
+    if searchesTitle { Self.appendFolded(album.title, to: &scratch) }
+    if searchesReleased, let released = album.released { Self.appendFolded(album.releaseDate?.text ?? released, to: &scratch) }
+    if searchesSortArtist, let sortArtist = album.sortArtist { Self.appendFolded(sortArtist, to: &scratch) }
+    if searchesTags { for tag in album.tags { Self.appendFolded(tag, to: &scratch) } }
+    if searchesTracks { for track in album.tracks { Self.appendFolded(track, to: &scratch) } }
+    return scratch.withUnsafeBufferPointer { text in
+      for term in excluded where Self.find(term, in: text) { return false }
+      for term in required where !Self.find(term, in: text) { return false }
+      return plain.isEmpty || plain.contains { Self.find($0, in: text) }
     }
   }
 
-  /// A substring search that lowercases ASCII letters of `haystack` as it
-  /// goes, so ASCII text needs no folded copy.
-  private static func containsASCIIFolded(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard haystack.count >= needle.count, let first = needle.first else { return false }
-    let last = haystack.count - needle.count
-    var start = 0
-    while start <= last {
-      if haystack[start] | (isUpper(haystack[start]) ? 0x20 : 0) == first {
-        var offset = 1
-        while offset < needle.count {
-          let byte = haystack[start + offset]
-          if (isUpper(byte) ? byte | 0x20 : byte) != needle[offset] { break }
-          offset += 1
-        }
-        if offset == needle.count { return true }
+  /// Appends `text` folded, then a zero byte. ASCII is lowercased in place;
+  /// anything else goes through ``TextFolding``.
+  static func appendFolded(_ text: String, to buffer: inout [UInt8]) {
+    let start = buffer.count
+    var ascii = true
+    for byte in text.utf8 {
+      if byte >= 0x80 {
+        ascii = false
+        break
       }
-      start += 1
+      buffer.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
     }
-    return false
+    if !ascii {
+      buffer.removeSubrange(start...)
+      buffer.append(contentsOf: TextFolding.fold(text).utf8)
+    }
+    buffer.append(0)
   }
 
-  @inline(__always) private static func isUpper(_ byte: UInt8) -> Bool {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+  /// Whether `needle` occurs in `text`.
+  static func find(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = needle.first else { return true }
+    guard let base = text.baseAddress, text.count >= needle.count else { return false }
+    let lastStart = text.count - needle.count
+    return needle.withUnsafeBufferPointer { needleBytes in
+      guard let needleBase = needleBytes.baseAddress else { return true }
+      var start = 0
+      while start <= lastStart {
+        guard let found = memchr(base + start, Int32(first), lastStart - start + 1) else { return false }
+        let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if needle.count == 1 || memcmp(base + offset + 1, needleBase + 1, needle.count - 1) == 0 { return true }
+        start = offset + 1
+      }
+      return false
+    }
   }
 }
