@@ -80,19 +80,13 @@ public final class GitRepository: @unchecked Sendable {
   public func commit(paths: [String], message: String) throws(GitError) -> GitCommit? {
     let head = try headCommit()
     let headTree = try head.map { (commit) throws(GitError) in try self.tree(of: commit) }
-    let staging = try GitHandle.make("git_index_new", free: git_index_free) { git_index_new($0) }
-    if let headTree { try LibGit2.check(git_index_read_tree(staging.pointer, headTree.pointer), "git_index_read_tree") }
-
-    var files: [String] = []
-    for path in paths {
-      let path = path == "." ? "" : path
-      try removeEntries(under: path, from: staging)
-      files += workTreeFiles(under: path)
+    let files = paths.flatMap { workTreeFiles(under: $0 == "." ? "" : $0) }
+    var treeID: git_oid
+    if let headTree, !paths.contains(where: { $0 == "." || $0.isEmpty }) {
+      treeID = try updatedTree(headTree, paths: paths)
+    } else {
+      treeID = try indexedTree(headTree, paths: paths, files: files)
     }
-    for file in files { try add(file, to: staging) }
-
-    var treeID = git_oid()
-    try LibGit2.check(git_index_write_tree_to(&treeID, staging.pointer, repository), "git_index_write_tree_to")
     if let headTree, let headTreeID = git_tree_id(headTree.pointer), sameObject(treeID, headTreeID.pointee) { return nil }
 
     let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
@@ -107,6 +101,68 @@ public final class GitRepository: @unchecked Sendable {
     try updateIndex(paths: paths, files: files)
     let created = try GitHandle.make("git_commit_lookup", free: git_commit_free) { git_commit_lookup($0, repository, &commitID) }
     return Self.copy(created.pointer)
+  }
+
+  /// HEAD's tree with `paths` replaced by the work tree's files, rewriting
+  /// only the trees on the way to them, so a commit in a folder of 10,000
+  /// albums does not rehash the other 9,999.
+  private func updatedTree(_ base: GitHandle, paths: [String]) throws(GitError) -> git_oid {
+    var updates: [(action: git_tree_update_t, id: git_oid, mode: git_filemode_t, path: String)] = []
+    for path in paths {
+      let current = workTreeFiles(under: path)
+      for gone in Set(try filesInTree(base, under: path)).subtracting(current).sorted() {
+        updates.append((GIT_TREE_UPDATE_REMOVE, git_oid(), GIT_FILEMODE_BLOB, gone))
+      }
+      for file in current {
+        var id = git_oid()
+        try LibGit2.check(git_blob_create_from_workdir(&id, repository, file), "git_blob_create_from_workdir")
+        updates.append((GIT_TREE_UPDATE_UPSERT, id, isExecutable(file) ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB, file))
+      }
+    }
+    // The C structs point at the path strings, which must outlive the call.
+    let cPaths = updates.map { strdup($0.path) }
+    defer { cPaths.forEach { free($0) } }
+    var structs = zip(updates, cPaths).map { update, path in
+      git_tree_update(action: update.action, id: update.id, filemode: update.mode, path: path.map { UnsafePointer($0) })
+    }
+    var treeID = git_oid()
+    try LibGit2.check(git_tree_create_updated(&treeID, repository, base.pointer, structs.count, &structs), "git_tree_create_updated")
+    return treeID
+  }
+
+  /// A tree made from HEAD's tree read into an in-memory index with `paths`
+  /// replaced: for a first commit, or one of the whole work tree.
+  private func indexedTree(_ base: GitHandle?, paths: [String], files: [String]) throws(GitError) -> git_oid {
+    let staging = try GitHandle.make("git_index_new", free: git_index_free) { git_index_new($0) }
+    if let base { try LibGit2.check(git_index_read_tree(staging.pointer, base.pointer), "git_index_read_tree") }
+    for path in paths { try removeEntries(under: path == "." ? "" : path, from: staging) }
+    for file in files { try add(file, to: staging) }
+    var treeID = git_oid()
+    try LibGit2.check(git_index_write_tree_to(&treeID, staging.pointer, repository), "git_index_write_tree_to")
+    return treeID
+  }
+
+  /// The files at or below `path` in a tree.
+  private func filesInTree(_ tree: GitHandle, under path: String) throws(GitError) -> [String] {
+    var entry: OpaquePointer?
+    let result = git_tree_entry_bypath(&entry, tree.pointer, path)
+    if result == GIT_ENOTFOUND.rawValue { return [] }
+    try LibGit2.check(result, "git_tree_entry_bypath")
+    guard let entry else { return [] }
+    defer { git_tree_entry_free(entry) }
+    guard git_tree_entry_type(entry) == GIT_OBJECT_TREE, var id = git_tree_entry_id(entry)?.pointee else { return [path] }
+    let subtree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &id) }
+    var files: [String] = []
+    for index in 0..<git_tree_entrycount(subtree.pointer) {
+      guard let child = git_tree_entry_byindex(subtree.pointer, index), let name = git_tree_entry_name(child) else { continue }
+      files += try filesInTree(tree, under: path + "/" + String(cString: name))
+    }
+    return files
+  }
+
+  private func isExecutable(_ path: String) -> Bool {
+    var info = stat()
+    return stat(workingDirectory + "/" + path, &info) == 0 && info.st_mode & 0o111 != 0
   }
 
   /// Brings the repository's own index in line with the work tree for `paths`.
@@ -133,9 +189,7 @@ public final class GitRepository: @unchecked Sendable {
   private func add(_ path: String, to index: GitHandle) throws(GitError) {
     var entry = git_index_entry()
     try LibGit2.check(git_blob_create_from_workdir(&entry.id, repository, path), "git_blob_create_from_workdir")
-    var info = stat()
-    let executable = stat(workingDirectory + "/" + path, &info) == 0 && info.st_mode & 0o111 != 0
-    entry.mode = executable ? 0o100755 : 0o100644
+    entry.mode = isExecutable(path) ? 0o100755 : 0o100644
     let result = path.withCString { pointer in
       entry.path = pointer
       return git_index_add(index.pointer, &entry)
