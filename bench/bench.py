@@ -60,9 +60,10 @@ class Table:
         print(f"  {case:<34} {seconds * 1000:9.1f} ms   {seconds / floor:5.2f}x  {floor_name} ({floor * 1000:.1f} ms)", flush=True)
 
     def print(self):
-        print("\nsize     case                                     rk ms    floor ms   ratio  floor")
-        for size, case, floor_name, floor, seconds in self.rows:
-            print(f"{size:<8} {case:<36} {seconds * 1000:9.1f} {floor * 1000:10.1f} {seconds / floor:6.2f}x  {floor_name}")
+        print("\nsize     case                                     rk       floor   ratio  floor")
+        for size, case, floor_name, floor, value in self.rows:
+            unit, scale = ("MB", 1e-6) if case.endswith("(MB)") else ("ms", 1000)
+            print(f"{size:<8} {case:<36} {value * scale:8.1f} {floor * scale:8.1f} {unit} {value / floor:5.2f}x  {floor_name}")
 
 
 def read_benchmarks(rk, root, size, runs, table):
@@ -125,6 +126,34 @@ def git_size_benchmark(rk, root, size, base, changes, table):
     shutil.rmtree(work, ignore_errors=True)
 
 
+def cover_benchmark(rk, base, runs, table):
+    """`rk cover set` of a 12-megapixel JPEG against vipsthumbnail making the same two files."""
+    photo = os.path.join(base, "photo-12mp.jpg")
+    if not os.path.exists(photo):
+        subprocess.run(["bash", "-c", f"vips gaussnoise {base}/noise.v 4000 3000 --mean 128 --sigma 60 && "
+                        f"vips colourspace {base}/noise.v {base}/noise-srgb.v srgb && "
+                        f"vips copy {base}/noise-srgb.v '{photo}[Q=90]' && rm -f {base}/noise.v {base}/noise-srgb.v"],
+                       check=True)
+    work = os.path.join(base, "cover-work")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "albums", "a"))
+    with open(os.path.join(work, "albums", "a", "album.md"), "w") as f:
+        f.write("---\ntitle: A\nartist: B\n---\n")
+    subprocess.run([rk, "init", work], check=True, stdout=subprocess.DEVNULL)
+    out = os.path.join(base, "vipsthumbnail-out")
+    os.makedirs(out, exist_ok=True)
+    floor = median(f"vipsthumbnail '{photo}' -s 400x400 -m centre -o '{out}/cover.webp[strip]' && "
+                   f"vipsthumbnail '{out}/cover.webp' -s 100x100 -o '{out}/cover-thumb.webp[strip]'", runs)
+
+    flipped = os.path.join(base, "photo-12mp-flipped.jpg")
+    if not os.path.exists(flipped):
+        subprocess.run(["vips", "flip", photo, flipped + "[Q=90]", "horizontal"], check=True)
+    # Alternate two photos, so every run really changes the cover and commits.
+    seconds = median(lambda i: [rk, "-C", work, "cover", "set", "albums/a", (photo, flipped)[i % 2]], runs)
+    table.add("12 MP", "rk cover set (both images, commit)", "vipsthumbnail x2", floor, seconds)
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rk", required=True)
@@ -132,6 +161,7 @@ def main():
     parser.add_argument("--root", default="/tmp/rk-bench")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--changes", type=int, default=1000, help="rk changes for the .git size measure (0: skip)")
+    parser.add_argument("--no-cover", dest="cover", action="store_false", help="skip the cover benchmark")
     args = parser.parse_args()
     rk = os.path.abspath(args.rk)
     table = Table()
@@ -145,6 +175,8 @@ def main():
             change_benchmarks(rk, root, size, args.root, args.runs, table)
         if size == 10000 and args.changes:
             git_size_benchmark(rk, root, size, args.root, args.changes, table)
+    if args.cover:
+        cover_benchmark(rk, args.root, args.runs, table)
     table.print()
 
 
