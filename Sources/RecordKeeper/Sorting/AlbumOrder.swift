@@ -24,34 +24,32 @@ public struct AlbumOrder: Sendable {
   /// Whether `a` comes before `b`.
   public func precedes(_ a: Album, _ b: Album) -> Bool { precedes(Key(a), Key(b)) }
 
-  private func precedes(_ a: Key, _ b: Key) -> Bool {
-    var result: Int
+  /// What a mode compares, in order (seed §3.2): folded text and dates
+  /// first, then the exact text of the same fields to break ties.
+  private enum Criterion {
+    case artist, title, date, exactArtist, exactTitle
+  }
+
+  private var criteria: [Criterion] {
     switch mode {
-    case .artistYear:
-      result = compare(a.artist, b.artist)
-      if result == 0 { result = compare(a.date, b.date) }
-      if result == 0 { result = compare(a.title, b.title) }
-      if result == 0 { result = exact(a.album.effectiveSortArtist, b.album.effectiveSortArtist) }
-      if result == 0 { result = exact(a.album.title, b.album.title) }
-    case .artistTitle:
-      result = compare(a.artist, b.artist)
-      if result == 0 { result = compare(a.title, b.title) }
-      if result == 0 { result = exact(a.album.effectiveSortArtist, b.album.effectiveSortArtist) }
-      if result == 0 { result = exact(a.album.title, b.album.title) }
-    case .title:
-      result = compare(a.title, b.title)
-      if result == 0 { result = compare(a.artist, b.artist) }
-      if result == 0 { result = compare(a.date, b.date) }
-      if result == 0 { result = exact(a.album.title, b.album.title) }
-      if result == 0 { result = exact(a.album.effectiveSortArtist, b.album.effectiveSortArtist) }
-    case .year:
-      result = compare(a.date, b.date)
-      if result == 0 { result = compare(a.artist, b.artist) }
-      if result == 0 { result = compare(a.title, b.title) }
-      if result == 0 { result = exact(a.album.effectiveSortArtist, b.album.effectiveSortArtist) }
-      if result == 0 { result = exact(a.album.title, b.album.title) }
-    case .random:
-      result = compare(shuffleKey(a.album.id), shuffleKey(b.album.id))
+    case .artistYear: [.artist, .date, .title, .exactArtist, .exactTitle]
+    case .artistTitle: [.artist, .title, .exactArtist, .exactTitle]
+    case .title: [.title, .artist, .date, .exactTitle, .exactArtist]
+    case .year: [.date, .artist, .title, .exactArtist, .exactTitle]
+    case .random: []
+    }
+  }
+
+  private func precedes(_ a: Key, _ b: Key) -> Bool {
+    var result = mode == .random ? compare(shuffleKey(a.album.id), shuffleKey(b.album.id)) : 0
+    for criterion in criteria where result == 0 {
+      switch criterion {
+      case .artist: result = compare(a.artist, b.artist)
+      case .title: result = compare(a.title, b.title)
+      case .date: result = compare(a.date, b.date)
+      case .exactArtist: result = exact(a.album.effectiveSortArtist, b.album.effectiveSortArtist)
+      case .exactTitle: result = exact(a.album.title, b.album.title)
+      }
     }
     if result == 0 { result = exact(a.album.id, b.album.id) }
     return result < 0

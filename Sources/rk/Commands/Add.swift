@@ -7,26 +7,13 @@ extension RK {
     static let configuration = CommandConfiguration(
       abstract: "Add an album and print its id.",
       discussion: """
-        The album goes in albums/<slug>/, named from the artist and title. With no fields \
-        on a terminal, opens $VISUAL or $EDITOR on a blank album (the seed's Add Album view).
+        --title and --artist are required. The album goes in albums/<slug>/, named from the \
+        artist and title. With no fields on a terminal, opens $VISUAL or $EDITOR on a blank album (the seed's Add Album view).
         """)
 
     @OptionGroup var collection: CollectionOptions
 
-    @Option(help: "The album title (required).")
-    var title: String?
-
-    @Option(help: "The artist (required).", completion: .custom(Completions.artists))
-    var artist: String?
-
-    @Option(help: ArgumentHelp("The name to sort the artist by, such as \"Beatles, The\".", valueName: "name"), completion: .custom(Completions.artists))
-    var sortArtist: String?
-
-    @Option(help: ArgumentHelp("The release date: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
-    var released: String?
-
-    @Option(help: ArgumentHelp("The album's Wikipedia page (http or https).", valueName: "url"))
-    var wikipedia: String?
+    @OptionGroup var fields: AlbumFieldOptions
 
     @Option(name: .customLong("track"), help: ArgumentHelp("A track, in order; repeat for each.", valueName: "name"))
     var tracks: [String] = []
@@ -38,7 +25,7 @@ extension RK {
     var cover: String?
 
     private var hasFields: Bool {
-      [title, artist, sortArtist, released, wikipedia, cover].contains { $0 != nil } || !tracks.isEmpty || !tags.isEmpty
+      !fields.isEmpty || cover != nil || !tracks.isEmpty || !tags.isEmpty
     }
 
     func validate() throws {
@@ -60,9 +47,8 @@ extension RK {
     }
 
     private func albumFromOptions() throws -> Album {
-      var album = Album(
-        id: "", title: (title ?? "").trimmed, artist: (artist ?? "").trimmed, sortArtist: sortArtist.flatMap(nonBlank),
-        released: released.flatMap(nonBlank), wikipedia: wikipedia.flatMap(nonBlank))
+      var album = Album(id: "", title: "", artist: "")
+      fields.apply(to: &album)
       do {
         for track in tracks { try album.addTrack(track) }
         for tag in tags { try album.addTag(tag) }
@@ -87,11 +73,6 @@ extension RK {
       }
     }
   }
-}
-
-func nonBlank(_ text: String) -> String? {
-  let trimmed = text.trimmed
-  return trimmed.isEmpty ? nil : trimmed
 }
 
 /// The blank album the editor opens on, and what happens to text it refuses.

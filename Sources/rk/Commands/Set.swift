@@ -11,23 +11,10 @@ extension RK {
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
 
-    @Option(help: "The album title.")
-    var title: String?
-
-    @Option(help: "The artist.", completion: .custom(Completions.artists))
-    var artist: String?
-
-    @Option(help: ArgumentHelp("The name to sort the artist by.", valueName: "name"), completion: .custom(Completions.artists))
-    var sortArtist: String?
-
-    @Option(help: ArgumentHelp("The release date: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
-    var released: String?
-
-    @Option(help: ArgumentHelp("The album's Wikipedia page.", valueName: "url"))
-    var wikipedia: String?
+    @OptionGroup var fields: AlbumFieldOptions
 
     func validate() throws {
-      if [title, artist, sortArtist, released, wikipedia].allSatisfy({ $0 == nil }) {
+      if fields.isEmpty {
         throw ValidationError("Name at least one field to change: --title, --artist, --sort-artist, --released or --wikipedia.")
       }
     }
@@ -36,11 +23,7 @@ extension RK {
       let store = try collection.store()
       let commit = try store.update(target.album, action: "set", summary: Self.summary) { album in
         let before = album
-        if let title { album.title = title.trimmed }
-        if let artist { album.artist = artist.trimmed }
-        if let sortArtist { album.sortArtist = nonBlank(sortArtist) }
-        if let released { album.released = nonBlank(released) }
-        if let wikipedia { album.wikipedia = nonBlank(wikipedia) }
+        fields.apply(to: &album)
         return album != before
       }
       report(commit, unchanged: "No change: the album already has those values.")
