@@ -10,11 +10,15 @@ public struct AlbumBody: Hashable, Sendable {
   public var afterTracks: String
   /// Whether the body has a `## Tracks` heading.
   public var hasTrackSection: Bool
+  /// Whether that heading had a list under it; the text around a list is
+  /// kept as it is, while a new list gets blank lines around it.
+  public var hadTrackList: Bool
 
-  public init(beforeTracks: String = "", afterTracks: String = "", hasTrackSection: Bool = false) {
+  public init(beforeTracks: String = "", afterTracks: String = "", hasTrackSection: Bool = false, hadTrackList: Bool = false) {
     self.beforeTracks = beforeTracks
     self.afterTracks = afterTracks
     self.hasTrackSection = hasTrackSection
+    self.hadTrackList = hadTrackList
   }
 
   /// Everything but the track list, for showing the collector's notes.
@@ -50,7 +54,8 @@ public struct AlbumBody: Hashable, Sendable {
       let body = AlbumBody(
         beforeTracks: string(bytes[bytes.startIndex..<listStart]),
         afterTracks: string(bytes[listEnd...]),
-        hasTrackSection: true)
+        hasTrackSection: true,
+        hadTrackList: !tracks.isEmpty)
       return (body, tracks, trackLines)
     }
     return (AlbumBody(beforeTracks: string(bytes)), [], [])
@@ -72,6 +77,7 @@ public struct AlbumBody: Hashable, Sendable {
       if head.allSatisfy({ $0 == "\n" }) { return "\n" + tail }
       return head + (head.hasSuffix("\n\n") ? "" : "\n") + tail
     }
+    if hadTrackList { return beforeTracks + list + afterTracks }
     var head = beforeTracks
     if !head.hasSuffix("\n\n") { head += head.hasSuffix("\n") ? "\n" : "\n\n" }
     let separator = afterTracks.isEmpty || afterTracks.hasPrefix("\n") ? "" : "\n"

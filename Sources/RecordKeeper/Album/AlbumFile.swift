@@ -138,12 +138,11 @@ extension AlbumFile.Parsed {
       problems.append(AlbumProblem(field: .tag(0), line: entry.line, message: "must be a list of text, one `- tag` line per tag"))
       items = []
     }
-    // Tag items follow their key one per line in the block style rk writes.
     for (offset, item) in items.enumerated() {
       let tag = item.trimmed
       guard !tag.isEmpty else { continue }
       album.tags.append(tag)
-      lines.tags.append(entry.line + 1 + offset)
+      lines.tags.append(offset < entry.itemLines.count ? entry.itemLines[offset] : entry.line)
     }
   }
 }

@@ -14,6 +14,8 @@ struct FrontMatter {
     /// The entry's YAML lines as written, each ending in a newline; kept as
     /// bytes until asked for, since only extra keys need them.
     var source: Source
+    /// The file line of each list item, when the value is a list.
+    var itemLines: [Int] = []
 
     enum Source {
       case text(String)
@@ -68,11 +70,14 @@ struct FrontMatter {
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let keyed = mapping.map { pair in (pair.key, pair.value, (pair.key.mark?.line ?? 1) - 1) }
+    // Yams gives every mapping the style "any", so look at the text itself:
+    // a flow mapping starts with `{`.
+    let isBlock = text.split(separator: "\n").first { !$0.trimmed.isEmpty && !$0.trimmed.hasPrefix("#") }?.trimmed.hasPrefix("{") != true
     var entries: [Entry] = []
     for (index, (keyNode, valueNode, lineIndex)) in keyed.enumerated() {
       let key = keyNode.string ?? String(describing: keyNode)
       let yaml: String
-      if mapping.style == .block {
+      if isBlock {
         let next = index + 1 < keyed.count ? keyed[index + 1].2 : lines.count
         var slice = lines[lineIndex..<max(lineIndex + 1, next)]
         while slice.count > 1, let last = slice.last, last.allSatisfy({ $0 == " " || $0 == "\r" }) { slice.removeLast() }
@@ -80,7 +85,11 @@ struct FrontMatter {
       } else {
         yaml = (try? Yams.serialize(node: .mapping(Node.Mapping([(keyNode, valueNode)])))) ?? "\(key): \(valueNode.string ?? "")\n"
       }
-      entries.append(Entry(key: key, value: value(of: valueNode), line: firstLine + lineIndex, source: .text(yaml)))
+      var entry = Entry(key: key, value: value(of: valueNode), line: firstLine + lineIndex, source: .text(yaml))
+      if case .sequence(let sequence) = valueNode {
+        entry.itemLines = sequence.map { firstLine + ($0.mark?.line ?? lineIndex + 1) - 1 }
+      }
+      entries.append(entry)
     }
     return FrontMatter(entries: entries)
   }
@@ -132,10 +141,13 @@ private struct FastScanner {
     var entryStart = bytes.startIndex
     var expectingItems = false
     var items: [String] = []
+    var itemLines: [Int] = []
 
     func close(at end: Int) {
       guard expectingItems, var last = entries.popLast() else { return }
       if !items.isEmpty { last.value = .list(items) }
+      last.itemLines = itemLines
+      itemLines = []
       last.source = .bytes(bytes[entryStart..<end])
       entries.append(last)
       expectingItems = false
@@ -153,6 +165,7 @@ private struct FastScanner {
           return nil
         }
         let rest = trimmed.dropFirst()
+        itemLines.append(firstLine + line.number - 1)
         if rest.isEmpty { items.append(""); continue }
         guard rest.first == UInt8(ascii: " "), let item = scalar(rest.dropFirst()) else { return nil }
         items.append(item)

@@ -65,13 +65,21 @@ public struct Preferences: Hashable, Sendable {
       """
     do {
       try FileSystem.writeAtomically(Array(text.utf8), to: Self.path(in: location))
-      let ignore = location.path(CollectionLocation.markerFolder + "/.gitignore")
-      if !FileSystem.exists(ignore) {
-        try FileSystem.writeAtomically(Array("\(Self.fileName)\n".utf8), to: ignore)
-      }
+      try Self.ensureIgnored(in: location.path(CollectionLocation.markerFolder))
     } catch {
       throw .file(error)
     }
+  }
+
+  /// Makes sure `.gitignore` in the `.recordkeeper` folder names the
+  /// preferences file, keeping whatever else it says.
+  static func ensureIgnored(in folder: String) throws(FileSystemError) {
+    let path = folder + "/.gitignore"
+    var text = FileSystem.exists(path) ? String(decoding: try FileSystem.read(path), as: UTF8.self) : ""
+    let names = text.split(separator: "\n").map(\.trimmed)
+    guard !names.contains(fileName), !names.contains("/" + fileName) else { return }
+    if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+    try FileSystem.writeAtomically(Array((text + fileName + "\n").utf8), to: path)
   }
 }
 

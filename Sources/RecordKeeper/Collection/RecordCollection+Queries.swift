@@ -26,15 +26,23 @@ extension RecordCollection {
   /// order: the source of the seed's artist autocomplete (§3.9). With a
   /// prefix, only names starting with it (folded, so "bjo" finds Björk).
   public func artists(prefix: String = "") -> [String] {
-    var names: [String: String] = [:]
+    // Of spellings that differ only in case, the one most albums use, then
+    // the one of the first album by id: the same on every machine.
+    var spellings: [String: [String: (count: Int, firstID: String)]] = [:]
     for album in albums {
       for name in [album.artist, album.sortArtist].compactMap({ $0 }) where !name.isEmpty {
-        let key = name.lowercased()
-        if names[key] == nil { names[key] = name }
+        let seen = spellings[name.lowercased(), default: [:]][name]
+        let firstID = seen.map { $0.firstID.utf8.lexicographicallyPrecedes(album.id.utf8) ? $0.firstID : album.id } ?? album.id
+        spellings[name.lowercased(), default: [:]][name] = ((seen?.count ?? 0) + 1, firstID)
       }
     }
+    let names = spellings.values.compactMap { variants in
+      variants.max { a, b in
+        a.value.count != b.value.count ? a.value.count < b.value.count : b.value.firstID.utf8.lexicographicallyPrecedes(a.value.firstID.utf8)
+      }?.key
+    }
     let folded = TextFolding.fold(prefix)
-    return names.values
+    return names
       .map { (name: $0, key: TextFolding.foldedBytes($0)) }
       .filter { folded.isEmpty || $0.key.starts(with: folded.utf8) }
       .sorted { $0.key == $1.key ? $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) : $0.key.lexicographicallyPrecedes($1.key) }

@@ -61,7 +61,7 @@ public struct RecordCollection: Sendable {
   ) throws(CollectionError) -> [Result] {
     var frontier: [String]
     do {
-      frontier = try FileSystem.list(location.root).filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map(\.name)
+      frontier = try FileSystem.list(location.root).filter(isFolderToWalk).map(\.name)
     } catch {
       throw .file(error)
     }
@@ -76,7 +76,7 @@ public struct RecordCollection: Sendable {
         for index in stride(from: worker, to: level.count, by: workers) {
           let id = level[index]
           let entries = (try? FileSystem.list(location.path(id))) ?? []
-          let subfolders = entries.filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map { id + "/" + $0.name }
+          let subfolders = entries.filter(isFolderToWalk).map { id + "/" + $0.name }
           slots.initializeElement(at: index, to: (visit(id, entries), subfolders))
         }
       }
@@ -88,6 +88,12 @@ public struct RecordCollection: Sendable {
       }
     }
     return results
+  }
+
+  /// Hidden folders are skipped, and so are links to folders, which could
+  /// lead back up the tree and load albums again and again.
+  private static func isFolderToWalk(_ entry: FileSystem.Entry) -> Bool {
+    entry.isDirectory && !entry.isLink && !entry.name.hasPrefix(".")
   }
 
   private static func read(folder id: String, entries: [FileSystem.Entry], in location: CollectionLocation) -> Outcome? {

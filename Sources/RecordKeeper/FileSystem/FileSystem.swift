@@ -11,6 +11,8 @@ package enum FileSystem {
   package struct Entry: Sendable {
     package var name: String
     package var isDirectory: Bool
+    /// Whether the entry is a symbolic link (``isDirectory`` says where it points).
+    package var isLink = false
   }
 
   /// The entries of `path`, without `.` and `..`.
@@ -25,7 +27,7 @@ package enum FileSystem {
       if name == "." || name == ".." { continue }
       let type = entry.pointee.d_type
       let isDirectory = type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) ? Self.isDirectory(path + "/" + name) : type == UInt8(DT_DIR)
-      entries.append(Entry(name: name, isDirectory: isDirectory))
+      entries.append(Entry(name: name, isDirectory: isDirectory, isLink: type == UInt8(DT_LNK)))
     }
     return entries
   }

@@ -1,36 +1,54 @@
-/// Why a git operation failed; nothing was committed.
+import CLibGit2
+
+/// Why a git operation failed. Unless a case says otherwise, nothing was
+/// committed.
 public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A libgit2 function returned an error.
+  /// A libgit2 function failed: its name, its (negative) return code and
+  /// libgit2's message.
   case libgit2(function: String, code: Int32, message: String)
-  /// The folder is not inside a git repository.
+  /// No git repository holds this folder.
   case notARepository(String)
-  /// A merge, rebase or similar is in progress.
+  /// The repository holding this folder is bare: it has no work tree to
+  /// keep a collection in.
+  case bareRepository(String)
+  /// A path given to commit lies outside the repository's work tree.
+  case outsideWorkTree(String)
+  /// A merge, rebase, cherry-pick, revert, bisect or `git am` (the name
+  /// given) is in progress.
   case unfinishedOperation(String)
   /// The index has unresolved conflicts.
   case conflicts
 
   public var description: String {
     switch self {
-    case .libgit2(let function, _, let message): "git: \(message) (\(function))"
+    case .libgit2(let function, let code, let message):
+      "git failed: \(message) (\(function), code \(code))" + Self.advice(forCode: code)
     case .notARepository(let path):
-      "\(path) is not in a git repository, which rk needs to record changes: run rk init \(path)"
+      "\(path) is not in a git repository, and rk records every change as a git commit: run `rk init` in the collection to make one"
+    case .bareRepository(let path):
+      "the git repository holding \(path) is bare and has no work tree: use a clone with a work tree, or run `rk init` in a new folder"
+    case .outsideWorkTree(let path):
+      "\(path) is outside the repository's work tree, so it cannot be committed"
     case .unfinishedOperation(let name):
-      "a git \(name) is in progress: finish or abort it with git, then try again"
-    case .conflicts: "the git index has unresolved conflicts: resolve them with git, then try again"
+      "a git \(name) is in progress in this repository: finish or abort the \(name) with git (`git status` says how), then try again"
+    case .conflicts:
+      "the git index has unresolved conflicts: resolve them with git (`git status` lists them) and `git add` the results, then try again"
     }
   }
-}
 
-/// A commit, copied out of libgit2.
-public struct GitCommit: Hashable, Sendable {
-  /// The full hexadecimal id.
-  public var id: String
-  public var message: String
-  public var authorName: String
-  public var authorEmail: String
-  /// Seconds since 1970.
-  public var time: Int64
-
-  /// The first line of the message.
-  public var summary: String { String(message.prefix { $0 != "\n" }) }
+  /// What to do about the libgit2 failures a person can fix.
+  private static func advice(forCode code: Int32) -> String {
+    switch code {
+    case GIT_ELOCKED.rawValue:
+      ". Another git command may be running in this repository: wait for it to finish and try again; if none is, delete the .lock file named above"
+    case GIT_EMODIFIED.rawValue:
+      ". The branch moved while rk was working (another git command?): try again"
+    case GIT_EOWNER.rawValue:
+      ". The repository belongs to another user: if you trust it, run `git config --global --add safe.directory` with its path"
+    case GIT_EUNMERGED.rawValue, GIT_EMERGECONFLICT.rawValue, GIT_ECONFLICT.rawValue:
+      ". Finish or abort what git is doing (`git status` says how), then try again"
+    default:
+      ""
+    }
+  }
 }

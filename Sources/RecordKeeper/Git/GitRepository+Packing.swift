@@ -6,139 +6,226 @@ import CLibGit2
   import Darwin
 #endif
 
-/// Keeping `.git` small. libgit2 never packs by itself, and every commit in a
-/// folder of 10,000 albums writes a new ~300 KB tree object, so `rk` packs
-/// loose objects itself, as `git gc --auto` would: small incremental packs
-/// (consecutive trees delta well against each other), folded into one pack
-/// when they add up.
+/// Keeping `.git` small. libgit2 writes every object as its own zlib file and
+/// never packs them, so `rk` does what `git gc --auto` does.
 extension GitRepository {
-  /// When to pack: loose objects over this share of the packed size …
-  static let looseShare = 4
-  /// … but never for less than this many bytes of loose objects …
-  static let minimumLooseBytes = 1 << 20
-  /// … and fold every pack into one when there are this many.
+  /// Pack when there are more loose objects than this …
+  public static let defaultLooseObjectLimit = 1000
+  /// … or when they take more bytes on disk than this.
+  public static let defaultLooseByteLimit = 8 << 20
+  /// Fold every pack into one when packing would leave more than this many.
   static let maximumPacks = 8
 
-  /// Packs loose objects when they take much room. New packs are written in
-  /// full before anything is deleted, and only objects the new pack holds are
-  /// deleted, so an interruption never loses an object.
+  /// Packs the loose objects when there are many, as `git gc --auto` does.
+  ///
+  /// Nothing happens while the loose objects number at most
+  /// `looseObjectLimit` and take at most `looseByteLimit` bytes on disk.
+  /// Past either, they are written into a new pack (libgit2's packbuilder
+  /// stores similar objects as deltas of each other), and once more than
+  /// ``maximumPacks`` packs would exist, every object is written into one
+  /// pack instead, which replaces the others.
+  ///
+  /// Every object goes into the new pack, whether or not a branch reaches it
+  /// (git's own `gc` prunes what nothing reaches; `rk` never drops objects).
+  /// The pack is written in full and flushed to disk before anything is
+  /// deleted, and a loose object or old pack is deleted only once the new
+  /// pack's index lists every object it held, so an interruption at any
+  /// moment loses nothing. Packs marked `.keep` are left alone.
+  ///
+  /// - Returns: Whether it packed.
   @discardableResult
-  public func packIfNeeded() throws(GitError) -> Bool {
-    let loose = looseObjects()
-    let packs = packFiles()
-    let packedBytes = packs.reduce(0) { $0 + $1.bytes }
-    guard loose.bytes > max(Self.minimumLooseBytes, packedBytes / Self.looseShare) else { return false }
-    let full = packs.count + 1 >= Self.maximumPacks
-    let ids = full ? try allObjects() : loose.ids
-    let written = try writePack(of: ids)
-    for id in loose.ids where written.contains(id) {
-      unlink(gitDirectory + "/objects/" + id.prefix(2) + "/" + id.dropFirst(2))
+  public func packIfNeeded(
+    looseObjectLimit: Int = defaultLooseObjectLimit,
+    looseByteLimit: Int = defaultLooseByteLimit
+  ) throws(GitError) -> Bool {
+    try pack(looseObjectLimit: looseObjectLimit, looseByteLimit: looseByteLimit, maximumPacks: Self.maximumPacks)
+  }
+
+  /// ``packIfNeeded(looseObjectLimit:looseByteLimit:)`` with the number of
+  /// packs to allow before folding them into one; 1 repacks everything every
+  /// time.
+  func pack(looseObjectLimit: Int, looseByteLimit: Int, maximumPacks: Int) throws(GitError) -> Bool {
+    let objects = try objectsDirectory()
+    let loose = Self.looseObjects(in: objects)
+    guard loose.ids.count > looseObjectLimit || loose.bytes > looseByteLimit else { return false }
+    let replaceable = Self.packs(in: objects + "/pack").filter(\.replaceable)
+    let consolidate = replaceable.count + 1 > maximumPacks
+    let written = try writePack(
+      to: objects + "/pack", of: consolidate ? nil : loose.ids.compactMap { try? git_oid.parse($0) })
+
+    let newPack = try PackIndex(path: written + ".idx")
+    for id in loose.ids where newPack.contains(id) {
+      unlink(objects + "/" + id.prefix(2) + "/" + id.dropFirst(2))
     }
-    if full {
-      for pack in packs where pack.name != written.name && !FileSystem.exists(pack.path + ".keep") {
-        for suffix in [".pack", ".idx", ".rev"] { unlink(pack.path + suffix) }
+    for folder in Set(loose.ids.map { $0.prefix(2) }) { rmdir(objects + "/" + folder) }
+    if consolidate {
+      for pack in replaceable where pack.path != written {
+        guard let old = try? PackIndex(path: pack.path + ".idx"), old.ids.allSatisfy(newPack.contains) else { continue }
+        // The index first: without it git and libgit2 no longer see the pack.
+        for suffix in [".idx", ".rev", ".bitmap", ".mtimes", ".pack"] { unlink(pack.path + suffix) }
       }
     }
+    let odb = try GitHandle.make("git_repository_odb", free: git_odb_free) { git_repository_odb($0, repository) }
+    try LibGit2.check(odb.withPointer { git_odb_refresh($0) }, "git_odb_refresh")
     return true
   }
 
-  private struct Loose {
+  /// The object folder (shared by every work tree of the repository).
+  func objectsDirectory() throws(GitError) -> String {
+    var buffer = git_buf()
+    defer { git_buf_dispose(&buffer) }
+    try LibGit2.check(
+      git_repository_item_path(&buffer, repository, GIT_REPOSITORY_ITEM_OBJECTS), "git_repository_item_path")
+    guard let pointer = buffer.ptr else { return gitDirectory + "/objects" }
+    let path = String(cString: pointer)
+    return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+  }
+
+  /// Writes a pack into `folder` holding `ids`, or every object of the
+  /// repository when `ids` is `nil`, and flushes it to disk.
+  ///
+  /// - Returns: The new pack's path without `.pack`.
+  private func writePack(to folder: String, of ids: [git_oid]?) throws(GitError) -> String {
+    let builder = try GitHandle.make("git_packbuilder_new", free: git_packbuilder_free) {
+      git_packbuilder_new($0, repository)
+    }
+    _ = builder.withPointer { git_packbuilder_set_threads($0, 0) }
+    if let ids {
+      for var id in ids {
+        try LibGit2.check(builder.withPointer { git_packbuilder_insert($0, &id, nil) }, "git_packbuilder_insert")
+      }
+    } else {
+      // Commits and trees from the branches first: walking them gives each
+      // object its path, which helps the packbuilder pick delta bases.
+      let walk = try GitHandle.make("git_revwalk_new", free: git_revwalk_free) { git_revwalk_new($0, repository) }
+      if try headCommit() != nil {
+        try LibGit2.check(walk.withPointer { git_revwalk_push_head($0) }, "git_revwalk_push_head")
+      }
+      try LibGit2.check(walk.withPointer { git_revwalk_push_glob($0, "*") }, "git_revwalk_push_glob")
+      let result = builder.withPointer { builder in walk.withPointer { git_packbuilder_insert_walk(builder, $0) } }
+      try LibGit2.check(result, "git_packbuilder_insert_walk")
+      // Then everything else: staged blobs, stashes, unreachable objects.
+      let odb = try GitHandle.make("git_repository_odb", free: git_odb_free) { git_repository_odb($0, repository) }
+      for var id in try Self.objectIDs(in: odb) {
+        try LibGit2.check(builder.withPointer { git_packbuilder_insert($0, &id, nil) }, "git_packbuilder_insert")
+      }
+    }
+    try LibGit2.check(builder.withPointer { git_packbuilder_write($0, folder, 0, nil, nil) }, "git_packbuilder_write")
+    guard let name = builder.withPointer({ git_packbuilder_name($0) }).map({ String(cString: $0) }) else {
+      throw .libgit2(function: "git_packbuilder_name", code: -1, message: "the new pack has no name")
+    }
+    let path = folder + "/pack-" + name
+    try Self.flush(path + ".pack")
+    try Self.flush(path + ".idx")
+    try Self.flush(folder)
+    return path
+  }
+
+  /// Forces a file or folder's contents (a folder's entries) onto the disk.
+  private static func flush(_ path: String) throws(GitError) {
+    let descriptor = openReadOnly(path)
+    guard descriptor >= 0 else {
+      throw .libgit2(function: "open", code: -1, message: "cannot open \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else {
+      throw .libgit2(function: "fsync", code: -1, message: "cannot flush \(path): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Every object id `odb` holds.
+  private static func objectIDs(in odb: GitHandle) throws(GitError) -> [git_oid] {
+    final class Collector { var ids: [git_oid] = [] }
+    let collector = Collector()
+    let result = withExtendedLifetime(collector) {
+      odb.withPointer { odb in
+        git_odb_foreach(
+          odb,
+          { id, payload in
+            guard let id, let payload else { return 0 }
+            Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue().ids.append(id.pointee)
+            return 0
+          }, Unmanaged.passUnretained(collector).toOpaque())
+      }
+    }
+    try LibGit2.check(result, "git_odb_foreach")
+    return collector.ids
+  }
+
+  // MARK: What is on disk
+
+  /// The loose objects: their ids and the bytes they take on disk.
+  struct LooseObjects {
     var ids: [String] = []
     var bytes = 0
   }
 
-  private struct Pack {
-    /// The path without `.pack`.
-    var path: String
-    var name: String
-    var bytes: Int
-  }
-
-  private func looseObjects() -> Loose {
-    var loose = Loose()
-    let objects = gitDirectory + "/objects"
-    for folder in (try? FileSystem.list(objects)) ?? [] where folder.isDirectory && folder.name.count == 2 {
-      for file in (try? FileSystem.list(objects + "/" + folder.name)) ?? [] where file.name.count == 38 {
-        var info = stat()
-        if stat(objects + "/" + folder.name + "/" + file.name, &info) == 0 { loose.bytes += Int(info.st_blocks) * 512 }
+  static func looseObjects(in objects: String) -> LooseObjects {
+    var loose = LooseObjects()
+    var status = stat()
+    for folder in (try? FileSystem.list(objects)) ?? [] where folder.name.count == 2 && isHex(folder.name) {
+      let path = objects + "/" + folder.name
+      for file in (try? FileSystem.list(path)) ?? [] where file.name.count == 38 && isHex(file.name) {
         loose.ids.append(folder.name + file.name)
+        if lstat(path + "/" + file.name, &status) == 0 { loose.bytes += Int(status.st_blocks) * 512 }
       }
     }
     return loose
   }
 
-  private func packFiles() -> [Pack] {
-    let folder = gitDirectory + "/objects/pack"
-    return ((try? FileSystem.list(folder)) ?? []).compactMap { entry in
-      guard entry.name.hasSuffix(".pack") else { return nil }
-      let path = folder + "/" + entry.name.dropLast(5)
-      var info = stat()
-      guard stat(path + ".pack", &info) == 0 else { return nil }
-      return Pack(path: path, name: String(entry.name.dropLast(5)), bytes: Int(info.st_blocks) * 512)
-    }
+  private static func isHex(_ name: String) -> Bool {
+    name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
-  /// Every object the repository has, loose or packed.
-  private func allObjects() throws(GitError) -> [String] {
-    let odb = try GitHandle.make("git_repository_odb", free: git_odb_free) { git_repository_odb($0, pointer) }
-    final class Collector { var ids: [String] = [] }
+  /// A pack in `objects/pack`.
+  struct Pack {
+    /// The path without `.pack`.
+    var path: String
+    /// Whether a `.keep` or `.promisor` file asks that it stay.
+    var replaceable: Bool
+  }
+
+  static func packs(in folder: String) -> [Pack] {
+    let names = Set(((try? FileSystem.list(folder)) ?? []).map(\.name))
+    return names.filter { $0.hasPrefix("pack-") && $0.hasSuffix(".pack") }.sorted().compactMap { name in
+      let stem = String(name.dropLast(5))
+      guard names.contains(stem + ".idx") else { return nil }
+      return Pack(path: folder + "/" + stem, replaceable: !names.contains(stem + ".keep") && !names.contains(stem + ".promisor"))
+    }
+  }
+}
+
+/// `open(2)` for reading; at file scope, where `open` is not
+/// ``GitRepository/open(containing:)``.
+private func openReadOnly(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
+
+/// The object ids a pack index (`.idx`, version 2) lists, read through a
+/// libgit2 object database made of that one pack.
+struct PackIndex {
+  private(set) var ids: Set<String> = []
+
+  init(path: String) throws(GitError) {
+    let odb = try GitHandle.make("git_odb_new", free: git_odb_free) { git_odb_new($0) }
+    var backend: OpaquePointer?
+    try LibGit2.check(git_odb_backend_one_pack(&backend, path), "git_odb_backend_one_pack")
+    // Once added, the backend belongs to the object database, which frees it.
+    try LibGit2.check(odb.withPointer { git_odb_add_backend($0, backend, 1) }, "git_odb_add_backend")
+    final class Collector { var ids: Set<String> = [] }
     let collector = Collector()
     let result = withExtendedLifetime(collector) {
-      git_odb_foreach(odb.pointer, { id, payload in
-        guard let id, let payload else { return 0 }
-        Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue().ids.append(id.pointee.hex)
-        return 0
-      }, Unmanaged.passUnretained(collector).toOpaque())
+      odb.withPointer { odb in
+        git_odb_foreach(
+          odb,
+          { id, payload in
+            guard let id, let payload else { return 0 }
+            Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue().ids.insert(id.pointee.hex)
+            return 0
+          }, Unmanaged.passUnretained(collector).toOpaque())
+      }
     }
     try LibGit2.check(result, "git_odb_foreach")
-    return Array(Set(collector.ids))
+    ids = collector.ids
   }
 
-  /// The objects of a pack just written, and its name.
-  private struct WrittenPack {
-    var name: String
-    var ids: Set<String>
-    func contains(_ id: String) -> Bool { ids.contains(id) }
-  }
-
-  private func writePack(of ids: [String]) throws(GitError) -> WrittenPack {
-    let builder = try GitHandle.make("git_packbuilder_new", free: git_packbuilder_free) { git_packbuilder_new($0, pointer) }
-    for id in ids {
-      var oid = git_oid()
-      guard git_oid_fromstr(&oid, id) == 0 else { continue }
-      try LibGit2.check(git_packbuilder_insert(builder.pointer, &oid, nil), "git_packbuilder_insert")
-    }
-    try LibGit2.check(git_packbuilder_write(builder.pointer, nil, 0, nil, nil), "git_packbuilder_write")
-    guard let name = git_packbuilder_name(builder.pointer).map({ "pack-" + String(cString: $0) }) else {
-      throw .libgit2(function: "git_packbuilder_name", code: -1, message: "the new pack has no name")
-    }
-    let index = gitDirectory + "/objects/pack/" + name + ".idx"
-    return WrittenPack(name: name, ids: try Self.objectIDs(inPackIndex: index))
-  }
-
-  /// The object ids listed in a version 2 pack index: a header, a 256-entry
-  /// fan-out table whose last entry is the object count, then the sorted ids.
-  static func objectIDs(inPackIndex path: String) throws(GitError) -> Set<String> {
-    guard let bytes = try? FileSystem.read(path), bytes.count >= 8 + 256 * 4,
-      bytes.starts(with: [0xFF, 0x74, 0x4F, 0x63, 0, 0, 0, 2])
-    else { throw .libgit2(function: "pack index", code: -1, message: "\(path) is not a version 2 pack index") }
-    let countOffset = 8 + 255 * 4
-    let count = bytes[countOffset..<(countOffset + 4)].reduce(0) { $0 << 8 | Int($1) }
-    let start = 8 + 256 * 4
-    guard bytes.count >= start + count * 20 else {
-      throw .libgit2(function: "pack index", code: -1, message: "\(path) is cut short")
-    }
-    let hex = Array("0123456789abcdef".utf8)
-    var ids = Set<String>(minimumCapacity: count)
-    for index in 0..<count {
-      var text = [UInt8](repeating: 0, count: 40)
-      for offset in 0..<20 {
-        let byte = bytes[start + index * 20 + offset]
-        text[offset * 2] = hex[Int(byte >> 4)]
-        text[offset * 2 + 1] = hex[Int(byte & 0x0F)]
-      }
-      ids.insert(String(decoding: text, as: UTF8.self))
-    }
-    return ids
-  }
+  func contains(_ id: String) -> Bool { ids.contains(id) }
 }

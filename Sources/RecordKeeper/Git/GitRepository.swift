@@ -1,348 +1,289 @@
 import CLibGit2
+import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// A git repository, opened through libgit2.
+/// A git repository with a work tree, opened through libgit2: the one owner of
+/// its `git_repository` handle, which it frees in `deinit`.
 ///
-/// `@unchecked Sendable`: libgit2 objects may move between threads but not be
-/// used from two at once; `rk` uses a repository from one task at a time.
+/// Objects made from the repository (trees, commits, indexes) are owned by
+/// ``GitHandle``s that live only inside one method call, and everything
+/// returned is copied into Swift values first.
+///
+/// `@unchecked Sendable`: libgit2 lets a repository move between threads but
+/// not be used from two at once, and `rk` uses each repository from one task
+/// at a time (a `CollectionStore` runs every change under its lock). Do not
+/// share one instance between concurrent tasks; open one per task instead.
 public final class GitRepository: @unchecked Sendable {
-  private let handle: GitHandle
+  /// The `git_repository`, valid from `init` to `deinit`. Methods lend it to
+  /// libgit2 calls; `self` is alive for the length of every method call.
+  let repository: OpaquePointer
+
   /// The work tree, absolute, without a trailing slash.
   public let workingDirectory: String
-  /// The `.git` folder, without a trailing slash.
+  /// The `.git` folder, absolute, without a trailing slash.
   public let gitDirectory: String
 
-  private init(_ handle: GitHandle) {
-    self.handle = handle
-    workingDirectory = git_repository_workdir(handle.pointer).map { String(cString: $0) }.map(Self.trimSlash) ?? ""
-    gitDirectory = Self.trimSlash(String(cString: git_repository_path(handle.pointer)))
+  /// Takes ownership of `repository`, which must have a work tree.
+  private init(taking repository: OpaquePointer, workingDirectory: String) {
+    self.repository = repository
+    self.workingDirectory = workingDirectory
+    gitDirectory = Self.trimmingSlash(String(cString: git_repository_path(repository)))
   }
 
-  private static func trimSlash(_ path: String) -> String {
-    path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-  }
+  deinit { git_repository_free(repository) }
 
-  var pointer: OpaquePointer { handle.pointer }
-  private var repository: OpaquePointer { handle.pointer }
+  // MARK: Opening
 
-  /// Opens the repository that holds `path`, searching upward from it.
+  /// Opens the repository whose work tree holds `path`, searching from `path`
+  /// upward as git does.
+  ///
+  /// Throws ``GitError/notARepository(_:)`` when there is none (its message
+  /// tells the person to run `rk init`) and ``GitError/bareRepository(_:)``
+  /// for a repository without a work tree.
   public static func open(containing path: String) throws(GitError) -> GitRepository {
     LibGit2.start()
     var pointer: OpaquePointer?
     let result = git_repository_open_ext(&pointer, path, 0, nil)
-    if result == GIT_ENOTFOUND.rawValue { throw .notARepository(path) }
+    if result == GIT_ENOTFOUND.rawValue {
+      LibGit2.clearError()
+      throw .notARepository(path)
+    }
     try LibGit2.check(result, "git_repository_open_ext")
     guard let pointer else { throw .notARepository(path) }
-    let repository = GitRepository(GitHandle(pointer, free: git_repository_free))
-    guard !repository.workingDirectory.isEmpty else { throw .notARepository(path) }
-    return repository
+    guard let workingDirectory = git_repository_workdir(pointer).map({ Self.trimmingSlash(String(cString: $0)) }) else {
+      git_repository_free(pointer)
+      throw .bareRepository(path)
+    }
+    return GitRepository(taking: pointer, workingDirectory: workingDirectory)
   }
 
-  /// Makes a new repository with a work tree at `path`.
+  /// Makes a new repository with its work tree at `path` (creating the folder
+  /// if needed), on the branch git would start with (`init.defaultBranch`,
+  /// else `master`), and opens it.
   public static func initialize(at path: String) throws(GitError) -> GitRepository {
     LibGit2.start()
-    let handle = try GitHandle.make("git_repository_init", free: git_repository_free) { git_repository_init($0, path, 0) }
-    return GitRepository(handle)
+    var pointer: OpaquePointer?
+    try LibGit2.check(git_repository_init(&pointer, path, 0), "git_repository_init")
+    guard let pointer else { throw .libgit2(function: "git_repository_init", code: -1, message: "no repository was returned") }
+    guard let workingDirectory = git_repository_workdir(pointer).map({ Self.trimmingSlash(String(cString: $0)) }) else {
+      git_repository_free(pointer)
+      throw .bareRepository(path)
+    }
+    return GitRepository(taking: pointer, workingDirectory: workingDirectory)
   }
 
-  /// Refuses to go on while a merge, rebase or the like is unfinished, or the
-  /// index has conflicts.
+  private static func trimmingSlash(_ path: String) -> String {
+    path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+  }
+
+  // MARK: Refusing to commit mid-operation
+
+  /// Throws ``GitError/unfinishedOperation(_:)`` while a merge, rebase,
+  /// cherry-pick, revert, bisect or `git am` is in progress, and
+  /// ``GitError/conflicts`` when the index has unresolved conflicts (as after
+  /// a `git stash pop` that conflicted). The messages say what to do.
   public func ensureReadyToCommit() throws(GitError) {
     let state = git_repository_state(repository)
-    switch git_repository_state_t(rawValue: UInt32(max(0, state))) {
+    if state < 0 { try LibGit2.check(state, "git_repository_state") }
+    switch git_repository_state_t(rawValue: UInt32(state)) {
     case GIT_REPOSITORY_STATE_NONE: break
     case GIT_REPOSITORY_STATE_MERGE: throw .unfinishedOperation("merge")
     case GIT_REPOSITORY_STATE_REVERT, GIT_REPOSITORY_STATE_REVERT_SEQUENCE: throw .unfinishedOperation("revert")
-    case GIT_REPOSITORY_STATE_CHERRYPICK, GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE: throw .unfinishedOperation("cherry-pick")
+    case GIT_REPOSITORY_STATE_CHERRYPICK, GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE:
+      throw .unfinishedOperation("cherry-pick")
     case GIT_REPOSITORY_STATE_BISECT: throw .unfinishedOperation("bisect")
+    case GIT_REPOSITORY_STATE_APPLY_MAILBOX: throw .unfinishedOperation("am")
     default: throw .unfinishedOperation("rebase")
     }
-    let index = try self.index()
-    if git_index_has_conflicts(index.pointer) != 0 { throw .conflicts }
-  }
-
-  // MARK: Committing
-
-  /// Commits exactly `paths` (files or folders, relative to the work tree;
-  /// `.` for all of it) as they are in the work tree, on top of HEAD.
-  ///
-  /// The tree is HEAD's tree with only these paths replaced, built in an
-  /// in-memory index, so whatever a person staged or changed elsewhere is
-  /// neither committed nor disturbed. The repository's index entries for these
-  /// paths are then updated to match. Returns `nil`, committing nothing, when
-  /// the tree would equal HEAD's.
-  @discardableResult
-  public func commit(paths: [String], message: String) throws(GitError) -> GitCommit? {
-    let head = try headCommit()
-    let headTree = try head.map { (commit) throws(GitError) in try self.tree(of: commit) }
-    let files = paths.flatMap { workTreeFiles(under: $0 == "." ? "" : $0) }
-    var treeID: git_oid
-    if let headTree, !paths.contains(where: { $0 == "." || $0.isEmpty }) {
-      treeID = try updatedTree(headTree, paths: paths)
-    } else {
-      treeID = try indexedTree(headTree, paths: paths, files: files)
-    }
-    if let headTree, let headTreeID = git_tree_id(headTree.pointer), sameObject(treeID, headTreeID.pointee) { return nil }
-
-    let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
-    let signature = try self.signature()
-    defer { git_signature_free(signature) }
-    var commitID = git_oid()
-    var parents: [OpaquePointer?] = head.map { [$0.pointer] } ?? []
-    try LibGit2.check(
-      git_commit_create(&commitID, repository, "HEAD", signature, signature, nil, message, tree.pointer, parents.count, &parents),
-      "git_commit_create")
-
-    try updateIndex(paths: paths, files: files)
-    let created = try GitHandle.make("git_commit_lookup", free: git_commit_free) { git_commit_lookup($0, repository, &commitID) }
-    return Self.copy(created.pointer)
-  }
-
-  /// HEAD's tree with `paths` replaced by the work tree's files, rewriting
-  /// only the trees on the way to them, so a commit in a folder of 10,000
-  /// albums does not rehash the other 9,999.
-  private func updatedTree(_ base: GitHandle, paths: [String]) throws(GitError) -> git_oid {
-    var updates: [(action: git_tree_update_t, id: git_oid, mode: git_filemode_t, path: String)] = []
-    for path in paths {
-      let current = workTreeFiles(under: path)
-      for gone in Set(try filesInTree(base, under: path)).subtracting(current).sorted() {
-        updates.append((GIT_TREE_UPDATE_REMOVE, git_oid(), GIT_FILEMODE_BLOB, gone))
-      }
-      for file in current {
-        var id = git_oid()
-        try LibGit2.check(git_blob_create_from_workdir(&id, repository, file), "git_blob_create_from_workdir")
-        updates.append((GIT_TREE_UPDATE_UPSERT, id, isExecutable(file) ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB, file))
-      }
-    }
-    // The C structs point at the path strings, which must outlive the call.
-    let cPaths = updates.map { strdup($0.path) }
-    defer { cPaths.forEach { free($0) } }
-    var structs = zip(updates, cPaths).map { update, path in
-      git_tree_update(action: update.action, id: update.id, filemode: update.mode, path: path.map { UnsafePointer($0) })
-    }
-    var treeID = git_oid()
-    try LibGit2.check(git_tree_create_updated(&treeID, repository, base.pointer, structs.count, &structs), "git_tree_create_updated")
-    return treeID
-  }
-
-  /// A tree made from HEAD's tree read into an in-memory index with `paths`
-  /// replaced: for a first commit, or one of the whole work tree.
-  private func indexedTree(_ base: GitHandle?, paths: [String], files: [String]) throws(GitError) -> git_oid {
-    let staging = try GitHandle.make("git_index_new", free: git_index_free) { git_index_new($0) }
-    if let base { try LibGit2.check(git_index_read_tree(staging.pointer, base.pointer), "git_index_read_tree") }
-    for path in paths { try removeEntries(under: path == "." ? "" : path, from: staging) }
-    for file in files { try add(file, to: staging) }
-    var treeID = git_oid()
-    try LibGit2.check(git_index_write_tree_to(&treeID, staging.pointer, repository), "git_index_write_tree_to")
-    return treeID
-  }
-
-  /// The files at or below `path` in a tree.
-  private func filesInTree(_ tree: GitHandle, under path: String) throws(GitError) -> [String] {
-    var entry: OpaquePointer?
-    let result = git_tree_entry_bypath(&entry, tree.pointer, path)
-    if result == GIT_ENOTFOUND.rawValue { return [] }
-    try LibGit2.check(result, "git_tree_entry_bypath")
-    guard let entry else { return [] }
-    defer { git_tree_entry_free(entry) }
-    guard git_tree_entry_type(entry) == GIT_OBJECT_TREE, var id = git_tree_entry_id(entry)?.pointee else { return [path] }
-    let subtree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &id) }
-    var files: [String] = []
-    for index in 0..<git_tree_entrycount(subtree.pointer) {
-      guard let child = git_tree_entry_byindex(subtree.pointer, index), let name = git_tree_entry_name(child) else { continue }
-      files += try filesInTree(tree, under: path + "/" + String(cString: name))
-    }
-    return files
-  }
-
-  private func isExecutable(_ path: String) -> Bool {
-    var info = stat()
-    return stat(workingDirectory + "/" + path, &info) == 0 && info.st_mode & 0o111 != 0
-  }
-
-  /// Brings the repository's own index in line with the work tree for `paths`.
-  private func updateIndex(paths: [String], files: [String]) throws(GitError) {
-    let index = try self.index()
-    for path in paths {
-      let path = path == "." ? "" : path
-      try removeEntries(under: path, from: index)
-    }
-    for file in files { try LibGit2.check(git_index_add_bypath(index.pointer, file), "git_index_add_bypath") }
-    try LibGit2.check(git_index_write(index.pointer), "git_index_write")
-  }
-
-  private func removeEntries(under path: String, from index: GitHandle) throws(GitError) {
-    if path.isEmpty {
-      try LibGit2.check(git_index_clear(index.pointer), "git_index_clear")
-      return
-    }
-    _ = git_index_remove_bypath(index.pointer, path)
-    try LibGit2.check(git_index_remove_directory(index.pointer, path, 0), "git_index_remove_directory")
-  }
-
-  /// Adds the work-tree file at `path` to an in-memory index.
-  private func add(_ path: String, to index: GitHandle) throws(GitError) {
-    var entry = git_index_entry()
-    try LibGit2.check(git_blob_create_from_workdir(&entry.id, repository, path), "git_blob_create_from_workdir")
-    entry.mode = isExecutable(path) ? 0o100755 : 0o100644
-    let result = path.withCString { pointer in
-      entry.path = pointer
-      return git_index_add(index.pointer, &entry)
-    }
-    try LibGit2.check(result, "git_index_add")
-  }
-
-  /// The files at or below `path` in the work tree that git does not ignore.
-  private func workTreeFiles(under path: String) -> [String] {
-    let absolute = path.isEmpty ? workingDirectory : workingDirectory + "/" + path
-    guard FileSystem.exists(absolute) else { return [] }
-    guard FileSystem.isDirectory(absolute) else { return isIgnored(path) ? [] : [path] }
-    var files: [String] = []
-    var folders = [path]
-    while let folder = folders.popLast() {
-      let entries = (try? FileSystem.list(folder.isEmpty ? workingDirectory : workingDirectory + "/" + folder)) ?? []
-      for entry in entries where entry.name != ".git" {
-        let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
-        if isIgnored(entry.isDirectory ? relative + "/" : relative) { continue }
-        if entry.isDirectory { folders.append(relative) } else { files.append(relative) }
-      }
-    }
-    return files.sorted()
-  }
-
-  private func isIgnored(_ path: String) -> Bool {
-    var ignored: Int32 = 0
-    return git_ignore_path_is_ignored(&ignored, repository, path) == 0 && ignored != 0
-  }
-
-  /// The repository's identity, else `Record Keeper <rk@localhost>`.
-  private func signature() throws(GitError) -> UnsafeMutablePointer<git_signature> {
-    var signature: UnsafeMutablePointer<git_signature>?
-    if git_signature_default(&signature, repository) == 0, let signature { return signature }
-    try LibGit2.check(git_signature_now(&signature, "Record Keeper", "rk@localhost"), "git_signature_now")
-    guard let signature else { throw .libgit2(function: "git_signature_now", code: -1, message: "no signature") }
-    return signature
+    let index = try repositoryIndex()
+    if index.withPointer({ git_index_has_conflicts($0) }) != 0 { throw .conflicts }
   }
 
   // MARK: History
 
   /// The commit HEAD points at, or `nil` on an unborn branch.
   public func head() throws(GitError) -> GitCommit? {
-    try headCommit().map { Self.copy($0.pointer) }
+    try headCommit().map(Self.copy)
   }
 
-  /// Commits newest first; with `path`, only those that changed it.
+  /// Commits reachable from HEAD, newest first.
+  ///
+  /// With `path` (a file or folder relative to the work tree), only the
+  /// commits whose tree entry at that path differs from their first
+  /// parent's, including those that add or delete it. `limit` caps the count.
   public func log(path: String? = nil, limit: Int? = nil) throws(GitError) -> [GitCommit] {
+    if let limit, limit <= 0 { return [] }
+    let path = try path.map(relativePath).flatMap { $0.isEmpty ? nil : $0 }
     guard try headCommit() != nil else { return [] }
     let walk = try GitHandle.make("git_revwalk_new", free: git_revwalk_free) { git_revwalk_new($0, repository) }
-    try LibGit2.check(git_revwalk_sorting(walk.pointer, GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
-    try LibGit2.check(git_revwalk_push_head(walk.pointer), "git_revwalk_push_head")
+    // Topological as well as by time: `rk` makes many commits within one
+    // second, which time alone leaves in no particular order.
+    let sorting = GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue
+    try LibGit2.check(walk.withPointer { git_revwalk_sorting($0, sorting) }, "git_revwalk_sorting")
+    try LibGit2.check(walk.withPointer { git_revwalk_push_head($0) }, "git_revwalk_push_head")
     var commits: [GitCommit] = []
     var id = git_oid()
-    while git_revwalk_next(&id, walk.pointer) == 0 {
-      let commit = try GitHandle.make("git_commit_lookup", free: git_commit_free) { git_commit_lookup($0, repository, &id) }
-      if let path {
-        let parent = try firstParent(of: commit)
-        let now = try entryID(path, in: try tree(of: commit))
-        let before = try parent.map { (parent) throws(GitError) in try entryID(path, in: try tree(of: parent)) } ?? nil
-        if sameObject(now, before) { continue }
+    while true {
+      let next = walk.withPointer { git_revwalk_next(&id, $0) }
+      if next == GIT_ITEROVER.rawValue {
+        LibGit2.clearError()
+        break
       }
-      commits.append(Self.copy(commit.pointer))
+      try LibGit2.check(next, "git_revwalk_next")
+      let commit = try lookupCommit(id)
+      if let path {
+        let now = try entry(at: path, in: try tree(of: commit))?.id
+        let before = try firstParent(of: commit).map { (parent) throws(GitError) in try entry(at: path, in: try tree(of: parent))?.id } ?? nil
+        if now == nil && before == nil { continue }
+        if let now, let before, now.isSame(as: before) { continue }
+      }
+      commits.append(Self.copy(commit))
       if let limit, commits.count >= limit { break }
     }
     return commits
   }
 
-  /// The files that differ between a commit and its first parent.
+  /// The files (relative to the work tree) that differ between `commit` and
+  /// its first parent (for a root commit, all its files), in path order.
   public func changedFiles(in commit: GitCommit) throws(GitError) -> [String] {
-    let handle = try lookup(commit)
+    let handle = try lookupCommit(try git_oid.parse(commit.id))
     let tree = try tree(of: handle)
     let parentTree = try firstParent(of: handle).map { (parent) throws(GitError) in try self.tree(of: parent) }
-    let diff = try GitHandle.make("git_diff_tree_to_tree", free: git_diff_free) {
-      git_diff_tree_to_tree($0, repository, parentTree?.pointer, tree.pointer, nil)
+    let diff = try GitHandle.make("git_diff_tree_to_tree", free: git_diff_free) { out in
+      tree.withPointer { new in
+        if let parentTree {
+          parentTree.withPointer { old in git_diff_tree_to_tree(out, repository, old, new, nil) }
+        } else {
+          git_diff_tree_to_tree(out, repository, nil, new, nil)
+        }
+      }
     }
-    var files: [String] = []
-    for index in 0..<git_diff_num_deltas(diff.pointer) {
-      guard let delta = git_diff_get_delta(diff.pointer, index) else { continue }
-      let file = delta.pointee.status == GIT_DELTA_DELETED ? delta.pointee.old_file : delta.pointee.new_file
-      if let path = file.path { files.append(String(cString: path)) }
+    return diff.withPointer { diff in
+      (0..<git_diff_num_deltas(diff)).compactMap { index -> String? in
+        guard let delta = git_diff_get_delta(diff, index) else { return nil }
+        let file = delta.pointee.status == GIT_DELTA_DELETED ? delta.pointee.old_file : delta.pointee.new_file
+        return file.path.map { String(cString: $0) }
+      }
     }
-    return files
   }
 
-  /// The bytes of `path` in the commit's first parent, or `nil` when it was
-  /// not there.
+  /// The bytes of the file at `path` (relative to the work tree) in the first
+  /// parent of `commit`: `nil` when the parent has no file there, or there is
+  /// no parent. Used to undo a commit.
   public func fileInParent(of commit: GitCommit, path: String) throws(GitError) -> [UInt8]? {
-    guard let parent = try firstParent(of: try lookup(commit)), var id = try entryID(path, in: try tree(of: parent)) else {
-      return nil
-    }
+    let path = try relativePath(path)
+    guard !path.isEmpty, let parent = try firstParent(of: try lookupCommit(try git_oid.parse(commit.id))),
+      let entry = try entry(at: path, in: try tree(of: parent)), entry.type == GIT_OBJECT_BLOB
+    else { return nil }
+    var id = entry.id
     let blob = try GitHandle.make("git_blob_lookup", free: git_blob_free) { git_blob_lookup($0, repository, &id) }
-    let size = Int(git_blob_rawsize(blob.pointer))
-    guard size > 0, let content = git_blob_rawcontent(blob.pointer) else { return [] }
-    return Array(UnsafeRawBufferPointer(start: content, count: size))
+    return blob.withPointer { blob in
+      let size = Int(git_blob_rawsize(blob))
+      guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
+      return Array(UnsafeRawBufferPointer(start: content, count: size))
+    }
   }
 
-  /// Whether the work-tree file at `path` differs from HEAD or the index.
+  /// Whether the work tree differs from HEAD at `path` (a file or folder
+  /// relative to the work tree): a file there is modified, deleted, untracked
+  /// (and not ignored), or staged differently from HEAD.
   public func hasUncommittedChanges(at path: String) throws(GitError) -> Bool {
-    var flags: UInt32 = 0
-    let result = git_status_file(&flags, repository, path)
-    if result == GIT_ENOTFOUND.rawValue { return false }
-    try LibGit2.check(result, "git_status_file")
-    return flags & ~GIT_STATUS_IGNORED.rawValue != 0
+    let path = try relativePath(path)
+    var options = git_status_options()
+    try LibGit2.check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+    options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+    options.flags =
+      GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+      | GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH.rawValue | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+    let list = try withStringArray(path.isEmpty ? [] : [path]) { (pathspec) throws(GitError) in
+      options.pathspec = pathspec.pointee
+      return try GitHandle.make("git_status_list_new", free: git_status_list_free) {
+        git_status_list_new($0, repository, &options)
+      }
+    }
+    return list.withPointer { git_status_list_entrycount($0) } > 0
   }
 
-  // MARK: Helpers
+  // MARK: Helpers shared by the extensions
 
-  private func index() throws(GitError) -> GitHandle {
-    try GitHandle.make("git_repository_index", free: git_index_free) { git_repository_index($0, repository) }
+  /// `path` relative to the work tree, without `.` parts or slashes at the
+  /// ends; "" for the work tree itself. Absolute paths inside the work tree
+  /// are accepted.
+  func relativePath(_ path: String) throws(GitError) -> String {
+    var rest = Substring(path)
+    if path.hasPrefix("/") {
+      if path == workingDirectory || path == workingDirectory + "/" { return "" }
+      guard path.hasPrefix(workingDirectory + "/") else { throw .outsideWorkTree(path) }
+      rest = path.dropFirst(workingDirectory.count + 1)
+    }
+    var parts: [Substring] = []
+    for part in rest.split(separator: "/") where part != "." {
+      if part == ".." {
+        guard parts.popLast() != nil else { throw .outsideWorkTree(path) }
+      } else {
+        parts.append(part)
+      }
+    }
+    return parts.joined(separator: "/")
   }
 
-  private func headCommit() throws(GitError) -> GitHandle? {
+  /// The repository's index, read again from disk if it changed there since
+  /// libgit2 last read it (a person may have run git in between).
+  func repositoryIndex() throws(GitError) -> GitHandle {
+    let index = try GitHandle.make("git_repository_index", free: git_index_free) { git_repository_index($0, repository) }
+    try LibGit2.check(index.withPointer { git_index_read($0, 0) }, "git_index_read")
+    return index
+  }
+
+  /// The commit HEAD points at, or `nil` on an unborn branch.
+  func headCommit() throws(GitError) -> GitHandle? {
     var id = git_oid()
     let result = git_reference_name_to_id(&id, repository, "HEAD")
-    if result == GIT_ENOTFOUND.rawValue || result == GIT_EUNBORNBRANCH.rawValue { return nil }
+    if result == GIT_ENOTFOUND.rawValue || result == GIT_EUNBORNBRANCH.rawValue {
+      LibGit2.clearError()
+      return nil
+    }
     try LibGit2.check(result, "git_reference_name_to_id")
+    return try lookupCommit(id)
+  }
+
+  func lookupCommit(_ id: git_oid) throws(GitError) -> GitHandle {
+    var id = id
     return try GitHandle.make("git_commit_lookup", free: git_commit_free) { git_commit_lookup($0, repository, &id) }
   }
 
-  private func lookup(_ commit: GitCommit) throws(GitError) -> GitHandle {
-    var id = git_oid()
-    try LibGit2.check(git_oid_fromstr(&id, commit.id), "git_oid_fromstr")
-    return try GitHandle.make("git_commit_lookup", free: git_commit_free) { git_commit_lookup($0, repository, &id) }
+  func tree(of commit: GitHandle) throws(GitError) -> GitHandle {
+    try GitHandle.make("git_commit_tree", free: git_tree_free) { out in commit.withPointer { git_commit_tree(out, $0) } }
   }
 
-  private func tree(of commit: GitHandle) throws(GitError) -> GitHandle {
-    try GitHandle.make("git_commit_tree", free: git_tree_free) { git_commit_tree($0, commit.pointer) }
+  func firstParent(of commit: GitHandle) throws(GitError) -> GitHandle? {
+    guard commit.withPointer({ git_commit_parentcount($0) }) > 0 else { return nil }
+    return try GitHandle.make("git_commit_parent", free: git_commit_free) { out in
+      commit.withPointer { git_commit_parent(out, $0, 0) }
+    }
   }
 
-  private func firstParent(of commit: GitHandle) throws(GitError) -> GitHandle? {
-    guard git_commit_parentcount(commit.pointer) > 0 else { return nil }
-    return try GitHandle.make("git_commit_parent", free: git_commit_free) { git_commit_parent($0, commit.pointer, 0) }
+  /// The id and type of the tree entry at `path`, or `nil` when there is none.
+  func entry(at path: String, in tree: GitHandle) throws(GitError) -> (id: git_oid, type: git_object_t)? {
+    let entry = try GitHandle.makeIfFound("git_tree_entry_bypath", free: git_tree_entry_free) { out in
+      tree.withPointer { git_tree_entry_bypath(out, $0, path) }
+    }
+    return entry?.withPointer { entry in
+      (git_tree_entry_id(entry).pointee, git_tree_entry_type(entry))
+    }
   }
 
-  /// The id of the tree entry at `path`, or `nil` when there is none.
-  private func entryID(_ path: String, in tree: GitHandle) throws(GitError) -> git_oid? {
-    var entry: OpaquePointer?
-    let result = git_tree_entry_bypath(&entry, tree.pointer, path)
-    if result == GIT_ENOTFOUND.rawValue { return nil }
-    try LibGit2.check(result, "git_tree_entry_bypath")
-    guard let entry else { return nil }
-    defer { git_tree_entry_free(entry) }
-    return git_tree_entry_id(entry)?.pointee
-  }
-
-  private static func copy(_ commit: OpaquePointer) -> GitCommit {
-    let author = git_commit_author(commit)
-    return GitCommit(
-      id: git_commit_id(commit)?.pointee.hex ?? "",
-      message: git_commit_message(commit).map { String(cString: $0) } ?? "",
-      authorName: author?.pointee.name.map { String(cString: $0) } ?? "",
-      authorEmail: author?.pointee.email.map { String(cString: $0) } ?? "",
-      time: author?.pointee.when.time ?? 0)
+  /// Copies a commit out of libgit2.
+  static func copy(_ commit: GitHandle) -> GitCommit {
+    commit.withPointer { commit in
+      let author = git_commit_author(commit)
+      let message = git_commit_message(commit).map { String(cString: $0) } ?? ""
+      return GitCommit(
+        id: git_commit_id(commit).pointee.hex,
+        message: message,
+        summary: git_commit_summary(commit).map { String(cString: $0) },
+        authorName: author.flatMap { $0.pointee.name }.map { String(cString: $0) } ?? "",
+        authorEmail: author.flatMap { $0.pointee.email }.map { String(cString: $0) } ?? "",
+        date: Date(timeIntervalSince1970: TimeInterval(author?.pointee.when.time ?? 0)))
+    }
   }
 }

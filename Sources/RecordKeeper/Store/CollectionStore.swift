@@ -216,9 +216,7 @@ public final class CollectionStore {
       if !FileSystem.exists(marker + "/config.yaml") {
         try FileSystem.writeAtomically(Array("# Marks this folder as a Record Keeper collection.\nversion: 1\n".utf8), to: marker + "/config.yaml")
       }
-      if !FileSystem.exists(marker + "/.gitignore") {
-        try FileSystem.writeAtomically(Array("\(Preferences.fileName)\n".utf8), to: marker + "/.gitignore")
-      }
+      try Preferences.ensureIgnored(in: marker)
     } catch let error as FileSystemError {
       throw .file(error)
     } catch {

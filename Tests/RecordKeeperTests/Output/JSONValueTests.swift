@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import RecordKeeper
+
+@Suite("JSON values")
+struct JSONValueTests {
+  @Test("scalars", arguments: [
+    (JSONValue.null, "null"), (.bool(true), "true"), (.bool(false), "false"), (.number(0), "0"), (.number(-42), "-42"),
+    (.number(Int.max), "9223372036854775807"), (.string(""), "\"\""), (.string("OK Computer"), "\"OK Computer\""),
+    (.array([]), "[]"), (.object([]), "{}"),
+  ])
+  func scalars(value: JSONValue, text: String) {
+    #expect(value.serialized() == text)
+  }
+
+  @Test("strings are escaped", arguments: [
+    ("\"Heroes\"", #""\"Heroes\"""#),
+    (#"back\slash"#, #""back\\slash""#),
+    ("line\nbreak", #""line\nbreak""#),
+    ("tab\there", #""tab\there""#),
+    ("cr\rhere", #""cr\rhere""#),
+    ("\u{1}\u{1F}", #""\u0001\u001f""#),
+    ("\u{0}", #""\u0000""#),
+    ("Björk ♫ 😀", "\"Björk ♫ 😀\""),
+    ("/slash/", "\"/slash/\""),
+    ("\u{7F}", "\"\u{7F}\""),
+  ])
+  func escaping(text: String, json: String) throws {
+    let serialized = JSONValue.string(text).serialized()
+    #expect(serialized == json)
+    // Any JSON reader gets the same text back.
+    let decoded = try JSONSerialization.jsonObject(with: Data("[\(serialized)]".utf8)) as? [String]
+    #expect(decoded == [text])
+  }
+
+  @Test func nestedValuesAreIndentedByTwoSpaces() {
+    let value = JSONValue.object([
+      ("id", .string("albums/a")),
+      ("tracks", .array([.string("one"), .string("two")])),
+      ("extra", .object([("label", .string("L")), ("formats", .array([]))])),
+      ("empty", .object([])),
+      ("wikipedia", .null),
+    ])
+    #expect(value.serialized() == """
+      {
+        "id": "albums/a",
+        "tracks": [
+          "one",
+          "two"
+        ],
+        "extra": {
+          "label": "L",
+          "formats": []
+        },
+        "empty": {},
+        "wikipedia": null
+      }
+      """)
+  }
+
+  @Test func arraysOfObjects() {
+    let value = JSONValue.array([.object([("a", .number(1))]), .object([("b", .bool(false))])])
+    #expect(value.serialized() == "[\n  {\n    \"a\": 1\n  },\n  {\n    \"b\": false\n  }\n]")
+  }
+
+  @Test func startingIndent() {
+    #expect(JSONValue.array([.number(1)]).serialized(indent: 4) == "[\n      1\n    ]")
+  }
+
+  @Test func objectKeysKeepTheirOrder() {
+    let ab = JSONValue.object([("a", .number(1)), ("b", .number(2))])
+    let ba = JSONValue.object([("b", .number(2)), ("a", .number(1))])
+    #expect(ab.serialized() == "{\n  \"a\": 1,\n  \"b\": 2\n}")
+    #expect(ba.serialized() == "{\n  \"b\": 2,\n  \"a\": 1\n}")
+    #expect(ab != ba)
+    #expect(ab == JSONValue.object([("a", .number(1)), ("b", .number(2))]))
+  }
+
+  @Test func equalityAndHashing() {
+    let values: [JSONValue] = [
+      .null, .bool(true), .bool(false), .number(1), .number(2), .string("1"), .string("a"), .array([]), .array([.null]),
+      .object([]), .object([("a", .null)]), .object([("b", .null)]), .object([("a", .number(1))]),
+    ]
+    for (i, a) in values.enumerated() {
+      for (j, b) in values.enumerated() {
+        #expect((a == b) == (i == j), "\(a) / \(b)")
+      }
+    }
+    #expect(Set(values).count == values.count)
+    #expect(Set(values + values).count == values.count)
+    #expect(JSONValue.number(1) != .string("1"))
+    #expect(JSONValue.bool(false) != .null)
+  }
+
+  @Test func optionalStrings() {
+    #expect(JSONValue.optional(nil) == .null)
+    #expect(JSONValue.optional("x") == .string("x"))
+  }
+
+  @Test func albumObjectHasTheFieldsInOrder() throws {
+    let album = Album(
+      id: "albums/radiohead-ok-computer", title: "OK Computer", artist: "Radiohead", released: "1997-5-21",
+      tracks: ["Airbag"], tags: ["1990s"],
+      extra: [ExtraField(key: "label", yaml: "label: Parlophone\n", value: .string("Parlophone"))],
+      covers: CoverFiles(cover: true, thumbnail: false))
+    #expect(album.json() == .object([
+      ("id", .string("albums/radiohead-ok-computer")),
+      ("title", .string("OK Computer")),
+      ("artist", .string("Radiohead")),
+      ("sort_artist", .null),
+      ("released", .string("1997-05-21")),
+      ("wikipedia", .null),
+      ("tracks", .array([.string("Airbag")])),
+      ("tags", .array([.string("1990s")])),
+      ("cover", .string("albums/radiohead-ok-computer/cover.webp")),
+      ("thumbnail", .null),
+      ("extra", .object([("label", .string("Parlophone"))])),
+    ]))
+    let serialized = album.json(group: "R").serialized()
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(serialized.utf8)) as? [String: Any])
+    #expect(object["group"] as? String == "R")
+    #expect(object["sort_artist"] is NSNull)
+    #expect(serialized.hasSuffix("\"extra\": {\n    \"label\": \"Parlophone\"\n  },\n  \"group\": \"R\"\n}"))
+  }
+
+  @Test func groupIsNullInRandomModeAndAbsentOutsideLists() {
+    let album = Album(id: "a", title: "t", artist: "a")
+    guard case .object(let withNull) = album.json(group: .some(nil)), case .object(let without) = album.json() else {
+      Issue.record("album JSON is not an object")
+      return
+    }
+    #expect(withNull.last?.0 == "group")
+    #expect(withNull.last?.1 == .null)
+    #expect(!without.contains { $0.0 == "group" })
+    #expect(without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail", "extra"])
+  }
+
+  @Test func invalidReleaseDateIsShownAsWritten() {
+    let album = Album(id: "a", title: "t", artist: "a", released: "someday")
+    guard case .object(let fields) = album.json() else {
+      Issue.record("album JSON is not an object")
+      return
+    }
+    #expect(fields.first { $0.0 == "released" }?.1 == .string("someday"))
+  }
+}

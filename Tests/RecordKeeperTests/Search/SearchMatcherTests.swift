@@ -1,0 +1,229 @@
+import Testing
+
+@testable import RecordKeeper
+
+private let albums: [Album] = [
+  Album(
+    id: "ok", title: "OK Computer", artist: "Radiohead", released: "1997-05-21",
+    tracks: ["Airbag", "Paranoid Android", "Karma Police"], tags: ["alternative", "1990s"]),
+  Album(id: "homogenic", title: "Homogenic", artist: "Björk", released: "1997-09", tracks: ["Hunter", "Jóga"], tags: ["electronic"]),
+  Album(
+    id: "abbey", title: "Abbey Road", artist: "The Beatles", sortArtist: "Beatles, The", released: "1969",
+    tracks: ["Come Together", "Something"], tags: ["rock"]),
+  Album(id: "blue", title: "Kind of Blue", artist: "Miles Davis", released: "1959-08-17", tracks: ["So What"], tags: ["jazz", "modal"]),
+  Album(id: "pulse", title: "Pulse", artist: "Pink Floyd", released: "1995-05-29", tracks: ["Shine On You Crazy Diamond"], tags: ["live", "rock"]),
+  Album(id: "moon", title: "The Dark Side of the Moon", artist: "Pink Floyd", released: "1973-03-01", tracks: ["Time", "Money"], tags: ["rock", "prog"]),
+  Album(id: "agaetis", title: "Ágætis byrjun", artist: "Sigur Rós", released: "1999-06-12", tracks: ["Svefn-g-englar"], tags: ["post-rock"]),
+  Album(id: "debut", title: "Debut", artist: "bjork", tags: ["pop"]),
+  Album(id: "prince", title: "1999", artist: "Prince", tracks: ["Little Red Corvette"], tags: ["funk", "-live"]),
+]
+
+/// The ids of the albums `query` finds, in fixture order.
+private func find(_ query: String, in fields: Set<SearchField> = Set(SearchField.allCases), among list: [Album] = albums) -> [String] {
+  let matcher = SearchMatcher(query: SearchQuery(parsing: query), fields: fields)
+  return list.filter(matcher.matches).map(\.id)
+}
+
+@Suite("Search matching (seed §3.3, §3.4)")
+struct SearchMatcherTests {
+  @Test func emptyQueryFindsEverything() {
+    #expect(find("") == albums.map(\.id))
+    #expect(find("   ") == albums.map(\.id))
+  }
+
+  @Test("plain terms: an album needs at least one", arguments: [
+    ("floyd", ["pulse", "moon"]),
+    ("floyd beatles", ["abbey", "pulse", "moon"]),
+    ("radiohead davis", ["ok", "blue"]),
+    ("nothing-like-this", [String]()),
+    ("nothing radiohead", ["ok"]),
+  ])
+  func plainTermsAnyOf(query: String, expected: [String]) {
+    #expect(find(query) == expected)
+  }
+
+  @Test("+terms: an album needs every one", arguments: [
+    ("+pink +live", ["pulse"]),
+    ("+pink +floyd", ["pulse", "moon"]),
+    ("+pink +radiohead", [String]()),
+    ("+radiohead +airbag +1997 +1990s", ["ok"]),
+    ("+rock moon pulse", ["pulse", "moon"]),
+    ("+rock beatles", ["abbey"]),
+  ])
+  func requiredTermsAllOf(query: String, expected: [String]) {
+    #expect(find(query) == expected)
+  }
+
+  @Test("-terms: an album must contain none", arguments: [
+    ("floyd -live", ["moon"]),
+    ("-rock", ["ok", "homogenic", "blue", "debut", "prince"]),
+    ("-rock -1997 -bjork", ["blue", "prince"]),
+    ("-live", ["ok", "homogenic", "abbey", "blue", "moon", "agaetis", "debut"]),
+    ("+1997 -electronic", ["ok"]),
+    ("pink -floyd", [String]()),
+  ])
+  func excludedTermsNoneOf(query: String, expected: [String]) {
+    #expect(find(query) == expected)
+  }
+
+  @Test func quotedMinusIsLiteral() {
+    #expect(find("\"-live\"") == ["prince"])
+    #expect(find("\"+live\"") == [])
+  }
+
+  @Test func quotedTermsAreOnePhrase() {
+    #expect(find("\"kind of\"") == ["blue"])
+    #expect(find("\"kind of\" airbag") == ["ok", "blue"])
+    #expect(find("\"of blue kind\"") == [])
+    #expect(find("\"dark side\"") == ["moon"])
+  }
+
+  @Test("matching is by substring", arguments: [("adioh", ["ok"]), ("oog", [String]()), ("ogeni", ["homogenic"]), ("199", ["ok", "homogenic", "pulse", "agaetis", "prince"])])
+  func substring(query: String, expected: [String]) {
+    #expect(find(query) == expected)
+  }
+
+  @Test("matching ignores case and diacritics", arguments: [
+    ("bjork", ["homogenic", "debut"]),
+    ("BJÖRK", ["homogenic", "debut"]),
+    ("Björk", ["homogenic", "debut"]),
+    ("BJORK", ["homogenic", "debut"]),
+    ("bjo\u{308}rk", ["homogenic", "debut"]),
+    ("RADIOHEAD", ["ok"]),
+    ("paranoid ANDROID", ["ok"]),
+    ("\"sigur ros\"", ["agaetis"]),
+    ("agaetis", ["agaetis"]),
+    ("ÆTIS", ["agaetis"]),
+    ("joga", ["homogenic"]),
+    ("JÓGA", ["homogenic"]),
+  ])
+  func foldedMatching(query: String, expected: [String]) {
+    #expect(find(query) == expected)
+  }
+
+  @Test func ligaturesAndSharpS() {
+    let strasse = [Album(id: "a", title: "Straße", artist: "x"), Album(id: "b", title: "Strasse", artist: "y")]
+    #expect(find("strasse", among: strasse) == ["a", "b"])
+    #expect(find("straße", among: strasse) == ["a", "b"])
+    let oeuvre = [Album(id: "c", title: "Œuvre", artist: "x")]
+    #expect(find("oeuvre", among: oeuvre) == ["c"])
+  }
+
+  // MARK: Fields
+
+  /// For each field, a term found only in that field of one album.
+  @Test("each field on its own", arguments: [
+    (SearchField.artist, "radiohead", "ok"),
+    (.title, "computer", "ok"),
+    (.released, "1997-05", "ok"),
+    (.tracks, "android", "ok"),
+    (.sortArtist, "beatles,", "abbey"),
+    (.tags, "alternative", "ok"),
+  ])
+  func eachField(field: SearchField, term: String, id: String) {
+    #expect(find(term, in: [field]) == [id])
+    #expect(find(term, in: Set(SearchField.allCases).subtracting([field])) == [])
+    #expect(find(term) == [id])
+    #expect(find("+" + term, in: [field]) == [id])
+    #expect(find("-" + term, in: [field]).contains(id) == false)
+    #expect(find("-" + term, in: Set(SearchField.allCases).subtracting([field])).contains(id))
+  }
+
+  @Test func fieldsChooseWhereTermsAreLooked() {
+    #expect(find("floyd", in: [.title, .tracks]) == [])
+    #expect(find("rock", in: [.tags]) == ["abbey", "pulse", "moon", "agaetis"])
+    #expect(find("rock", in: [.title, .artist]) == [])
+    #expect(find("-rock", in: [.title]) == albums.map(\.id))
+    #expect(find("1999", in: [.title]) == ["prince"])
+    #expect(find("1999", in: [.released]) == ["agaetis"])
+  }
+
+  @Test func emptyFieldSetMeansEveryField() {
+    let matcher = SearchMatcher(query: SearchQuery(parsing: "x"), fields: [])
+    #expect(matcher.fields == Set(SearchField.allCases))
+  }
+
+  @Test func sortArtistFieldDoesNotFallBackToArtist() {
+    #expect(find("radiohead", in: [.sortArtist]) == [])
+  }
+
+  // MARK: Items are searched one by one
+
+  @Test func termsDoNotMatchAcrossTwoTags() {
+    let list = [
+      Album(id: "split", title: "x", artist: "y", tags: ["free", "jazz"]),
+      Album(id: "joined", title: "x", artist: "y", tags: ["free jazz"]),
+    ]
+    #expect(find("\"free jazz\"", among: list) == ["joined"])
+    #expect(find("\"freejazz\"", among: list) == [])
+    #expect(find("+free +jazz", among: list) == ["split", "joined"])
+  }
+
+  @Test func termsDoNotMatchAcrossTwoTracksOrTwoFields() {
+    let list = [Album(id: "a", title: "Pink", artist: "Floyd", tracks: ["Shine On", "You Crazy Diamond"])]
+    #expect(find("\"shine on you\"", among: list) == [])
+    #expect(find("\"pink floyd\"", among: list) == [])
+    #expect(find("\"floyd pink\"", among: list) == [])
+    #expect(find("\"you crazy\"", among: list) == ["a"])
+  }
+
+  // MARK: Release dates
+
+  @Test("released is matched as its text", arguments: [
+    ("1997-05-21", ["ok"]), ("05-21", ["ok"]), ("1997-05", ["ok"]), ("1997", ["ok", "homogenic"]), ("\"-09\"", ["homogenic"]),
+    ("1997-5", [String]()), ("21/05/1997", [String]()), ("may", [String]()),
+  ])
+  func releasedText(query: String, expected: [String]) {
+    #expect(find(query, in: [.released]) == expected)
+  }
+
+  @Test func releasedIsMatchedAsWrittenByRK() {
+    let list = [Album(id: "a", title: "x", artist: "y", released: "1997-5-3")]
+    #expect(find("1997-05-03", in: [.released], among: list) == ["a"])
+    let undated = [Album(id: "b", title: "x", artist: "y")]
+    #expect(find("9999", in: [.released], among: undated) == [])
+  }
+
+  @Test func fieldsAreFoldedIntoOneBufferWithSeparators() {
+    var buffer: [UInt8] = []
+    SearchMatcher.appendFolded("Björk", to: &buffer)
+    SearchMatcher.appendFolded("OK Computer", to: &buffer)
+    SearchMatcher.appendFolded("", to: &buffer)
+    #expect(buffer == Array("bjork\0ok computer\0\0".utf8))
+    let found = buffer.withUnsafeBufferPointer { text in
+      [
+        SearchMatcher.find(Array("bjork".utf8), in: text), SearchMatcher.find(Array("computer".utf8), in: text),
+        SearchMatcher.find(Array("r".utf8), in: text), SearchMatcher.find([], in: text),
+        SearchMatcher.find(Array("bjorkok".utf8), in: text), SearchMatcher.find(Array("bjork ok".utf8), in: text),
+        SearchMatcher.find(Array("computers".utf8), in: text), SearchMatcher.find(Array("x".utf8), in: text),
+      ]
+    }
+    #expect(found == [true, true, true, true, false, false, false, false])
+    let empty: [UInt8] = []
+    #expect(empty.withUnsafeBufferPointer { SearchMatcher.find(Array("a".utf8), in: $0) } == false)
+  }
+
+  @Test func reusingTheScratchBufferGivesTheSameAnswers() {
+    for query in ["bjork", "+rock -live", "\"kind of\"", "1997", "-1997"] {
+      let matcher = SearchMatcher(query: SearchQuery(parsing: query))
+      var scratch: [UInt8] = []
+      let reused = albums.filter { matcher.matches($0, scratch: &scratch) }.map(\.id)
+      #expect(reused == albums.filter(matcher.matches).map(\.id), "\(query)")
+    }
+  }
+
+  @Test func largeCollectionsFindTheSameAlbumsInParallel() {
+    var many: [Album] = []
+    for index in 0..<5_000 {
+      many.append(Album(
+        id: "albums/\(index)", title: "Title \(index)", artist: index % 7 == 0 ? "Björk" : "Artist \(index % 13)",
+        released: index % 3 == 0 ? "19\(50 + index % 50)" : nil, tags: index % 5 == 0 ? ["jazz"] : ["rock"]))
+    }
+    let collection = RecordCollection(location: CollectionLocation(root: "/nonexistent"), albums: many)
+    for query in ["bjork", "+jazz -1999", "\"artist 1\"", "-rock", "nothing"] {
+      let matcher = SearchMatcher(query: SearchQuery(parsing: query))
+      #expect(collection.albums(matching: matcher).map(\.id) == many.filter(matcher.matches).map(\.id), "\(query)")
+    }
+    #expect(collection.albums(matching: SearchMatcher(query: SearchQuery(parsing: ""))).count == 5_000)
+  }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import RecordKeeper
+
+@Suite("Folding text for search and sort")
+struct TextFoldingTests {
+  @Test("case and diacritics fold away", arguments: [
+    ("Björk", "bjork"), ("BJÖRK", "bjork"), ("bjork", "bjork"), ("BJORK", "bjork"),
+    ("Bjo\u{308}rk", "bjork"), ("Ágætis byrjun", "agaetis byrjun"), ("Sigur Rós", "sigur ros"),
+    ("Œuvre", "oeuvre"), ("Straße", "strasse"), ("Øystein Sevåg", "oystein sevag"), ("Łódź", "lodz"),
+    ("Þórir", "thorir"), ("Đorđe", "dorde"), ("Motörhead", "motorhead"), ("Beyoncé", "beyonce"),
+    ("Hüsker Dü", "husker du"), ("Émilie Simon", "emilie simon"), ("ÇA", "ca"), ("Ñandú", "nandu"),
+    ("Ṣẹ́gun", "segun"), ("İstanbul", "istanbul"), ("ΆΛΦΑ", "αλφα"),
+  ])
+  func folds(text: String, folded: String) {
+    #expect(TextFolding.fold(text) == folded)
+    #expect(TextFolding.foldedBytes(text) == Array(folded.utf8))
+  }
+
+  @Test("ASCII only loses its capitals", arguments: [
+    ("OK Computer", "ok computer"), ("AC/DC", "ac/dc"), ("!!!", "!!!"), ("1999", "1999"), ("", ""),
+    ("[Brackets] {And} ~Tilde~ @At_", "[brackets] {and} ~tilde~ @at_"), ("already lower", "already lower"),
+  ])
+  func ascii(text: String, folded: String) {
+    #expect(TextFolding.fold(text) == folded)
+  }
+
+  @Test("other scripts are kept, lowercased", arguments: [("坂本龍一", "坂本龍一"), ("Кино", "кино"), ("Ωmega", "ωmega"), ("😀", "😀")])
+  func otherScripts(text: String, folded: String) {
+    #expect(TextFolding.fold(text) == folded)
+  }
+
+  @Test func foldingIsIdempotent() {
+    for text in ["Björk", "Ágætis", "Straße", "ΆΛΦΑ", "OK Computer", "Œuvre"] {
+      #expect(TextFolding.fold(TextFolding.fold(text)) == TextFolding.fold(text))
+    }
+  }
+
+  @Test func composedAndDecomposedFoldAlike() {
+    #expect(TextFolding.fold("Sigur R\u{F3}s") == TextFolding.fold("Sigur Ro\u{301}s"))
+    #expect(TextFolding.fold("\u{C5}ngstr\u{F6}m") == TextFolding.fold("A\u{30A}ngstro\u{308}m"))
+  }
+
+  @Test func foldedBytesCompareByCharacterCode() {
+    let sorted = ["Zebra", "abba", "ÁBBA", "1999", "(What's)", "beck", "Björk"]
+      .sorted { TextFolding.foldedBytes($0).lexicographicallyPrecedes(TextFolding.foldedBytes($1)) }
+    #expect(sorted.first == "(What's)")
+    #expect(sorted[1] == "1999")
+    #expect(Array(sorted.suffix(3)) == ["beck", "Björk", "Zebra"])
+  }
+
+  // MARK: Trimming (seed §3.9)
+
+  @Test("trimming removes leading and trailing white space only", arguments: [
+    ("  OK Computer  ", "OK Computer"), ("\tKid A\n", "Kid A"), ("a  b", "a  b"), ("", ""), ("   ", ""),
+    ("\u{A0}Amnesiac\u{3000}", "Amnesiac"), ("x", "x"), (" é ", "é"),
+  ])
+  func trimming(text: String, trimmed: String) {
+    #expect(text.trimmed == trimmed)
+    #expect(text.isBlank == trimmed.isEmpty)
+  }
+
+  // MARK: Folder names
+
+  @Test("slugs for new album folders", arguments: [
+    ("Radiohead", "OK Computer", "radiohead-ok-computer"),
+    ("Sigur Rós", "Ágætis byrjun", "sigur-ros-agaetis-byrjun"),
+    ("Björk", "Homogenic", "bjork-homogenic"),
+    ("David Bowie", "\"Heroes\"", "david-bowie-heroes"),
+    ("AC/DC", "Back in Black", "ac-dc-back-in-black"),
+    ("Prince", "1999", "prince-1999"),
+    ("!!!", "Myth Takes", "myth-takes"),
+    ("坂本龍一", "音楽図鑑", "album"),
+    ("Motörhead", "Ace of Spades!!", "motorhead-ace-of-spades"),
+  ])
+  func slugs(artist: String, title: String, slug: String) {
+    #expect(Slug.make(artist: artist, title: title) == slug)
+  }
+
+  @Test func slugsAreShortAndPlain() {
+    let slug = Slug.make(artist: String(repeating: "Long Name ", count: 30), title: "Title")
+    #expect(slug.count <= 80)
+    #expect(slug.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+  }
+}
