@@ -1,6 +1,17 @@
 #!/usr/bin/env python3
-"""`make bench`: times rk against floors on generated collections, in one run,
-and prints each time as a ratio to its floor."""
+"""`make bench`: time rk on generated collections against floors measured the
+same way, and print one table with each time as a ratio to its floor.
+
+Every time is the median wall-clock time of --runs runs after one warm-up run
+(time.perf_counter around subprocess.run, stdout to /dev/null). Caches are left
+warm on purpose: a collector runs rk on a collection the system already holds.
+
+To add a measurement, add a Case to a suite's cases, or write a new suite (a
+function of a Context returning a Suite) and list it in SIZED_SUITES (run for
+each collection size) or ONCE_SUITES (run once). A suite brings its own
+floors, so a change can be compared with `git commit` while reads compare
+with cat.
+"""
 import argparse
 import os
 import shutil
@@ -8,40 +19,276 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Union
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generate import generate  # noqa: E402
+from generate import QUERY, generate  # noqa: E402
 
-QUERY = ["love", "+rock", "-live"]
+# An argv list, a string run with `bash -c`, or a function of the run index
+# (0 is the warm-up) returning either.
+Command = Union[list, str, Callable[[int], Union[list, str]]]
 
 
-def run(command, **kwargs):
-    """Runs a command (a list, or a string for bash) and returns seconds taken."""
-    shell = isinstance(command, str)
+@dataclass
+class Floor:
+    """What cases are compared with: the least work that could do the job."""
+    label: str
+    command: Command
+    prepare: Optional[Callable[[int], None]] = None  # untimed, before each run
+
+
+@dataclass
+class Case:
+    name: str
+    command: Command
+    floor: str = "read"  # key into the suite's floors
+    prepare: Optional[Callable[[int], None]] = None  # untimed, before each run
+
+
+@dataclass
+class Suite:
+    floors: dict
+    cases: list
+    cleanup: Callable[[], None] = lambda: None
+    notes: list = field(default_factory=list)  # lines printed before the cases run
+
+
+class Skip(Exception):
+    """A suite that cannot run here (a tool missing): say why and go on."""
+
+
+@dataclass
+class Context:
+    rk: str
+    label: str                 # the table's first column: "10000", "12 MP"
+    root: str                  # --root: suites keep their scratch copies here
+    runs: int
+    size: int = 0              # albums, for suites run per size
+    directory: str = ""        # the generated collection: never changed
+
+
+# ---------------------------------------------------------------- running
+
+@dataclass
+class Timing:
+    seconds: float
+    runs: int = 0              # including the warm-up
+    failures: int = 0
+    message: str = ""          # the first failure's command and stderr
+
+
+def shown(command):
+    return command if isinstance(command, str) else " ".join(command)
+
+
+def run_once(command):
+    """(seconds, exit status, stderr) of one run."""
+    argv = ["bash", "-c", command] if isinstance(command, str) else command
     start = time.perf_counter()
-    result = subprocess.run(["bash", "-c", command] if shell else command, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, **kwargs)
-    elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        print(f"  ! {command} exited {result.returncode}: {result.stderr.decode(errors='replace').strip()[:300]}")
-    return elapsed
+    try:
+        result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    except OSError as error:
+        return time.perf_counter() - start, 127, str(error)
+    return time.perf_counter() - start, result.returncode, result.stderr.decode(errors="replace")
 
 
-def median(command, runs, prepare=None):
-    """Median of `runs` timed runs after one warm-up; `prepare(i)` runs untimed before each."""
-    times = []
-    for i in range(runs + 1):
+def measure(command, runs, prepare=None):
+    """Median of `runs` timed runs after one warm-up; failures are counted,
+    and the first one's stderr kept."""
+    times, timing = [], Timing(0.0, runs + 1)
+    for index in range(runs + 1):
         if prepare:
-            prepare(i)
-        elapsed = run(command(i) if callable(command) else command)
-        if i > 0:
-            times.append(elapsed)
-    return statistics.median(times)
+            prepare(index)
+        this = command(index) if callable(command) else command
+        seconds, status, stderr = run_once(this)
+        if status != 0:
+            timing.failures += 1
+            if not timing.message:
+                timing.message = f"`{shown(this)}` exited {status}:\n" + indent(stderr.strip()[-2000:] or "(no stderr)")
+        if index > 0:
+            times.append(seconds)
+    timing.seconds = statistics.median(times)
+    return timing
+
+
+def indent(text):
+    return "\n".join("      " + line for line in text.splitlines())
 
 
 def git(args, cwd):
-    subprocess.run(["git", *args], cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["git", *args], cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
+
+def remove(path):
+    shutil.rmtree(path, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- suites
+
+def read_suite(ctx):
+    """Commands that only read, against reading every album.md with cat."""
+    rk = [ctx.rk, "-C", ctx.directory]
+    floors = {"read": Floor("cat every album.md",
+                            f"find '{ctx.directory}' -name album.md -print0 | xargs -0 cat > /dev/null")}
+    cases = [
+        Case("rk list --count", rk + ["list", "--count"]),
+        Case("rk list -- " + " ".join(QUERY), rk + ["list", "--", *QUERY]),
+    ]
+    notes = []
+    result = subprocess.run(rk + ["list", "--count", "--", *QUERY], capture_output=True, text=True)
+    if result.returncode == 0:
+        notes.append(f"query `{' '.join(QUERY)}` matches {result.stdout.strip()} albums")
+    return Suite(floors, cases, notes=notes)
+
+
+def git_copy(ctx):
+    """A scratch git work tree of the collection. The repository is made once
+    per generated collection (again when that changes), then copied."""
+    repo = os.path.join(ctx.root, f"{ctx.size}-git")
+    with open(os.path.join(ctx.directory, ".bench-stamp"), encoding="utf-8") as f:
+        wanted = f.read()
+    stamp = os.path.join(repo, ".git", "bench-stamp")
+    if not (os.path.exists(stamp) and open(stamp, encoding="utf-8").read() == wanted):
+        remove(repo)
+        subprocess.run(["cp", "-a", ctx.directory, repo], check=True)
+        git(["init", "-q", "-b", "main"], repo)
+        git(["config", "user.name", "Bench"], repo)
+        git(["config", "user.email", "bench@localhost"], repo)
+        git(["config", "gc.auto", "0"], repo)  # no background gc in the middle of a timing
+        with open(os.path.join(repo, ".git", "info", "exclude"), "a", encoding="utf-8") as f:
+            f.write(".bench-stamp\n")
+        git(["add", "-A"], repo)
+        git(["commit", "-q", "-m", "Start"], repo)
+        git(["gc", "-q"], repo)
+        with open(stamp, "w", encoding="utf-8") as f:
+            f.write(wanted)
+    work = os.path.join(ctx.root, f"{ctx.size}-work")
+    remove(work)
+    subprocess.run(["cp", "-a", repo, work], check=True)
+    return work
+
+
+def change_suite(ctx):
+    """A change made with rk (one libgit2 commit) against the same kind of
+    change made with the git command line."""
+    work = git_copy(ctx)
+    albums = sorted(os.listdir(os.path.join(work, "albums")))
+    album = "albums/" + albums[len(albums) // 2]
+    path = os.path.join(work, album, "album.md")
+
+    def edit(index):
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"\nA note {index}.\n")
+
+    floors = {"commit": Floor("git add + git commit",
+                              f"cd '{work}' && git add '{album}/album.md' && git commit -q -m 'Change {album}'",
+                              prepare=edit)}
+    cases = [Case("rk tag add (one commit)",
+                  lambda index: [ctx.rk, "-C", work, "tag", "add", album, f"bench-{index}"], floor="commit")]
+    return Suite(floors, cases, cleanup=lambda: remove(work))
+
+
+def cover_suite(ctx):
+    """`rk cover set` of a 12-megapixel JPEG against vipsthumbnail making the
+    same two files."""
+    if not (shutil.which("vips") and shutil.which("vipsthumbnail")):
+        raise Skip("vips and vipsthumbnail are needed (make deps)")
+    base = ctx.root
+    os.makedirs(base, exist_ok=True)
+    photo = os.path.join(base, "photo-12mp.jpg")
+    if not os.path.exists(photo):
+        subprocess.run(["bash", "-c", f"vips gaussnoise '{base}/noise.v' 4000 3000 --mean 128 --sigma 60 && "
+                        f"vips colourspace '{base}/noise.v' '{base}/noise-srgb.v' srgb && "
+                        f"vips copy '{base}/noise-srgb.v' '{photo}[Q=90]' && "
+                        f"rm -f '{base}/noise.v' '{base}/noise-srgb.v'"], check=True)
+    flipped = os.path.join(base, "photo-12mp-flipped.jpg")
+    if not os.path.exists(flipped):
+        subprocess.run(["vips", "flip", photo, flipped + "[Q=90]", "horizontal"], check=True)
+    work = os.path.join(base, "cover-work")
+    remove(work)
+    os.makedirs(os.path.join(work, "albums", "a"))
+    with open(os.path.join(work, "albums", "a", "album.md"), "w", encoding="utf-8") as f:
+        f.write("---\ntitle: A\nartist: B\n---\n")
+    result = subprocess.run([ctx.rk, "init", work], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        remove(work)
+        raise Skip(f"`rk init {work}` exited {result.returncode}:\n" + indent(result.stderr.strip()))
+    out = os.path.join(base, "vipsthumbnail-out")
+    os.makedirs(out, exist_ok=True)
+    floors = {"vips": Floor("vipsthumbnail x2",
+                            f"vipsthumbnail '{photo}' -s 400x400 -m centre -o '{out}/cover.webp[strip]' && "
+                            f"vipsthumbnail '{out}/cover.webp' -s 100x100 -o '{out}/cover-thumb.webp[strip]'")}
+    # Alternate two photos, so every run really changes the cover and commits.
+    cases = [Case("rk cover set (both images, commit)",
+                  lambda index: [ctx.rk, "-C", work, "cover", "set", "albums/a", (photo, flipped)[index % 2]],
+                  floor="vips")]
+    return Suite(floors, cases, cleanup=lambda: (remove(work), remove(out)))
+
+
+# (suite, smallest collection it runs on). Add per-size suites here.
+SIZED_SUITES = [
+    (read_suite, 0),
+    (change_suite, 10000),
+]
+# (suite, label for the size column, option that turns it off). Run once.
+ONCE_SUITES = [
+    (cover_suite, "12 MP", "cover"),
+]
+
+
+# ---------------------------------------------------------------- the table
+
+class Table:
+    HEADER = ("size", "floor", "floor time", "case", "time", "ratio")
+
+    def __init__(self):
+        self.rows = []
+
+    def add_timing(self, label, floor_label, floor, name, timing):
+        ratio = f"{timing.seconds / floor.seconds:.2f}x" if floor.seconds > 0 else "-"
+        if timing.failures or floor.failures:
+            ratio += f"  FAILED {timing.failures}/{timing.runs}" + (" (floor too)" if floor.failures else "")
+        self.add(label, floor_label, f"{floor.seconds * 1000:.1f} ms", name, f"{timing.seconds * 1000:.1f} ms", ratio)
+
+    def add(self, label, floor_label, floor_text, name, value_text, ratio):
+        self.rows.append((label, floor_label, floor_text, name, value_text, ratio))
+        print(f"  {name:<36} {value_text:>10}  {ratio:<6} vs {floor_label} ({floor_text})", flush=True)
+
+    def print(self):
+        rows = [self.HEADER] + self.rows
+        widths = [max(len(row[i]) for row in rows) for i in range(len(self.HEADER))]
+        print()
+        for row in rows:
+            print("  ".join(cell.rjust(width) if i in (0, 2, 4) else cell.ljust(width)
+                            for i, (cell, width) in enumerate(zip(row, widths))).rstrip())
+
+
+def run_suite(ctx, make_suite, table):
+    try:
+        suite = make_suite(ctx)
+    except Skip as skip:
+        print(f"  ! {make_suite.__name__} skipped: {skip}")
+        return
+    for note in suite.notes:
+        print("  " + note)
+    floors = {}
+    try:
+        for case in suite.cases:
+            floor = suite.floors[case.floor]
+            if case.floor not in floors:
+                floors[case.floor] = measure(floor.command, ctx.runs, floor.prepare)
+                if floors[case.floor].failures:
+                    print(f"  ! floor {floor.label}: {floors[case.floor].message}")
+            timing = measure(case.command, ctx.runs, case.prepare)
+            table.add_timing(ctx.label, floor.label, floors[case.floor], case.name, timing)
+            if timing.failures:
+                print(f"  ! {timing.message}", flush=True)
+    finally:
+        suite.cleanup()
+
+
+# ---------------------------------------------------------------- .git size
 
 def folder_size(path):
     total = 0
@@ -51,132 +298,73 @@ def folder_size(path):
     return total
 
 
-class Table:
-    def __init__(self):
-        self.rows = []
-
-    def add(self, size, case, floor_name, floor, seconds):
-        self.rows.append((size, case, floor_name, floor, seconds))
-        print(f"  {case:<34} {seconds * 1000:9.1f} ms   {seconds / floor:5.2f}x  {floor_name} ({floor * 1000:.1f} ms)", flush=True)
-
-    def print(self):
-        print("\nsize     case                                     rk       floor   ratio  floor")
-        for size, case, floor_name, floor, value in self.rows:
-            unit, scale = ("MB", 1e-6) if case.endswith("(MB)") else ("ms", 1000)
-            print(f"{size:<8} {case:<36} {value * scale:8.1f} {floor * scale:8.1f} {unit} {value / floor:5.2f}x  {floor_name}")
-
-
-def read_benchmarks(rk, root, size, runs, table):
-    cat = f"find '{root}' -name album.md -print0 | xargs -0 cat > /dev/null"
-    floor = median(cat, runs)
-    table.add(size, "rk list --count", "cat every album.md", floor, median([rk, "-C", root, "list", "--count"], runs))
-    table.add(size, "rk list -- " + " ".join(QUERY), "cat every album.md", floor,
-              median([rk, "-C", root, "list", "--", *QUERY], runs))
-
-
-def git_copy(root, size, base):
-    """A git repository of the collection, made once and copied per use."""
-    repo = os.path.join(base, f"{size}-git")
-    if not os.path.exists(os.path.join(repo, ".git")):
-        shutil.rmtree(repo, ignore_errors=True)
-        shutil.copytree(root, repo)
-        git(["init", "-q", "-b", "main"], repo)
-        git(["-c", "user.name=Bench", "-c", "user.email=bench@localhost", "add", "-A"], repo)
-        git(["-c", "user.name=Bench", "-c", "user.email=bench@localhost", "commit", "-q", "-m", "Start"], repo)
-        subprocess.run(["git", "gc", "-q"], cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    work = os.path.join(base, f"{size}-work")
-    shutil.rmtree(work, ignore_errors=True)
-    shutil.copytree(repo, work, symlinks=True)
-    git(["config", "user.name", "Bench"], work)
-    git(["config", "user.email", "bench@localhost"], work)
-    return work
+def git_size(ctx, changes, table):
+    """How big .git grows over `changes` rk commits, against what `git gc`
+    makes of the same history."""
+    work = git_copy(ctx)
+    try:
+        albums = sorted(os.listdir(os.path.join(work, "albums")))
+        failures, message, start = 0, "", time.perf_counter()
+        for i in range(changes):
+            command = [ctx.rk, "-C", work, "tag", "add", "albums/" + albums[(i * 7919) % len(albums)], f"size-{i}"]
+            _, status, stderr = run_once(command)
+            if status != 0:
+                failures += 1
+                message = message or f"`{shown(command)}` exited {status}:\n" + indent(stderr.strip()[-2000:])
+        elapsed = time.perf_counter() - start
+        after = folder_size(os.path.join(work, ".git"))
+        git(["gc", "-q", "--prune=now"], work)
+        packed = folder_size(os.path.join(work, ".git"))
+        ratio = f"{after / packed:.2f}x" + (f"  FAILED {failures}/{changes}" if failures else "")
+        table.add(ctx.label, "git gc", f"{packed / 1e6:.1f} MB", f".git after {changes} rk changes",
+                  f"{after / 1e6:.1f} MB", ratio)
+        print(f"  ({elapsed / changes * 1000:.0f} ms per rk change, one after another)")
+        if message:
+            print(f"  ! {message}")
+    finally:
+        remove(work)
 
 
-def change_benchmarks(rk, root, size, base, runs, table):
-    work = git_copy(root, size, base)
-    albums = sorted(os.listdir(os.path.join(work, "albums")))
-    album = "albums/" + albums[len(albums) // 2]
-    path = os.path.join(work, album, "album.md")
-
-    def edit(i):
-        with open(path, "a") as f:
-            f.write(f"\nA note {i}.\n")
-
-    floor = median(f"cd '{work}' && git add '{album}/album.md' && git commit -q -m 'Change {album}'", runs,
-                   prepare=edit)
-    seconds = median(lambda i: [rk, "-C", work, "tag", "add", album, f"bench-{i}"], runs)
-    table.add(size, "rk tag add (one commit)", "git add + git commit", floor, seconds)
-    shutil.rmtree(work, ignore_errors=True)
-
-
-def git_size_benchmark(rk, root, size, base, changes, table):
-    work = git_copy(root, size, base)
-    albums = sorted(os.listdir(os.path.join(work, "albums")))
-    start = time.perf_counter()
-    for i in range(changes):
-        subprocess.run([rk, "-C", work, "tag", "add", "albums/" + albums[(i * 7919) % len(albums)], f"size-{i}"],
-                       check=True, stdout=subprocess.DEVNULL)
-    elapsed = time.perf_counter() - start
-    after = folder_size(os.path.join(work, ".git"))
-    git(["gc", "-q", "--prune=now"], work)
-    packed = folder_size(os.path.join(work, ".git"))
-    print(f"  .git after {changes} rk changes: {after / 1e6:.1f} MB; after git gc: {packed / 1e6:.1f} MB "
-          f"({after / packed:.2f}x); {elapsed / changes * 1000:.0f} ms per change")
-    table.rows.append((size, f".git after {changes} changes (MB)", "git gc", packed, after))
-    shutil.rmtree(work, ignore_errors=True)
-
-
-def cover_benchmark(rk, base, runs, table):
-    """`rk cover set` of a 12-megapixel JPEG against vipsthumbnail making the same two files."""
-    photo = os.path.join(base, "photo-12mp.jpg")
-    if not os.path.exists(photo):
-        subprocess.run(["bash", "-c", f"vips gaussnoise {base}/noise.v 4000 3000 --mean 128 --sigma 60 && "
-                        f"vips colourspace {base}/noise.v {base}/noise-srgb.v srgb && "
-                        f"vips copy {base}/noise-srgb.v '{photo}[Q=90]' && rm -f {base}/noise.v {base}/noise-srgb.v"],
-                       check=True)
-    work = os.path.join(base, "cover-work")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(os.path.join(work, "albums", "a"))
-    with open(os.path.join(work, "albums", "a", "album.md"), "w") as f:
-        f.write("---\ntitle: A\nartist: B\n---\n")
-    subprocess.run([rk, "init", work], check=True, stdout=subprocess.DEVNULL)
-    out = os.path.join(base, "vipsthumbnail-out")
-    os.makedirs(out, exist_ok=True)
-    floor = median(f"vipsthumbnail '{photo}' -s 400x400 -m centre -o '{out}/cover.webp[strip]' && "
-                   f"vipsthumbnail '{out}/cover.webp' -s 100x100 -o '{out}/cover-thumb.webp[strip]'", runs)
-
-    flipped = os.path.join(base, "photo-12mp-flipped.jpg")
-    if not os.path.exists(flipped):
-        subprocess.run(["vips", "flip", photo, flipped + "[Q=90]", "horizontal"], check=True)
-    # Alternate two photos, so every run really changes the cover and commits.
-    seconds = median(lambda i: [rk, "-C", work, "cover", "set", "albums/a", (photo, flipped)[i % 2]], runs)
-    table.add("12 MP", "rk cover set (both images, commit)", "vipsthumbnail x2", floor, seconds)
-    shutil.rmtree(work, ignore_errors=True)
-
+# ---------------------------------------------------------------- main
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rk", required=True)
-    parser.add_argument("--sizes", default="1000,10000,100000")
-    parser.add_argument("--root", default="/tmp/rk-bench")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--changes", type=int, default=1000, help="rk changes for the .git size measure (0: skip)")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rk", required=True, help="the rk binary to measure")
+    parser.add_argument("--sizes", default="1000,10000,100000", help="collection sizes, comma-separated")
+    parser.add_argument("--root", default="/tmp/rk-bench", help="where collections and scratch copies are kept")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per command, after one warm-up")
+    parser.add_argument("--changes", type=int, default=1000,
+                        help="rk changes for the .git size measure on the 10k collection (0 skips it)")
     parser.add_argument("--no-cover", dest="cover", action="store_false", help="skip the cover benchmark")
     args = parser.parse_args()
     rk = os.path.abspath(args.rk)
+    if not (os.path.isfile(rk) and os.access(rk, os.X_OK)):
+        sys.exit(f"bench.py: no executable rk at {rk}: build it first (make release)")
+    try:
+        sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    except ValueError:
+        sys.exit(f"bench.py: --sizes takes numbers separated by commas, not {args.sizes!r}")
+    if args.runs < 1 or any(size < 1 for size in sizes):
+        sys.exit("bench.py: --runs and every size must be at least 1")
+    root = os.path.abspath(args.root)
     table = Table()
-    for size in [int(s) for s in args.sizes.split(",")]:
-        root = os.path.join(args.root, str(size))
-        print(f"{size} albums in {root}", flush=True)
-        if generate(size, root):
-            print("  generated")
-        read_benchmarks(rk, root, size, args.runs, table)
-        if size >= 10000:
-            change_benchmarks(rk, root, size, args.root, args.runs, table)
-        if size == 10000 and args.changes:
-            git_size_benchmark(rk, root, size, args.root, args.changes, table)
-    if args.cover:
-        cover_benchmark(rk, args.root, args.runs, table)
+    print(f"rk: {rk}; median of {args.runs} runs after a warm-up; warm caches")
+    for size in sizes:
+        directory = os.path.join(root, str(size))
+        start = time.perf_counter()
+        made = generate(size, directory)
+        print(f"{size} albums in {directory}" + (f" (generated in {time.perf_counter() - start:.1f} s)" if made else ""),
+              flush=True)
+        ctx = Context(rk, str(size), root, args.runs, size, directory)
+        for make_suite, smallest in SIZED_SUITES:
+            if size >= smallest:
+                run_suite(ctx, make_suite, table)
+        if size == 10000 and args.changes > 0:
+            git_size(ctx, args.changes, table)
+    for make_suite, label, option in ONCE_SUITES:
+        if getattr(args, option):
+            print(label, flush=True)
+            run_suite(Context(rk, label, root, args.runs), make_suite, table)
     table.print()
 
 
