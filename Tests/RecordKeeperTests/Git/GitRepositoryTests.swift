@@ -240,6 +240,22 @@ struct GitTests {
     #expect(try scratch.status().isEmpty)
   }
 
+  @Test func commitsAFileTurnedIntoAFolderAndAFolderTurnedIntoAFile() throws {
+    let scratch = try Scratch.repository()
+    try scratch.commitWithGit(["a": "file\n", "b/inside.txt": "inside\n", "c/keep.txt": "keep\n"], message: "Start")
+    try scratch.remove("a")
+    try scratch.write("a/now-inside.txt", "now a folder\n")
+    try scratch.remove("b")
+    try scratch.write("b", "now a file\n")
+    let repository = try GitRepository.open(containing: scratch.work)
+
+    #expect(try repository.commit(paths: ["a", "b", "c/keep.txt"], message: "Swap") != nil)
+
+    #expect(try scratch.changes() == ["A\ta/now-inside.txt", "A\tb", "D\ta", "D\tb/inside.txt"])
+    #expect(try scratch.status().isEmpty)
+    #expect(try scratch.lines("ls-tree", "-r", "--name-only", "HEAD") == ["a/now-inside.txt", "b", "c/keep.txt"])
+  }
+
   @Test func nothingChangedMakesNoCommit() throws {
     let scratch = try Scratch.repository()
     try scratch.commitWithGit(["a.txt": "a\n"], message: "Start")
