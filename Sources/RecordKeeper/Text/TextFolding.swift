@@ -17,6 +17,8 @@ public enum TextFolding {
         output.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
       } else if scalar.value < latin.count {
         output.append(contentsOf: latin[Int(scalar.value)].unicodeScalars)
+      } else if isUnchangedByFolding(scalar.value) {
+        output.append(scalar)
       } else {
         output.append(contentsOf: foldSlowly(String(scalar)).unicodeScalars)
       }
@@ -24,9 +26,17 @@ public enum TextFolding {
     return String(output)
   }
 
-  /// The folds of the Latin letters Western names use most, made once.
-  private static let latin: [String] = (0..<0x250).map { value in
+  /// The folds of the Latin, Greek and Cyrillic letters, made once.
+  private static let latin: [String] = (0..<0x530).map { value in
     Unicode.Scalar(value).map { foldSlowly(String($0)) } ?? ""
+  }
+
+  /// Kana and CJK ideographs have no case and no marks to fold; Hangul
+  /// syllables are kept whole (search and sort only need the same fold on
+  /// both sides).
+  private static func isUnchangedByFolding(_ value: UInt32) -> Bool {
+    (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+      || (0xF900...0xFAFF).contains(value)
   }
 
   private static func foldSlowly(_ text: String) -> String {
