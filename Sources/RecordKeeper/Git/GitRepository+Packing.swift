@@ -13,7 +13,7 @@ extension GitRepository {
   public static let defaultLooseObjectLimit = 1000
   /// … or when they take more bytes on disk than this.
   public static let defaultLooseByteLimit = 8 << 20
-  /// Fold every pack into one when packing would leave more than this many.
+  /// Fold packs together when packing would leave more than this many.
   static let maximumPacks = 8
 
   /// Packs the loose objects when there are many, as `git gc --auto` does.
@@ -21,16 +21,20 @@ extension GitRepository {
   /// Nothing happens while the loose objects number at most
   /// `looseObjectLimit` and take at most `looseByteLimit` bytes on disk.
   /// Past either, they are written into a new pack (libgit2's packbuilder
-  /// stores similar objects as deltas of each other), and once more than
-  /// ``maximumPacks`` packs would exist, every object is written into one
-  /// pack instead, which replaces the others.
+  /// stores similar objects as deltas of each other). Once that would make
+  /// more than ``maximumPacks`` packs, the new pack also takes in the small
+  /// packs, keeping only large ones that each outweigh twice all smaller
+  /// packs together (as `git repack --geometric=2` does), so that folding
+  /// rarely rewrites the bulk of a collection (its cover images); when no
+  /// pack is that large, every object goes into one pack.
   ///
-  /// Every object goes into the new pack, whether or not a branch reaches it
-  /// (git's own `gc` prunes what nothing reaches; `rk` never drops objects).
-  /// The pack is written in full and flushed to disk before anything is
-  /// deleted, and a loose object or old pack is deleted only once the new
-  /// pack's index lists every object it held, so an interruption at any
-  /// moment loses nothing. Packs marked `.keep` are left alone.
+  /// Every object of the packs it replaces goes into the new pack, whether
+  /// or not a branch reaches it (git's own `gc` prunes what nothing reaches;
+  /// `rk` never drops objects). The pack is written in full and flushed to
+  /// disk before anything is deleted, and a loose object or old pack is
+  /// deleted only once the new pack's index lists every object it held, so an
+  /// interruption at any moment loses nothing. Packs marked `.keep` are left
+  /// alone.
   ///
   /// - Returns: Whether it packed.
   @discardableResult
@@ -42,32 +46,53 @@ extension GitRepository {
   }
 
   /// ``packIfNeeded(looseObjectLimit:looseByteLimit:)`` with the number of
-  /// packs to allow before folding them into one; 1 repacks everything every
-  /// time.
+  /// packs to allow; 1 repacks everything every time.
   func pack(looseObjectLimit: Int, looseByteLimit: Int, maximumPacks: Int) throws(GitError) -> Bool {
     let objects = try objectsDirectory()
     let loose = Self.looseObjects(in: objects)
     guard loose.ids.count > looseObjectLimit || loose.bytes > looseByteLimit else { return false }
-    let replaceable = Self.packs(in: objects + "/pack").filter(\.replaceable)
-    let consolidate = replaceable.count + 1 > maximumPacks
-    let written = try writePack(
-      to: objects + "/pack", of: consolidate ? nil : loose.ids.compactMap { try? git_oid.parse($0) })
+    let packs = Self.packs(in: objects + "/pack").filter(\.replaceable)
+    let folded = Self.packsToFold(packs, looseBytes: loose.bytes, maximumPacks: maximumPacks)
+
+    let written: String
+    if !folded.isEmpty && folded.count == packs.count {
+      written = try writePack(to: objects + "/pack", of: nil)
+    } else {
+      var ids = Set(loose.ids)
+      for pack in folded { ids.formUnion((try? PackIndex(path: pack.path + ".idx"))?.ids ?? []) }
+      written = try writePack(to: objects + "/pack", of: ids.compactMap { try? git_oid.parse($0) })
+    }
 
     let newPack = try PackIndex(path: written + ".idx")
     for id in loose.ids where newPack.contains(id) {
       unlink(objects + "/" + id.prefix(2) + "/" + id.dropFirst(2))
     }
     for folder in Set(loose.ids.map { $0.prefix(2) }) { rmdir(objects + "/" + folder) }
-    if consolidate {
-      for pack in replaceable where pack.path != written {
-        guard let old = try? PackIndex(path: pack.path + ".idx"), old.ids.allSatisfy(newPack.contains) else { continue }
-        // The index first: without it git and libgit2 no longer see the pack.
-        for suffix in [".idx", ".rev", ".bitmap", ".mtimes", ".pack"] { unlink(pack.path + suffix) }
-      }
+    for pack in folded where pack.path != written {
+      guard let old = try? PackIndex(path: pack.path + ".idx"), old.ids.allSatisfy(newPack.contains) else { continue }
+      // The index first: without it git and libgit2 no longer see the pack.
+      for suffix in [".idx", ".rev", ".bitmap", ".mtimes", ".pack"] { unlink(pack.path + suffix) }
     }
     let odb = try GitHandle.make("git_repository_odb", free: git_odb_free) { git_repository_odb($0, repository) }
     try LibGit2.check(odb.withPointer { git_odb_refresh($0) }, "git_odb_refresh")
     return true
+  }
+
+  /// The packs to fold into the new one: none while packing leaves at most
+  /// `maximumPacks`; else all but the largest packs that each take at least
+  /// twice the bytes of all smaller packs and the loose objects together,
+  /// keeping few enough of those for the count to drop below the limit.
+  static func packsToFold(_ packs: [Pack], looseBytes: Int, maximumPacks: Int) -> [Pack] {
+    guard packs.count + 1 > maximumPacks else { return [] }
+    let largestFirst = packs.sorted { $0.bytes > $1.bytes }
+    var smaller = largestFirst.reduce(looseBytes) { $0 + $1.bytes }
+    var kept = 0
+    for pack in largestFirst {
+      smaller -= pack.bytes
+      guard pack.bytes >= 2 * smaller, kept + 2 < maximumPacks else { break }
+      kept += 1
+    }
+    return Array(largestFirst[kept...])
   }
 
   /// The object folder (shared by every work tree of the repository).
@@ -181,16 +206,21 @@ extension GitRepository {
   struct Pack {
     /// The path without `.pack`.
     var path: String
+    /// The bytes the `.pack` file takes on disk.
+    var bytes: Int
     /// Whether a `.keep` or `.promisor` file asks that it stay.
     var replaceable: Bool
   }
 
   static func packs(in folder: String) -> [Pack] {
     let names = Set(((try? FileSystem.list(folder)) ?? []).map(\.name))
+    var status = stat()
     return names.filter { $0.hasPrefix("pack-") && $0.hasSuffix(".pack") }.sorted().compactMap { name in
       let stem = String(name.dropLast(5))
-      guard names.contains(stem + ".idx") else { return nil }
-      return Pack(path: folder + "/" + stem, replaceable: !names.contains(stem + ".keep") && !names.contains(stem + ".promisor"))
+      guard names.contains(stem + ".idx"), lstat(folder + "/" + name, &status) == 0 else { return nil }
+      return Pack(
+        path: folder + "/" + stem, bytes: Int(status.st_blocks) * 512,
+        replaceable: !names.contains(stem + ".keep") && !names.contains(stem + ".promisor"))
     }
   }
 }
@@ -199,8 +229,8 @@ extension GitRepository {
 /// ``GitRepository/open(containing:)``.
 private func openReadOnly(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
 
-/// The object ids a pack index (`.idx`, version 2) lists, read through a
-/// libgit2 object database made of that one pack.
+/// The object ids a pack index (`.idx`) lists, read through a libgit2 object
+/// database made of that one pack.
 struct PackIndex {
   private(set) var ids: Set<String> = []
 

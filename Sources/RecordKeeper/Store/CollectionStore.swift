@@ -272,13 +272,16 @@ public final class CollectionStore {
   /// Commits paths given relative to the collection root (or to the work
   /// tree when `relative` is false), then packs loose objects when there are many.
   func commit(paths: [String], message: String, relative: Bool = true) throws(StoreError) -> GitCommit? {
+    let commit: GitCommit?
     do {
-      let commit = try repository.commit(paths: relative ? paths.map { prefix + $0 } : paths, message: message)
-      try repository.packIfNeeded()
-      return commit
+      commit = try repository.commit(paths: relative ? paths.map { prefix + $0 } : paths, message: message)
     } catch {
       throw .git(error)
     }
+    // The commit stands whatever happens here: packing only saves room, and
+    // failing now must not make the caller put the old files back.
+    _ = try? repository.packIfNeeded()
+    return commit
   }
 
   /// Refuses an album that breaks a rule the original did not break, so old

@@ -573,6 +573,25 @@ struct GitTests {
     #expect(try scratch.run(["fsck", "--full"]).status == 0)
   }
 
+  @Test func foldsSmallPacksAndKeepsOnesThatOutweighThem() {
+    func packs(_ sizes: [Int]) -> [GitRepository.Pack] {
+      sizes.enumerated().map { GitRepository.Pack(path: "p\($0.offset)", bytes: $0.element, replaceable: true) }
+    }
+    func folded(_ sizes: [Int], loose: Int = 8, maximum: Int = 8) -> [String] {
+      GitRepository.packsToFold(packs(sizes), looseBytes: loose, maximumPacks: maximum).map(\.path).sorted()
+    }
+    // Room for another pack: nothing is folded.
+    #expect(folded([1000, 5, 5]).isEmpty)
+    // A collection's big first pack stays; the small recent ones are folded.
+    #expect(folded([1000, 5, 5, 5, 5, 5, 5, 5]) == ["p1", "p2", "p3", "p4", "p5", "p6", "p7"])
+    // Packs that grow geometrically stay, the small tail is folded.
+    #expect(folded([1000, 300, 100, 5, 5, 5, 5, 5]) == ["p3", "p4", "p5", "p6", "p7"])
+    // No pack outweighs the rest: everything is folded into one.
+    #expect(folded([10, 10, 10, 10, 10, 10, 10, 10]).count == 8)
+    // At most one pack: always everything.
+    #expect(folded([1000], maximum: 1) == ["p0"])
+  }
+
   private func looseObjectCount(_ scratch: Scratch) throws -> Int {
     try countObjects(scratch)["count"] ?? -1
   }
