@@ -27,9 +27,9 @@ extension Album {
   /// trimmed and must be 1–255 characters (seed §3.9).
   public mutating func addTrack(_ text: String, at number: Int? = nil) throws(AlbumEditError) {
     let name = try Album.trackName(text, field: .track(tracks.count))
-    let index = number.map { $0 - 1 } ?? tracks.count
-    guard (0...tracks.count).contains(index) else { throw .noSuchPosition(number ?? 0, count: tracks.count) }
-    tracks.insert(name, at: index)
+    // Check the position before subtracting, so no number can overflow.
+    if let number, !(1...tracks.count + 1).contains(number) { throw .noSuchPosition(number, count: tracks.count) }
+    tracks.insert(name, at: number.map { $0 - 1 } ?? tracks.count)
   }
 
   /// Removes track `number` (1-based).

@@ -14,6 +14,7 @@ public enum Slug {
         pendingDash = true
       }
     }
-    return slug.isEmpty ? "album" : String(slug.prefix(80))
+    let cut = slug.prefix(80).drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
+    return cut.isEmpty ? "album" : String(cut)
   }
 }
