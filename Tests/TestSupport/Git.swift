@@ -10,8 +10,7 @@ public func git(_ arguments: [String], in directory: String, environment: [Strin
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = ["git"] + arguments
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
-  var env = ProcessInfo.processInfo.environment
-  env["GIT_CONFIG_NOSYSTEM"] = "1"
+  var env = hermeticEnvironment
   for (key, value) in environment { env[key] = value }
   process.environment = env
   let out = Pipe()

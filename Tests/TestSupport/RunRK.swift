@@ -21,16 +21,14 @@ public let rkBinary: URL = {
 
 /// Runs `rk` with `arguments`, without a terminal, and collects its output.
 ///
-/// The environment is cleared of `RK_COLLECTION` and `NO_COLOR` unless given.
+/// The environment is ``hermeticEnvironment`` plus `environment`.
 public func runRK(
   _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil, input: String? = nil
 ) throws -> RKResult {
   let process = Process()
   process.executableURL = rkBinary
   process.arguments = arguments
-  var env = ProcessInfo.processInfo.environment
-  env["RK_COLLECTION"] = nil
-  env["NO_COLOR"] = nil
+  var env = hermeticEnvironment
   for (key, value) in environment { env[key] = value }
   process.environment = env
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

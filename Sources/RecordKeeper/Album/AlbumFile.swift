@@ -66,6 +66,17 @@ public enum AlbumFile {
     return text + album.body.rendered(tracks: album.tracks)
   }
 
+  /// The bytes of `original` changed to say what `album` says, rewriting only
+  /// the lines of what changed (PRODUCT.md §1: comments, key order, quoting,
+  /// list style and every other byte stay as the person wrote them).
+  ///
+  /// `album` is normally `parse(original).album` with some fields changed.
+  /// Throws when `original` cannot be read without losing something.
+  public static func rewrite(_ original: [UInt8], to album: Album) throws(AlbumFileError) -> [UInt8] {
+    _ = try parse(original, id: album.id)
+    return Array(render(album).utf8)
+  }
+
   private static func isMarker(_ line: ArraySlice<UInt8>, _ marker: String) -> Bool {
     line.starts(with: marker.utf8) && line.dropFirst(3).allSatisfy(isBlank)
   }

@@ -10,7 +10,7 @@ public final class CollectionStore {
   public let location: CollectionLocation
   private let repository: GitRepository
   /// The collection root relative to the repository's work tree ("" or "records/").
-  private let prefix: String
+  let prefix: String
 
   /// Opens the collection at `location`, which must be in a git repository.
   public init(location: CollectionLocation) throws(StoreError) {
@@ -78,7 +78,12 @@ public final class CollectionStore {
         throw .edit(album: ChangeMessage.name(of: album), error)
       }
       try Self.validate(changed, against: album)
-      let text = Array(AlbumFile.render(changed).utf8)
+      let text: [UInt8]
+      do throws(AlbumFileError) {
+        text = try AlbumFile.rewrite(bytes, to: changed)
+      } catch {
+        throw .unreadable(path: location.displayPath(ofAlbum: id), error)
+      }
       guard text != bytes else { return nil }
       return try write(text, to: id, restoring: bytes, message: ChangeMessage.make(summary(album, changed), action: action))
     }
@@ -199,39 +204,6 @@ public final class CollectionStore {
     } catch {
       throw .git(error)
     }
-  }
-
-  // MARK: Making a collection
-
-  /// Makes `folder` a collection, or adopts a folder of albums: writes
-  /// `.recordkeeper/`, makes a repository if there is none, and commits what
-  /// is there.
-  public static func initialize(at folder: String) throws(StoreError) -> (store: CollectionStore, commit: GitCommit?, albums: Int) {
-    let root = FileSystem.absolute(folder)
-    let marker = root + "/" + CollectionLocation.markerFolder
-    let hadMarker = FileSystem.isDirectory(marker)
-    if hadMarker, (try? GitRepository.open(containing: root)) != nil { throw .alreadyACollection(folder) }
-    do {
-      try FileManager.default.createDirectory(atPath: marker, withIntermediateDirectories: true)
-      if !FileSystem.exists(marker + "/config.yaml") {
-        try FileSystem.writeAtomically(Array("# Marks this folder as a Record Keeper collection.\nversion: 1\n".utf8), to: marker + "/config.yaml")
-      }
-      try Preferences.ensureIgnored(in: marker)
-    } catch let error as FileSystemError {
-      throw .file(error)
-    } catch {
-      throw .file(FileSystemError(path: marker, operation: "create", code: EIO))
-    }
-    if (try? GitRepository.open(containing: root)) == nil {
-      do { _ = try GitRepository.initialize(at: root) } catch { throw .git(error) }
-    }
-    let store = try CollectionStore(location: CollectionLocation(root: root))
-    let albums = (try? RecordCollection.albumIDs(store.location).count) ?? 0
-    let summary = albums == 0 ? "Start a Record Keeper collection" : "Start a Record Keeper collection of \(albums) album\(albums == 1 ? "" : "s")"
-    let commit = try store.locked { () throws(StoreError) -> GitCommit? in
-      try store.commit(paths: [store.prefix.isEmpty ? "." : String(store.prefix.dropLast())], message: ChangeMessage.make(summary, action: "init"), relative: false)
-    }
-    return (store, commit, albums)
   }
 
   // MARK: Helpers

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The environment every process a test starts runs in: this machine's
+/// environment with `HOME`, `XDG_CONFIG_HOME` and git's global and system
+/// configuration replaced by empty ones made for this test process, so no
+/// test reads or writes the person's own settings, keys or identity.
+public let hermeticEnvironment: [String: String] = {
+  let home = FileManager.default.temporaryDirectory.appendingPathComponent("rk-test-home-\(getpid())")
+  let config = home.appendingPathComponent(".config")
+  try? FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+  let gitConfig = home.appendingPathComponent(".gitconfig")
+  if !FileManager.default.fileExists(atPath: gitConfig.path) {
+    FileManager.default.createFile(atPath: gitConfig.path, contents: Data())
+  }
+  var environment = ProcessInfo.processInfo.environment
+  environment["HOME"] = home.path
+  environment["XDG_CONFIG_HOME"] = config.path
+  environment["GIT_CONFIG_GLOBAL"] = gitConfig.path
+  environment["GIT_CONFIG_NOSYSTEM"] = "1"
+  for key in ["RK_COLLECTION", "NO_COLOR", "VISUAL", "EDITOR", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "SSH_AUTH_SOCK"] {
+    environment[key] = nil
+  }
+  return environment
+}()
