@@ -91,10 +91,16 @@ public final class CollectionStore {
 
   /// Replaces an album's file with text a person edited, if it reads as a
   /// valid album. The text is written as typed, not reformatted.
+  ///
+  /// `original` is the file as it was when the person started editing; when
+  /// the file has changed since (another `rk` change, a `git pull`), nothing
+  /// is written and ``StoreError/changedSinceOpened(path:)`` is thrown, so the
+  /// edit never silently reverts that change.
   @discardableResult
-  public func replace(_ id: String, with text: String) throws(StoreError) -> GitCommit? {
+  public func replace(_ id: String, with text: String, expecting original: [UInt8]? = nil) throws(StoreError) -> GitCommit? {
     try locked { () throws(StoreError) -> GitCommit? in
       let (album, bytes) = try read(id)
+      if let original, original != bytes { throw .changedSinceOpened(path: location.displayPath(ofAlbum: id)) }
       let edited = try Self.parseEdited(text, id: id, displayPath: location.displayPath(ofAlbum: id))
       try Self.validate(edited, against: album)
       let newBytes = Array(text.utf8)

@@ -17,6 +17,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case nothingToUndo
   /// Undoing would overwrite edits a person has not committed.
   case uncommittedChanges([String])
+  /// The file changed on disk while a person was editing it.
+  case changedSinceOpened(path: String)
 
   public var description: String {
     switch self {
@@ -32,6 +34,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notOurCommit(let summary):
       "the last commit (\"\(summary)\") was not made by rk, so rk undo leaves it alone; use git revert to undo it"
     case .nothingToUndo: "there is nothing to undo: the collection has no commits"
+    case .changedSinceOpened(let path):
+      "\(path) changed while you were editing it (another rk command, a git pull or an editor): your text was not saved over it; run rk edit again and copy your changes in"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }

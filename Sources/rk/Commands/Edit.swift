@@ -18,7 +18,8 @@ extension RK {
     func run() async throws {
       let store = try collection.store()
       let id = try store.resolve(target.album)
-      let original = String(decoding: try store.read(id).bytes, as: UTF8.self)
+      let originalBytes = try store.read(id).bytes
+      let original = String(decoding: originalBytes, as: UTF8.self)
       let name = String(id.split(separator: "/").last ?? "album")
       var text = original
       while true {
@@ -29,8 +30,11 @@ extension RK {
         }
         let problems: [String]
         do {
-          report(try store.replace(id, with: text), unchanged: "No change.")
+          report(try store.replace(id, with: text, expecting: originalBytes), unchanged: "No change.")
           return
+        } catch .changedSinceOpened(let path) {
+          let kept = Editor.keepRejected(text, name: name).map { " Your text is kept in \($0)." } ?? ""
+          throw EditRejected(message: "\(StoreError.changedSinceOpened(path: path)).\(kept)")
         } catch {
           guard let found = Self.problems(in: error, text: text, id: id) else { throw error }
           problems = found
