@@ -13,15 +13,21 @@ public struct GitCommit: Hashable, Sendable {
   public var authorEmail: String
   /// When the author made the change.
   public var date: Date
+  /// The ids of the parents, the first parent first; empty for a root commit.
+  public var parentIDs: [String]
 
   /// Makes a commit value; `summary` defaults to the message's first paragraph.
-  public init(id: String, message: String, summary: String? = nil, authorName: String, authorEmail: String, date: Date) {
+  public init(
+    id: String, message: String, summary: String? = nil, authorName: String, authorEmail: String, date: Date,
+    parentIDs: [String] = []
+  ) {
     self.id = id
     self.message = message
     self.summary = summary ?? Self.summary(of: message)
     self.authorName = authorName
     self.authorEmail = authorEmail
     self.date = date
+    self.parentIDs = parentIDs
   }
 
   /// The author time in whole seconds since 1970, as git stores it.

@@ -171,22 +171,33 @@ public final class GitRepository: @unchecked Sendable {
   /// no parent. Used to undo a commit.
   public func fileInParent(of commit: GitCommit, path: String) throws(GitError) -> [UInt8]? {
     let path = try relativePath(path)
-    guard !path.isEmpty, let parent = try firstParent(of: try lookupCommit(try git_oid.parse(commit.id))),
-      let entry = try entry(at: path, in: try tree(of: parent)), entry.type == GIT_OBJECT_BLOB
-    else { return nil }
-    var id = entry.id
-    let blob = try GitHandle.make("git_blob_lookup", free: git_blob_free) { git_blob_lookup($0, repository, &id) }
-    return blob.withPointer { blob in
-      let size = Int(git_blob_rawsize(blob))
-      guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
-      return Array(UnsafeRawBufferPointer(start: content, count: size))
-    }
+    guard !path.isEmpty, let parent = try firstParent(of: try lookupCommit(try git_oid.parse(commit.id))) else { return nil }
+    return try blob(at: path, in: parent)
   }
 
   /// Whether the work tree differs from HEAD at `path` (a file or folder
   /// relative to the work tree): a file there is modified, deleted, untracked
   /// (and not ignored), or staged differently from HEAD.
   public func hasUncommittedChanges(at path: String) throws(GitError) -> Bool {
+    try !uncommittedFiles(under: path).isEmpty
+  }
+
+  /// The files at or below `path` (relative to the work tree) that differ
+  /// from HEAD: modified, deleted, untracked and not ignored, or staged
+  /// differently. Paths are relative to the work tree, in path order.
+  public func uncommittedFiles(under path: String) throws(GitError) -> [String] {
+    try status(under: path, includingIgnored: false).filter { $0.status & GIT_STATUS_IGNORED.rawValue == 0 }.map(\.path)
+  }
+
+  /// The untracked files at or below `path` that git ignores: `git add`
+  /// leaves them out, so no commit can bring them back once deleted.
+  public func ignoredFiles(under path: String) throws(GitError) -> [String] {
+    try status(under: path, includingIgnored: true).filter { $0.status & GIT_STATUS_IGNORED.rawValue != 0 }.map(\.path)
+  }
+
+  /// `git status` of the files at or below `path`: each path with libgit2's
+  /// status flags, sorted by path.
+  private func status(under path: String, includingIgnored: Bool) throws(GitError) -> [(path: String, status: UInt32)] {
     let path = try relativePath(path)
     var options = git_status_options()
     try LibGit2.check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
@@ -194,13 +205,49 @@ public final class GitRepository: @unchecked Sendable {
     options.flags =
       GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
       | GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH.rawValue | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+    if includingIgnored {
+      options.flags |= GIT_STATUS_OPT_INCLUDE_IGNORED.rawValue | GIT_STATUS_OPT_RECURSE_IGNORED_DIRS.rawValue
+    }
     let list = try withStringArray(path.isEmpty ? [] : [path]) { (pathspec) throws(GitError) in
       options.pathspec = pathspec.pointee
       return try GitHandle.make("git_status_list_new", free: git_status_list_free) {
         git_status_list_new($0, repository, &options)
       }
     }
-    return list.withPointer { git_status_list_entrycount($0) } > 0
+    let entries: [(path: String, status: UInt32)] = list.withPointer { list in
+      (0..<git_status_list_entrycount(list)).compactMap { index in
+        guard let entry = git_status_byindex(list, index)?.pointee else { return nil }
+        let delta = entry.index_to_workdir ?? entry.head_to_index
+        guard let file = delta?.pointee, let name = (file.new_file.path ?? file.old_file.path) else { return nil }
+        return (String(cString: name), entry.status.rawValue)
+      }
+    }
+    return entries.sorted { $0.path < $1.path }
+  }
+
+  /// The commit with the full id `id`.
+  public func commit(withID id: String) throws(GitError) -> GitCommit {
+    Self.copy(try lookupCommit(try git_oid.parse(id)))
+  }
+
+  /// The bytes of the file at `path` (relative to the work tree) in the
+  /// commit `id`, or `nil` when that commit has no file there.
+  public func file(at path: String, inCommit id: String) throws(GitError) -> [UInt8]? {
+    let path = try relativePath(path)
+    guard !path.isEmpty else { return nil }
+    return try blob(at: path, in: try lookupCommit(try git_oid.parse(id)))
+  }
+
+  /// The bytes of the blob at `path` in `commit`'s tree, or `nil`.
+  private func blob(at path: String, in commit: GitHandle) throws(GitError) -> [UInt8]? {
+    guard let entry = try entry(at: path, in: try tree(of: commit)), entry.type == GIT_OBJECT_BLOB else { return nil }
+    var id = entry.id
+    let blob = try GitHandle.make("git_blob_lookup", free: git_blob_free) { git_blob_lookup($0, repository, &id) }
+    return blob.withPointer { blob in
+      let size = Int(git_blob_rawsize(blob))
+      guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
+      return Array(UnsafeRawBufferPointer(start: content, count: size))
+    }
   }
 
   // MARK: Helpers shared by the extensions
@@ -283,7 +330,8 @@ public final class GitRepository: @unchecked Sendable {
         summary: git_commit_summary(commit).map { String(cString: $0) },
         authorName: author.flatMap { $0.pointee.name }.map { String(cString: $0) } ?? "",
         authorEmail: author.flatMap { $0.pointee.email }.map { String(cString: $0) } ?? "",
-        date: Date(timeIntervalSince1970: TimeInterval(author?.pointee.when.time ?? 0)))
+        date: Date(timeIntervalSince1970: TimeInterval(author?.pointee.when.time ?? 0)),
+        parentIDs: (0..<git_commit_parentcount(commit)).compactMap { git_commit_parent_id(commit, $0)?.pointee.hex })
     }
   }
 }

@@ -3,16 +3,39 @@
 public enum ChangeMessage {
   /// The trailer key that marks `rk`'s commits.
   public static let trailerKey = "Record-Keeper"
+  /// The trailer of an undo commit naming the full id of the commit it undid,
+  /// so that `rk undo` can walk back exactly one change at a time.
+  public static let undoesKey = "Record-Keeper-Undoes"
 
-  /// `summary`, a blank line and the trailer naming `action`.
-  public static func make(_ summary: String, action: String) -> String {
-    "\(summary)\n\n\(trailerKey): \(action)\n"
+  /// `summary` (control characters made visible), a blank line and the
+  /// trailer naming `action`; for an undo, also the trailer naming the
+  /// commit `undoing`.
+  public static func make(_ summary: String, action: String, undoing: String? = nil) -> String {
+    "\(visible(summary))\n\n\(trailerKey): \(action)\n" + (undoing.map { "\(undoesKey): \($0)\n" } ?? "")
+  }
+
+  /// The message of the commit that records a person's uncommitted edits to
+  /// an album before `rk` changes it: `Edit Miles Davis – Kind of Blue by
+  /// hand`. It has no trailer, so `rk undo` treats it as the person's own.
+  public static func handEdit(of album: Album) -> String {
+    "\(visible("Edit \(name(of: album)) by hand"))\n"
   }
 
   /// The action of a commit `rk` made, or `nil` for anyone else's.
   public static func action(of message: String) -> String? {
-    for line in message.split(separator: "\n").reversed() where line.hasPrefix(trailerKey + ": ") {
-      return String(line.dropFirst(trailerKey.count + 2))
+    trailer(trailerKey, in: message)
+  }
+
+  /// The id of the commit an undo commit undid, if its message says.
+  public static func undone(by message: String) -> String? {
+    trailer(undoesKey, in: message)
+  }
+
+  /// The value of the trailer `key` in the message's last paragraph.
+  private static func trailer(_ key: String, in message: String) -> String? {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).reversed().drop { $0.isEmpty }
+    for line in lines.prefix(while: { !$0.isEmpty }) where line.hasPrefix(key + ": ") {
+      return String(line.dropFirst(key.count + 2))
     }
     return nil
   }
@@ -22,4 +45,24 @@ public enum ChangeMessage {
 
   /// `"jazz"`, or `"jazz", "modal"` for several.
   public static func quoted(_ items: [String]) -> String { items.map { "\"\($0)\"" }.joined(separator: ", ") }
+
+  /// `text` with every control character (C0, DEL, C1: an escape sequence,
+  /// a bell, a line break) written as a visible `\u{1B}`, so a title never
+  /// reaches a commit message, and from there `git log` on a terminal, raw.
+  public static func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
 }

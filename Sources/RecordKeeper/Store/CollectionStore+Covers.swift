@@ -7,6 +7,7 @@ extension CollectionStore {
     let id = try resolve(reference)
     return try locked { () throws(StoreError) -> GitCommit? in
       let album = try read(id).album
+      try commitHandEdits(to: id, of: album)
       let folder = location.path(id) + "/"
       let names = [CoverFiles.coverName, CoverFiles.thumbnailName]
       let old = names.map { try? FileSystem.read(folder + $0) }
@@ -34,6 +35,7 @@ extension CollectionStore {
     return try locked { () throws(StoreError) -> GitCommit? in
       let album = try read(id).album
       guard album.covers.cover || album.covers.thumbnail else { return nil }
+      try commitHandEdits(to: id, of: album)
       let folder = location.path(id) + "/"
       let names = [CoverFiles.coverName, CoverFiles.thumbnailName]
       let old = names.map { try? FileSystem.read(folder + $0) }

@@ -85,6 +85,7 @@ public final class CollectionStore {
         throw .unreadable(path: location.displayPath(ofAlbum: id), error)
       }
       guard text != bytes else { return nil }
+      try commitHandEdits(to: id, of: album)
       return try write(text, to: id, restoring: bytes, message: ChangeMessage.make(summary(album, changed), action: action))
     }
   }
@@ -106,6 +107,7 @@ public final class CollectionStore {
       let newBytes = Array(text.utf8)
       guard newBytes != bytes else { return nil }
       let message = ChangeMessage.make("Edit \(ChangeMessage.name(of: edited))", action: "edit")
+      try commitHandEdits(to: id, of: album)
       return try write(newBytes, to: id, restoring: bytes, message: message)
     }
   }
@@ -150,6 +152,7 @@ public final class CollectionStore {
     let id = try resolve(reference)
     return try locked { () throws(StoreError) -> (album: Album, commit: GitCommit?) in
       let (album, _) = try read(id)
+      try commitHandEdits(to: id, of: album)
       let folder = location.path(id)
       let parked = location.path((id.contains("/") ? String(id[..<(id.lastIndex(of: "/") ?? id.endIndex)]) + "/" : "") + ".rk-removed-\(getpid())-\(album.folderName)")
       do {
@@ -213,6 +216,23 @@ public final class CollectionStore {
   }
 
   // MARK: Helpers
+
+  /// Commits a person's uncommitted edits to the album's folder (files
+  /// modified, deleted, or untracked and not ignored) alone, before `rk`
+  /// changes the album (PRODUCT.md §4), so that undoing `rk`'s change never
+  /// takes the person's words with it. The commit has no `rk` trailer:
+  /// `rk undo` treats it as the person's own. Should `rk`'s change then
+  /// fail, this commit stands: it records exactly what the person wrote.
+  func commitHandEdits(to id: String, of album: Album) throws(StoreError) {
+    let edited: [String]
+    do {
+      edited = try repository.uncommittedFiles(under: prefix + id)
+    } catch {
+      throw .git(error)
+    }
+    guard !edited.isEmpty else { return }
+    _ = try commit(paths: [id], message: ChangeMessage.handEdit(of: album))
+  }
 
   func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     let lock: CollectionLock
