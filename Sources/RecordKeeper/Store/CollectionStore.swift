@@ -171,18 +171,34 @@ public final class CollectionStore {
     }
   }
 
-  /// Reverts the last commit, if `rk` made it, as a new commit.
+  /// Undoes the most recent `rk` change not yet undone, as a new commit
+  /// (PRODUCT.md §3); called again, it goes one change further back.
+  ///
+  /// It walks back from HEAD along first parents, passing over undo commits
+  /// and the changes they undid (each undo names the commit it undid in its
+  /// ``ChangeMessage/undoesKey`` trailer). It stops, and throws, at the
+  /// first commit of anyone else (``StoreError/notOurCommit(_:)``: a
+  /// person's own commit, a merge, the hand edits `rk` recorded before a
+  /// change) and at the collection's first commit
+  /// (``StoreError/nothingLeftToUndo(_:)``): those are never undone.
   public func undo() throws(StoreError) -> GitCommit? {
     try locked { () throws(StoreError) -> GitCommit? in
       do {
         guard let head = try repository.head() else { throw StoreError.nothingToUndo }
-        guard ChangeMessage.action(of: head.message) != nil else { throw StoreError.notOurCommit(head.summary) }
-        let files = try repository.changedFiles(in: head)
+        let target = try changeToUndo(from: head)
+        let files = try repository.changedFiles(in: target)
         let dirty = try files.filter { path throws(GitError) in try repository.hasUncommittedChanges(at: path) }
         guard dirty.isEmpty else { throw StoreError.uncommittedChanges(dirty) }
+        // Everything after the change was undone, so its files are as it
+        // left them; if not (an undo of old made differently), refuse rather
+        // than guess.
+        for file in files where try repository.file(at: file, inCommit: target.id) != repository.file(at: file, inCommit: head.id) {
+          throw StoreError.changedSinceUndoable(summary: target.summary, path: file)
+        }
         for file in files {
           let path = repository.workingDirectory + "/" + file
-          if let bytes = try repository.fileInParent(of: head, path: file) {
+          try refuseLinks(in: file, below: repository.workingDirectory)
+          if let bytes = try repository.fileInParent(of: target, path: file) {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileSystem.writeAtomically(bytes, to: path)
           } else {
@@ -190,8 +206,8 @@ public final class CollectionStore {
             Self.removeEmptyFolders(above: path, stoppingAt: location.root)
           }
         }
-        let message = ChangeMessage.make("Undo \"\(head.summary)\"", action: "undo")
-        return try repository.commit(paths: files, message: message)
+        let message = ChangeMessage.make("Undo \"\(target.summary)\"", action: "undo", undoing: target.id)
+        return try commit(paths: files, message: message, relative: false)
       } catch let error as StoreError {
         throw error
       } catch let error as GitError {
@@ -200,6 +216,29 @@ public final class CollectionStore {
         throw .file(error)
       } catch {
         throw .file(FileSystemError(path: location.root, operation: "undo in", code: EIO))
+      }
+    }
+  }
+
+  /// The most recent `rk` change before `head` that no undo has undone.
+  private func changeToUndo(from head: GitCommit) throws(StoreError) -> GitCommit {
+    var undone: Set<String> = []
+    var commit = head
+    while true {
+      let action = ChangeMessage.action(of: commit.message)
+      if action == "undo" {
+        // Undo commits made before the trailer existed undid their parent.
+        if let id = ChangeMessage.undone(by: commit.message) ?? commit.parentIDs.first { undone.insert(id) }
+      } else if !undone.contains(commit.id) {
+        guard action != nil else { throw .notOurCommit(commit.summary) }
+        guard action != "init", !commit.parentIDs.isEmpty else { throw .nothingLeftToUndo(commit.summary) }
+        return commit
+      }
+      guard let parent = commit.parentIDs.first else { throw .nothingLeftToUndo(commit.summary) }
+      do {
+        commit = try repository.commit(withID: parent)
+      } catch {
+        throw .git(error)
       }
     }
   }
@@ -296,6 +335,21 @@ public final class CollectionStore {
       return try AlbumFile.parse(Array(text.utf8), id: id).album
     } catch {
       throw .unreadable(path: displayPath, error)
+    }
+  }
+
+  /// Throws ``StoreError/symbolicLink(_:)`` when `relative` (a path below
+  /// the folder `base`) passes through, or is, a symbolic link: `rk` never
+  /// reads or writes through a link, which may lead out of the collection.
+  func refuseLinks(in relative: String, below base: String) throws(StoreError) {
+    var path = base
+    for part in relative.split(separator: "/") {
+      path += "/" + part
+      var info = stat()
+      guard lstat(path, &info) == 0 else { return }
+      if (info.st_mode & S_IFMT) == S_IFLNK {
+        throw .symbolicLink(path.hasPrefix(location.root + "/") ? location.displayPath(String(path.dropFirst(location.root.count + 1))) : path)
+      }
     }
   }
 

@@ -12,11 +12,22 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case edit(album: String, AlbumEditError)
   /// `rk init` was pointed at a folder that is already a collection.
   case alreadyACollection(String)
-  /// The last commit is not one `rk` made.
+  /// The most recent change not yet undone (its summary given) is not one
+  /// `rk` made: `rk undo` never undoes a person's own commits.
   case notOurCommit(String)
+  /// The repository has no commits at all.
   case nothingToUndo
+  /// Every `rk` change back to the collection's first commit (its summary
+  /// given) is undone, and that first commit is never undone.
+  case nothingLeftToUndo(String)
+  /// The change to undo (its summary) is not what the files hold now at
+  /// `path`, so undoing it would not restore what came before.
+  case changedSinceUndoable(summary: String, path: String)
   /// Undoing would overwrite edits a person has not committed.
   case uncommittedChanges([String])
+  /// The path (as messages show it) is a symbolic link, which `rk` does not
+  /// read or write through.
+  case symbolicLink(String)
   /// The file changed on disk while a person was editing it.
   case changedSinceOpened(path: String)
 
@@ -32,10 +43,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .edit(let album, let error): "\(album) was not changed: \(error.description)"
     case .alreadyACollection(let path): "\(path) is already a Record Keeper collection"
     case .notOurCommit(let summary):
-      "the last commit (\"\(summary)\") was not made by rk, so rk undo leaves it alone; use git revert to undo it"
+      "the most recent change not yet undone (\"\(summary)\") was not made by rk, so rk undo stops there: it never undoes your own commits or hand edits; use git revert to undo it yourself"
     case .nothingToUndo: "there is nothing to undo: the collection has no commits"
+    case .nothingLeftToUndo(let summary):
+      "there is nothing left to undo: every rk change back to the collection's first commit (\"\(summary)\") is undone, and rk undo never undoes the first commit"
+    case .changedSinceUndoable(let summary, let path):
+      "cannot undo \"\(summary)\": \(path) has changed since in a way rk did not record, so undoing would not bring back what was there; change it back by hand or with git"
     case .changedSinceOpened(let path):
       "\(path) changed while you were editing it (another rk command, a git pull or an editor): your text was not saved over it; run rk edit again and copy your changes in"
+    case .symbolicLink(let path):
+      "\(path) is a symbolic link, and rk does not read or write through links (one may lead out of the collection): replace the link with the folder or file itself, then try again"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }
