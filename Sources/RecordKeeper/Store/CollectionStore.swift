@@ -27,18 +27,55 @@ public final class CollectionStore {
   // MARK: Finding and reading albums
 
   /// The id of the album `reference` names, without parsing the collection.
+  ///
+  /// Nothing outside the collection root is ever named (PRODUCT.md §1): a
+  /// reference with `.` or `..` parts, an absolute path elsewhere, and an
+  /// album folder or `album.md` that is, or lies behind, a symbolic link are
+  /// refused before anything is read or written.
   public func resolve(_ reference: String) throws(StoreError) -> String {
     let key = AlbumReference.normalize(reference, in: location)
-    if !key.isEmpty, !key.hasPrefix("."), FileSystem.exists(location.path(key + "/" + AlbumFile.name)) { return key }
-    do {
-      return try AlbumReference.resolve(reference, among: try RecordCollection.albumIDs(location), in: location)
-    } catch {
-      throw .collection(error)
+    if key.hasPrefix("/") || key.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }) {
+      throw .outsideCollection(reference)
     }
+    let id: String
+    if !key.isEmpty, !key.hasPrefix("."), FileSystem.exists(location.path(key + "/" + AlbumFile.name)) {
+      id = key
+    } else {
+      do {
+        id = try AlbumReference.resolve(reference, among: try RecordCollection.albumIDs(location), in: location)
+      } catch {
+        throw .collection(error)
+      }
+    }
+    try ensureInside(id, reference: reference)
+    return id
+  }
+
+  /// Throws unless `id` names a folder inside the collection root, reached
+  /// without passing a symbolic link, whose `album.md` is no link either.
+  private func ensureInside(_ id: String, reference: String) throws(StoreError) {
+    let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+    guard !id.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+      throw .outsideCollection(reference)
+    }
+    try refuseLinks(in: id + "/" + AlbumFile.name, below: location.root)
+    // With no link on the way this holds already; checked again on the
+    // real paths so that no other route (a bind mount, a race) slips by.
+    if let root = Self.realPath(location.root), let folder = Self.realPath(location.path(id)), !folder.hasPrefix(root + "/") {
+      throw .outsideCollection(reference)
+    }
+  }
+
+  /// `path` with every link, `.` and `..` resolved, or `nil` when it does not exist.
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// The album as its file says now, with the file's bytes.
   public func read(_ id: String) throws(StoreError) -> (album: Album, bytes: [UInt8]) {
+    try ensureInside(id, reference: id)
     let path = location.path(id + "/" + AlbumFile.name)
     do {
       let bytes = try FileSystem.read(path)

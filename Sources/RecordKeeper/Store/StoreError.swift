@@ -25,6 +25,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case changedSinceUndoable(summary: String, path: String)
   /// Undoing would overwrite edits a person has not committed.
   case uncommittedChanges([String])
+  /// The album reference leads outside the collection root.
+  case outsideCollection(String)
   /// The path (as messages show it) is a symbolic link, which `rk` does not
   /// read or write through.
   case symbolicLink(String)
@@ -51,6 +53,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "cannot undo \"\(summary)\": \(path) has changed since in a way rk did not record, so undoing would not bring back what was there; change it back by hand or with git"
     case .changedSinceOpened(let path):
       "\(path) changed while you were editing it (another rk command, a git pull or an editor): your text was not saved over it; run rk edit again and copy your changes in"
+    case .outsideCollection(let reference):
+      "\"\(reference)\" leads outside the collection, and rk never reads or changes anything there: name an album by its id (albums/…), its folder name, or words of its artist and title"
     case .symbolicLink(let path):
       "\(path) is a symbolic link, and rk does not read or write through links (one may lead out of the collection): replace the link with the folder or file itself, then try again"
     case .uncommittedChanges(let paths):

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("References never resolve outside the collection")
+struct StoreReferenceTests {
+  let album: OneAlbumCollection
+  /// A folder beside the collection, with an album.md rk must never touch.
+  let outside: String
+  let outsideText = "---\ntitle: Outside\nartist: Nobody\n---\n"
+
+  init() throws {
+    album = try OneAlbumCollection()
+    outside = FileManager.default.temporaryDirectory.appendingPathComponent("rk-outside-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try outsideText.write(toFile: outside + "/album.md", atomically: false, encoding: .utf8)
+  }
+
+  /// The folder's name, reached from the collection root with `..`.
+  var dotted: String { "albums/../../" + (outside as NSString).lastPathComponent }
+
+  func expectUntouched(_ result: RKResult, _ message: String) throws {
+    #expect(result.status == 1)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(try String(contentsOfFile: outside + "/album.md", encoding: .utf8) == outsideText)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["album.md"])
+    #expect(try album.collection.commitSubjects() == ["Start"])
+  }
+
+  @Test func dotDotPartsAreRefusedBeforeAnythingIsWritten() throws {
+    try expectUntouched(try album.rk(["set", dotted, "--title", "X"]), "leads outside the collection")
+    try expectUntouched(try album.rk(["tag", "add", dotted, "x"]), "leads outside the collection")
+    try expectUntouched(try album.rk(["rm", "--yes", dotted]), "leads outside the collection")
+    try expectUntouched(try album.rk(["tag", "add", outside, "x"]), "leads outside the collection")
+    try expectUntouched(try album.rk(["tag", "add", "albums/./miles-davis-kind-of-blue", "x"]), "leads outside the collection")
+  }
+
+  @Test func aCollectionInASubfolderNeverChangesTheRestOfTheRepository() throws {
+    let repository = FileManager.default.temporaryDirectory.appendingPathComponent("rk-repo-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: repository) }
+    try FileManager.default.createDirectory(atPath: repository + "/other/notes", withIntermediateDirectories: true)
+    try outsideText.write(toFile: repository + "/other/notes/album.md", atomically: false, encoding: .utf8)
+    try git(["init", "-q", "-b", "main"], in: repository)
+    try git(["add", "-A"], in: repository)
+    try git(["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-qm", "Start"], in: repository)
+    #expect(try runRK(["init", repository + "/records"]).status == 0)
+    let result = try runRK(["-C", repository + "/records", "tag", "add", "albums/../../other/notes", "x"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("leads outside the collection"), "\(result.stderr)")
+    #expect(try String(contentsOfFile: repository + "/other/notes/album.md", encoding: .utf8) == outsideText)
+    #expect(try git(["log", "--format=%s"], in: repository) == "Start a Record Keeper collection\nStart\n")
+  }
+
+  @Test func aSymlinkedAlbumFolderIsRefused() throws {
+    try FileManager.default.createSymbolicLink(atPath: album.path + "/albums/linked", withDestinationPath: outside)
+    try expectUntouched(try album.rk(["tag", "add", "albums/linked", "x"]), "albums/linked is a symbolic link")
+    // Links are not walked, so the folder name names no album.
+    try expectUntouched(try album.rk(["tag", "add", "linked", "x"]), "no album")
+  }
+
+  @Test func aSymlinkedAlbumFileIsRefused() throws {
+    try FileManager.default.createDirectory(atPath: album.path + "/albums/x", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: album.path + "/albums/x/album.md", withDestinationPath: outside + "/album.md")
+    try expectUntouched(try album.rk(["tag", "add", "albums/x", "x"]), "albums/x/album.md is a symbolic link")
+  }
+}
