@@ -115,3 +115,38 @@ struct StoreHandEditTests {
     #expect(try album.files(of: "HEAD~1") == ["M\t\(OneAlbumCollection.file)"])
   }
 }
+
+@Suite("rk rm loses nothing")
+struct StoreRemoveTests {
+  let album: OneAlbumCollection
+  init() throws { album = try OneAlbumCollection() }
+
+  @Test func uncommittedEditsAndUntrackedFilesComeBackWithUndo() throws {
+    try album.collection.write(OneAlbumCollection.id, OneAlbumCollection.text + "My words.\n")
+    try album.collection.writeFile(OneAlbumCollection.id + "/receipt.txt", Array("12 EUR\n".utf8))
+    let removed = try album.rk(["rm", "--yes", "miles"])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(try album.collection.commitSubjects().prefix(2) == [
+      "Remove Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
+    ])
+    #expect(!FileManager.default.fileExists(atPath: album.path + "/" + OneAlbumCollection.id))
+    #expect(try album.rk(["undo"]).status == 0)
+    #expect(try album.read() == OneAlbumCollection.text + "My words.\n")
+    #expect(try album.read(OneAlbumCollection.id + "/receipt.txt") == "12 EUR\n")
+    #expect(try album.collection.status().isEmpty)
+  }
+
+  @Test func ignoredFilesAreListedAndNothingIsRemoved() throws {
+    try album.collection.writeFile(".gitignore", Array("*.flac\n".utf8))
+    try git(["add", ".gitignore"], in: album.path)
+    try git(["commit", "-qm", "Ignore flac"], in: album.path)
+    try album.collection.writeFile(OneAlbumCollection.id + "/rip/01.flac", Array("audio".utf8))
+    let result = try album.rk(["rm", "--yes", "miles"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Miles Davis – Kind of Blue was not removed: its folder holds files git ignores"))
+    #expect(result.stderr.contains("  \(album.path)/\(OneAlbumCollection.id)/rip/01.flac\n") || result.stderr.contains("  \(OneAlbumCollection.id)/rip/01.flac\n"), "\(result.stderr)")
+    #expect(try album.read(OneAlbumCollection.id + "/rip/01.flac") == "audio")
+    #expect(try album.read() == OneAlbumCollection.text)
+    #expect(try album.collection.commitSubjects().first == "Ignore flac")
+  }
+}

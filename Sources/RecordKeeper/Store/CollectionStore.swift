@@ -183,12 +183,28 @@ public final class CollectionStore {
     }
   }
 
-  /// Deletes the album `reference` names, folder and all.
+  /// Deletes the album `reference` names, folder and all, so that `rk undo`
+  /// can bring every file of it back.
+  ///
+  /// A person's uncommitted edits and untracked files in the folder are
+  /// first committed alone, as for every change. Files git ignores cannot
+  /// be committed, so they would be lost for good: while the folder holds
+  /// any, nothing is removed and ``StoreError/ignoredFiles(album:_:)`` lists
+  /// them.
   @discardableResult
   public func remove(_ reference: String) throws(StoreError) -> (album: Album, commit: GitCommit?) {
     let id = try resolve(reference)
     return try locked { () throws(StoreError) -> (album: Album, commit: GitCommit?) in
       let (album, _) = try read(id)
+      let ignored: [String]
+      do throws(GitError) {
+        ignored = try repository.ignoredFiles(under: prefix + id)
+      } catch {
+        throw .git(error)
+      }
+      guard ignored.isEmpty else {
+        throw .ignoredFiles(album: ChangeMessage.name(of: album), ignored.map { location.displayPath(String($0.dropFirst(prefix.count))) })
+      }
       try commitHandEdits(to: id, of: album)
       let folder = location.path(id)
       let parked = location.path((id.contains("/") ? String(id[..<(id.lastIndex(of: "/") ?? id.endIndex)]) + "/" : "") + ".rk-removed-\(getpid())-\(album.folderName)")

@@ -25,6 +25,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case changedSinceUndoable(summary: String, path: String)
   /// Undoing would overwrite edits a person has not committed.
   case uncommittedChanges([String])
+  /// The album (its name given) was not removed: its folder holds these
+  /// files git ignores, which no commit could bring back.
+  case ignoredFiles(album: String, [String])
   /// The album reference leads outside the collection root.
   case outsideCollection(String)
   /// The path (as messages show it) is a symbolic link, which `rk` does not
@@ -53,6 +56,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "cannot undo \"\(summary)\": \(path) has changed since in a way rk did not record, so undoing would not bring back what was there; change it back by hand or with git"
     case .changedSinceOpened(let path):
       "\(path) changed while you were editing it (another rk command, a git pull or an editor): your text was not saved over it; run rk edit again and copy your changes in"
+    case .ignoredFiles(let album, let paths):
+      "\(album) was not removed: its folder holds files git ignores, which rk rm would delete for good (rk undo brings back only what git keeps):\n"
+        + paths.map { "  " + $0 }.joined(separator: "\n")
+        + "\nmove them out of the folder or delete them yourself, then run rk rm again"
     case .outsideCollection(let reference):
       "\"\(reference)\" leads outside the collection, and rk never reads or changes anything there: name an album by its id (albums/…), its folder name, or words of its artist and title"
     case .symbolicLink(let path):

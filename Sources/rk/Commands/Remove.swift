@@ -6,7 +6,12 @@ extension RK {
     static let configuration = CommandConfiguration(
       commandName: "rm",
       abstract: "Delete an album after \"Are you sure?\".",
-      discussion: "Without a terminal, --yes is required. rk undo brings the album back.")
+      discussion: """
+        Without a terminal, --yes is required. rk undo brings the album back: uncommitted edits and untracked \
+        files in its folder are first committed on their own ("Edit … by hand"), so they come back too. A folder \
+        holding files git ignores is not removed, since no commit could bring those back: rk rm lists them; \
+        move them out or delete them, then run it again.
+        """)
 
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
