@@ -150,3 +150,15 @@ struct StoreRemoveTests {
     #expect(try album.collection.commitSubjects().first == "Ignore flac")
   }
 }
+
+@Suite("Commit messages never carry control characters")
+struct StoreMessageTests {
+  @Test func anEscapeInATitleIsShownVisibly() throws {
+    let album = try OneAlbumCollection()
+    let result = try album.rk(["set", "miles", "--title", "Kind of \u{1B}[31mBlue\u{07}"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let raw = try git(["log", "-1", "--format=%B"], in: album.path)
+    #expect(!raw.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    #expect(raw.hasPrefix("Change title of Miles Davis – Kind of \\u{1B}[31mBlue\\u{7}\n"), "\(raw)")
+  }
+}

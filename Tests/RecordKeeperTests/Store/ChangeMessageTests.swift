@@ -1,0 +1,28 @@
+import Testing
+
+@testable import RecordKeeper
+
+@Suite("Commit messages")
+struct ChangeMessageTests {
+  @Test func controlCharactersAreMadeVisible() {
+    let message = ChangeMessage.make("Add \u{1B}[2J\u{07}Evil\u{7F}\u{9B}\tX\r\nY", action: "add")
+    #expect(message == "Add \\u{1B}[2J\\u{7}Evil\\u{7F}\\u{9B}\\u{9}X\\u{D}\\u{A}Y\n\nRecord-Keeper: add\n")
+    #expect(!message.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+    #expect(ChangeMessage.visible("Björk – Homogenic ✓") == "Björk – Homogenic ✓")
+  }
+
+  @Test func trailersAreReadFromTheLastParagraphOnly() {
+    let undo = ChangeMessage.make("Undo \"x\"", action: "undo", undoing: String(repeating: "a", count: 40))
+    #expect(ChangeMessage.action(of: undo) == "undo")
+    #expect(ChangeMessage.undone(by: undo) == String(repeating: "a", count: 40))
+    #expect(ChangeMessage.action(of: "Mine\n\nRecord-Keeper: add\n\nMore words\n") == nil)
+    #expect(ChangeMessage.action(of: "Mine\n") == nil)
+    #expect(ChangeMessage.undone(by: ChangeMessage.make("Add", action: "add")) == nil)
+  }
+
+  @Test func handEditsHaveNoTrailer() {
+    let album = Album(id: "a", title: "Kind of Blue\u{07}", artist: "Miles Davis")
+    #expect(ChangeMessage.handEdit(of: album) == "Edit Miles Davis – Kind of Blue\\u{7} by hand\n")
+    #expect(ChangeMessage.action(of: ChangeMessage.handEdit(of: album)) == nil)
+  }
+}
