@@ -18,6 +18,10 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   case unfinishedOperation(String)
   /// The index has unresolved conflicts.
   case conflicts
+  /// HEAD points at a commit, not a branch, so a commit would belong to no branch.
+  case detachedHead
+  /// Another git command holds this lock file (its path) while it works.
+  case gitIsRunning(String)
 
   public var description: String {
     switch self {
@@ -30,7 +34,13 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
     case .outsideWorkTree(let path):
       "\(path) is outside the repository's work tree, so it cannot be committed"
     case .unfinishedOperation(let name):
-      "a git \(name) is in progress in this repository: finish or abort the \(name) with git (`git status` says how), then try again"
+      "a git \(name) is in progress in this repository"
+        + (name == "merge" || name == "rebase" ? " (a git pull, or a git \(name) of your own)" : "")
+        + ": finish it first (`git status` says how; for a pull, resolve any conflicts and run git commit, or git \(name) --abort), then try again"
+    case .detachedHead:
+      "HEAD is detached (on no branch), so rk's commit would belong to no branch: go back to a branch with git switch BRANCH (git branch lists them), or keep the commits made here with git switch -c NEW-BRANCH, then try again"
+    case .gitIsRunning(let lock):
+      "another git command is working in this repository (it holds \(lock)), such as a git pull: let it finish, and finish the pull first if it stopped to ask, then try again; if no git command is running, one was killed: delete \(lock)"
     case .conflicts:
       "the git index has unresolved conflicts: resolve them with git (`git status` lists them) and `git add` the results, then try again"
     }

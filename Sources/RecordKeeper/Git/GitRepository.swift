@@ -78,7 +78,9 @@ public final class GitRepository: @unchecked Sendable {
   // MARK: Refusing to commit mid-operation
 
   /// Throws ``GitError/unfinishedOperation(_:)`` while a merge, rebase,
-  /// cherry-pick, revert, bisect or `git am` is in progress, and
+  /// cherry-pick, revert, bisect or `git am` is in progress,
+  /// ``GitError/gitIsRunning(_:)`` while another git command holds the
+  /// index lock, ``GitError/detachedHead`` when HEAD is on no branch, and
   /// ``GitError/conflicts`` when the index has unresolved conflicts (as after
   /// a `git stash pop` that conflicted). The messages say what to do.
   public func ensureReadyToCommit() throws(GitError) {
@@ -94,6 +96,13 @@ public final class GitRepository: @unchecked Sendable {
     case GIT_REPOSITORY_STATE_APPLY_MAILBOX: throw .unfinishedOperation("am")
     default: throw .unfinishedOperation("rebase")
     }
+    // A running git (a pull's merge, a commit) holds index.lock for as long
+    // as it works; committing under it moves the branch under git's feet,
+    // and finishing the pull then reverts rk's change.
+    if FileSystem.exists(gitDirectory + "/index.lock") { throw .gitIsRunning(gitDirectory + "/index.lock") }
+    let detached = git_repository_head_detached(repository)
+    if detached < 0 { try LibGit2.check(detached, "git_repository_head_detached") }
+    if detached == 1 { throw .detachedHead }
     let index = try repositoryIndex()
     if index.withPointer({ git_index_has_conflicts($0) }) != 0 { throw .conflicts }
   }

@@ -415,7 +415,7 @@ struct GitTests {
 
     let error = #expect(throws: GitError.self) { try repository.ensureReadyToCommit() }
     #expect(error == .unfinishedOperation("merge"))
-    #expect(error?.description.contains("finish or abort the merge") == true)
+    #expect(error?.description.contains("git merge --abort") == true)
     #expect(throws: GitError.unfinishedOperation("merge")) {
       try repository.commit(paths: ["other.txt"], message: "Not now")
     }
