@@ -47,3 +47,35 @@ struct StoreGitStateTests {
     #expect(try album.read().contains("- modal\n"))
   }
 }
+
+@Suite("rk keeps the album file's mode")
+struct StoreFileModeTests {
+  @Test(arguments: [0o600, 0o755] as [Int16])
+  func aChangeKeepsTheMode(mode: Int16) throws {
+    let album = try OneAlbumCollection()
+    let path = album.path + "/" + OneAlbumCollection.file
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    try git(["add", "-A"], in: album.path)
+    try git(["commit", "-q", "--allow-empty", "-m", "Mode"], in: album.path)
+    #expect(try album.rk(["tag", "add", "miles", "modal"]).status == 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.int16Value == mode)
+    #expect(try album.collection.status().isEmpty)
+    #expect(try album.files(of: "HEAD") == ["M\t\(OneAlbumCollection.file)"])
+  }
+
+  @Test func aNewAlbumFileGetsTheUmasksMode() throws {
+    let album = try OneAlbumCollection()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "umask 027 && exec \"$0\" \"$@\"", rkBinary.path, "-C", album.path, "add", "--title", "X", "--artist", "Y"]
+    process.environment = hermeticEnvironment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: album.path + "/albums/y-x/album.md")
+    #expect((attributes[.posixPermissions] as? NSNumber)?.int16Value == 0o640)
+  }
+}

@@ -94,10 +94,26 @@ package enum FileSystem {
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
   /// flushed, then renamed over the old one, so a crash leaves the old file or
   /// the new one and never half of either.
+  ///
+  /// A file that was there keeps its permissions (600 stays 600, 755 stays
+  /// 755) and, where the system allows, its owner and group; a new file gets
+  /// the mode the umask gives (0666 less the umask), as an editor's would.
   package static func writeAtomically(_ bytes: some Swift.Collection<UInt8>, to path: String) throws(FileSystemError) {
     let temporary = "\(path).rk-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "write", code: errno) }
+    var old = stat()
+    if stat(path, &old) == 0 {
+      // Owner first: fchown may clear set-id bits, which fchmod then restores.
+      // Only root may give a file away, so that failing is expected.
+      _ = fchown(descriptor, old.st_uid, old.st_gid)
+      if fchmod(descriptor, old.st_mode & 0o7777) != 0 {
+        let code = errno
+        close(descriptor)
+        unlink(temporary)
+        throw FileSystemError(path: path, operation: "keep the permissions of", code: code)
+      }
+    }
     let data = Array(bytes)
     var written = 0
     var failure: Int32 = 0
