@@ -1,1 +1,14 @@
 #include <git2.h>
+
+/* git_libgit2_opts is variadic, which Swift cannot call: fixed-arity
+   wrappers for the options rk uses. */
+
+/* git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path) */
+static inline int rk_git_set_search_path(int level, const char *path) {
+  return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
+}
+
+/* git_libgit2_opts(GIT_OPT_GET_SEARCH_PATH, level, out) */
+static inline int rk_git_get_search_path(int level, git_buf *out) {
+  return git_libgit2_opts(GIT_OPT_GET_SEARCH_PATH, level, out);
+}

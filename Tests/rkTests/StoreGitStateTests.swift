@@ -20,7 +20,7 @@ struct StoreGitStateTests {
 
   @Test func refusesWhileAnotherGitHoldsTheIndexLock() throws {
     let lock = album.path + "/.git/index.lock"
-    FileManager.default.createFile(atPath: lock, contents: Data())
+    _ = FileManager.default.createFile(atPath: lock, contents: Data())
     let result = try album.rk(["tag", "add", "miles", "modal"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("another git command is working in this repository"), "\(result.stderr)")

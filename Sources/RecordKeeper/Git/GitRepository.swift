@@ -8,11 +8,12 @@ import Foundation
 /// ``GitHandle``s that live only inside one method call, and everything
 /// returned is copied into Swift values first.
 ///
-/// `@unchecked Sendable`: libgit2 lets a repository move between threads but
-/// not be used from two at once, and `rk` uses each repository from one task
-/// at a time (a `CollectionStore` runs every change under its lock). Do not
-/// share one instance between concurrent tasks; open one per task instead.
-public final class GitRepository: @unchecked Sendable {
+/// Not `Sendable`: libgit2 lets a repository be used from one thread at a
+/// time only, so the compiler keeps each instance in the one isolation domain
+/// that opened it. Code that must reach a repository from several tasks
+/// gives it to one owner (an actor, see ``CollectionStore``) and sends that
+/// owner requests; what comes back (``GitCommit``, paths, bytes) is values.
+public final class GitRepository {
   /// The `git_repository`, valid from `init` to `deinit`. Methods lend it to
   /// libgit2 calls; `self` is alive for the length of every method call.
   let repository: OpaquePointer

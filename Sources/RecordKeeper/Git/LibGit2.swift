@@ -16,6 +16,42 @@ enum LibGit2 {
   /// Starts libgit2 if nothing has yet; cheap after the first call.
   static func start() { _ = started }
 
+  /// The configuration levels whose files libgit2 finds by searching folders.
+  private static let searchedLevels = [
+    GIT_CONFIG_LEVEL_PROGRAMDATA, GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL,
+  ]
+
+  /// Makes libgit2 in this process look for the system, XDG and global
+  /// configuration (and the ignore and attribute files beside them) only in
+  /// `home`: `home/.gitconfig`, `home/.config/git/config`, `home/etc/gitconfig`.
+  ///
+  /// For tests, whose in-process libgit2 must never read the person's own
+  /// `~/.gitconfig` or `/etc/gitconfig`. Affects repositories opened
+  /// afterwards; call it before opening any.
+  package static func searchConfiguration(onlyIn home: String) throws(GitError) {
+    start()
+    let folders = [
+      GIT_CONFIG_LEVEL_PROGRAMDATA: home + "/etc", GIT_CONFIG_LEVEL_SYSTEM: home + "/etc",
+      GIT_CONFIG_LEVEL_XDG: home + "/.config/git", GIT_CONFIG_LEVEL_GLOBAL: home,
+    ]
+    for level in searchedLevels {
+      try check(rk_git_set_search_path(Int32(level.rawValue), folders[level]), "git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH)")
+    }
+  }
+
+  /// The folders libgit2 searches for each configuration level's file.
+  package static func configurationSearchPaths() throws(GitError) -> [String] {
+    start()
+    var paths: [String] = []
+    for level in searchedLevels {
+      var buffer = git_buf()
+      defer { git_buf_dispose(&buffer) }
+      try check(rk_git_get_search_path(Int32(level.rawValue), &buffer), "git_libgit2_opts(GIT_OPT_GET_SEARCH_PATH)")
+      paths.append(buffer.ptr.map { String(cString: $0) } ?? "")
+    }
+    return paths
+  }
+
   /// The one check for libgit2 return codes: a negative `result` becomes a
   /// ``GitError/libgit2(function:code:message:)`` naming `function` and
   /// carrying the library's last error message, which is then cleared.

@@ -5,7 +5,24 @@ import Foundation
 ///
 /// Each change holds the collection lock from reading the album to making the
 /// commit, and re-reads the album under it, so a concurrent `rk` or a hand
-/// edit made since loading is never overwritten.
+/// edit made since loading is never overwritten. A person's uncommitted edits
+/// to the album are committed alone first (PRODUCT.md §4).
+///
+/// ## Ownership in a long-running process
+///
+/// A store is not `Sendable`: it owns a ``GitRepository`` (a libgit2 handle,
+/// usable from one thread at a time) and its methods block on the collection
+/// lock, the disk and libgit2. A server (`rk serve`) therefore keeps exactly
+/// one store, made inside and owned by one actor, say
+/// `actor CollectionService { private let store: CollectionStore }`, that
+/// runs on its own serial executor (a dedicated thread, so blocking never
+/// starves the cooperative pool). Request handlers never hold the store:
+/// they send the actor a change (an album reference and an edit, both
+/// values) and get back values (``GitCommit``, ``Album``, ``StoreError``).
+/// So one change runs at a time in the process, and ``CollectionLock``
+/// orders it against `rk` commands and other processes. Reads for queries
+/// come from a ``RecordCollection`` value, loaded again after each commit
+/// or change on disk, which any task may share.
 public final class CollectionStore {
   public let location: CollectionLocation
   private let repository: GitRepository

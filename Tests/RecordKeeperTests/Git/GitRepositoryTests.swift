@@ -1,14 +1,22 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import RecordKeeper
 
-/// Starts libgit2 before the suite's tests, as `rk` does on first use.
+/// Starts libgit2 before the suite's tests, as `rk` does on first use, with
+/// its configuration search paths in the test process's hermetic home, so
+/// that the in-process libgit2 never reads the person's `~/.gitconfig`.
 struct LibGit2Started: SuiteTrait, TestScoping {
+  /// Done once per process, before any test of the suite opens a repository.
+  static let hermetic: Result<Void, GitError> = Result { () throws(GitError) in
+    try LibGit2.searchConfiguration(onlyIn: hermeticEnvironment["HOME"] ?? NSTemporaryDirectory() + "rk-test-home")
+  }
+
   func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    LibGit2.start()
+    try Self.hermetic.get()
     try await function()
   }
 }
@@ -175,6 +183,11 @@ struct GitTests {
     #expect(commit.authorName == "Test Collector")
     #expect(abs(commit.date.timeIntervalSinceNow) < 120)
     #expect(try repository.head() == commit)
+  }
+
+  @Test func libgit2SearchesOnlyTheHermeticHomeForConfiguration() throws {
+    let home = try #require(hermeticEnvironment["HOME"])
+    #expect(try LibGit2.configurationSearchPaths() == [home + "/etc", home + "/etc", home + "/.config/git", home])
   }
 
   @Test func openFindsTheRepositoryAboveAFolder() throws {
