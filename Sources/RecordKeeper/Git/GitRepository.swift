@@ -99,8 +99,15 @@ public final class GitRepository {
     }
     // A running git (a pull's merge, a commit) holds index.lock for as long
     // as it works; committing under it moves the branch under git's feet,
-    // and finishing the pull then reverts rk's change.
-    if FileSystem.exists(gitDirectory + "/index.lock") { throw .gitIsRunning(gitDirectory + "/index.lock") }
+    // and finishing the pull then reverts rk's change. Editors run
+    // `git status`, which holds it for moments: wait those out.
+    let indexLock = gitDirectory + "/index.lock"
+    var waited = 0
+    while FileSystem.exists(indexLock) {
+      guard waited < 40 else { throw .gitIsRunning(indexLock) }
+      usleep(50_000)
+      waited += 1
+    }
     let detached = git_repository_head_detached(repository)
     if detached < 0 { try LibGit2.check(detached, "git_repository_head_detached") }
     if detached == 1 { throw .detachedHead }
