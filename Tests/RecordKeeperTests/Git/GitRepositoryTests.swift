@@ -529,6 +529,26 @@ struct GitTests {
     #expect(try repository.hasUncommittedChanges(at: "albums"))
   }
 
+  @Test func uncommittedAndIgnoredFilesUnderAFolder() throws {
+    let scratch = try Scratch.repository()
+    try scratch.write(".gitignore", "*.log\n")
+    try scratch.commitWithGit(["albums/a/album.md": "a\n", "albums/a/notes.txt": "n\n", "albums/ab/album.md": "b\n"], message: "Start")
+    try scratch.write("albums/a/album.md", "a changed\n")
+    try scratch.remove("albums/a/notes.txt")
+    try scratch.write("albums/a/new/deep.txt", "d\n")
+    try scratch.write("albums/a/rip.log", "i\n")
+    try scratch.write("albums/a/logs/more.log", "i\n")
+    try scratch.write("albums/ab/album.md", "b changed\n")
+    try scratch.write("albums/ab/other.log", "i\n")
+    let repository = try GitRepository.open(containing: scratch.work)
+
+    #expect(try repository.uncommittedFiles(under: "albums/a") == ["albums/a/album.md", "albums/a/new/deep.txt", "albums/a/notes.txt"])
+    #expect(try repository.ignoredFiles(under: "albums/a") == ["albums/a/logs/more.log", "albums/a/rip.log"])
+    #expect(try repository.uncommittedFiles(under: "albums/ab") == ["albums/ab/album.md"])
+    #expect(try repository.ignoredFiles(under: "albums/ab") == ["albums/ab/other.log"])
+    #expect(try repository.ignoredFiles(under: "albums/nowhere").isEmpty)
+  }
+
   // MARK: Packing
 
   @Test func packsNothingWhileLooseObjectsAreFew() throws {
