@@ -31,6 +31,15 @@ struct StoreGitStateTests {
     #expect(try album.rk(["tag", "add", "miles", "modal"]).status == 0)
   }
 
+  @Test func refusesDuringARebaseThatStoppedRatherThanOnItsDetachedHead() throws {
+    #expect(try album.rk(["tag", "add", "miles", "modal"]).status == 0)
+    try git(["rebase", "-q", "-i", "HEAD~1"], in: album.path, environment: ["GIT_SEQUENCE_EDITOR": "sed -i s/^pick/edit/"])
+    let result = try album.rk(["tag", "add", "miles", "cool"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("a git rebase is in progress"), "\(result.stderr)")
+    #expect(try !album.read().contains("cool"))
+  }
+
   @Test func refusesDuringAnUnfinishedPullAndSaysToFinishIt() throws {
     let upstream = FileManager.default.temporaryDirectory.appendingPathComponent("rk-upstream-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: upstream) }
