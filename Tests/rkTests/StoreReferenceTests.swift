@@ -63,4 +63,18 @@ struct StoreReferenceTests {
     try FileManager.default.createSymbolicLink(atPath: album.path + "/albums/x/album.md", withDestinationPath: outside + "/album.md")
     try expectUntouched(try album.rk(["tag", "add", "albums/x", "x"]), "albums/x/album.md is a symbolic link")
   }
+
+  @Test func aSymlinkedAlbumsFolderIsRefused() throws {
+    let real = album.path + "/albums"
+    try FileManager.default.moveItem(atPath: real, toPath: outside + "/albums")
+    try FileManager.default.createSymbolicLink(atPath: real, withDestinationPath: outside + "/albums")
+    let added = try album.rk(["add", "--title", "X", "--artist", "Y"])
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("albums is a symbolic link"), "\(added.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside + "/albums") == ["miles-davis-kind-of-blue"])
+    let tagged = try album.rk(["tag", "add", OneAlbumCollection.id, "x"])
+    #expect(tagged.status == 1)
+    #expect(tagged.stderr.contains("albums is a symbolic link"), "\(tagged.stderr)")
+    #expect(try String(contentsOfFile: outside + "/" + OneAlbumCollection.file, encoding: .utf8) == OneAlbumCollection.text)
+  }
 }

@@ -78,8 +78,9 @@ public final class CollectionStore {
     try refuseLinks(in: id + "/" + AlbumFile.name, below: location.root)
     // With no link on the way this holds already; checked again on the
     // real paths so that no other route (a bind mount, a race) slips by.
-    if let root = Self.realPath(location.root), let folder = Self.realPath(location.path(id)), !folder.hasPrefix(root + "/") {
-      throw .outsideCollection(reference)
+    guard let root = Self.realPath(location.root) else { return }
+    for path in [location.path(id), location.path(id + "/" + AlbumFile.name)] {
+      if let real = Self.realPath(path), !real.hasPrefix(root + "/") { throw .outsideCollection(reference) }
     }
   }
 
@@ -172,6 +173,7 @@ public final class CollectionStore {
     var album = album
     album.id = ""
     try Self.validate(album, against: nil)
+    try refuseLinks(in: "albums", below: location.root)
     return try locked { () throws(StoreError) -> (id: String, commit: GitCommit?) in
       let slug = Slug.make(artist: album.artist, title: album.title)
       var id = "albums/" + slug
