@@ -77,7 +77,7 @@ struct StoreFileModeTests {
     let album = try OneAlbumCollection()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "umask 027 && exec \"$0\" \"$@\"", rkBinary.path, "-C", album.path, "add", "--title", "X", "--artist", "Y"]
+    process.arguments = ["-c", "umask 002 && exec \"$0\" \"$@\"", rkBinary.path, "-C", album.path, "add", "--title", "X", "--artist", "Y"]
     process.environment = hermeticEnvironment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -85,6 +85,6 @@ struct StoreFileModeTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     let attributes = try FileManager.default.attributesOfItem(atPath: album.path + "/albums/y-x/album.md")
-    #expect((attributes[.posixPermissions] as? NSNumber)?.int16Value == 0o640)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.int16Value == 0o664)
   }
 }
