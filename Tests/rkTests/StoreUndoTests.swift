@@ -70,6 +70,20 @@ struct StoreUndoTests {
     #expect(try album.read() == OneAlbumCollection.text)
   }
 
+  @Test func refusesWhenTheFilesNoLongerHoldWhatTheChangeLeft() throws {
+    #expect(try album.rk(["tag", "add", "miles", "modal"]).status == 0)
+    #expect(try album.rk(["tag", "add", "miles", "cool"]).status == 0)
+    let cool = try git(["rev-parse", "HEAD"], in: album.path).trimmingCharacters(in: .whitespacesAndNewlines)
+    // An "undo" that did more than undo: it also changed the notes.
+    try album.collection.write(OneAlbumCollection.id, try album.read().replacingOccurrences(of: "- cool\n", with: "").replacingOccurrences(of: "Six-eye", with: "Two-eye"))
+    try git(["commit", "-qam", "Undo \"cool\"\n\nRecord-Keeper: undo\nRecord-Keeper-Undoes: \(cool)"], in: album.path)
+    let result = try album.rk(["undo"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot undo \"Add tag \"modal\" to Miles Davis – Kind of Blue\": \(OneAlbumCollection.file) has changed since"), "\(result.stderr)")
+    #expect(try album.read().contains("Two-eye"))
+    #expect(try album.read().contains("- modal\n"))
+  }
+
   @Test func neverUndoesTheFirstCommitOfInit() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-undo-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
