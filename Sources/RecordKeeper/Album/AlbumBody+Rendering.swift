@@ -1,0 +1,395 @@
+/// Writing a changed track list back into the body, touching only the lines
+/// of the items that changed (PRODUCT.md §1: "What a person wrote is never
+/// lost or reshuffled").
+///
+/// Each track item of the original body is a slot. The new track list is
+/// matched to the old one (kept, renamed, moved, removed, added); kept,
+/// renamed and moved tracks fill the slots that remain, in order, each with
+/// its own lines (so a per-track note moves with its track); a removed
+/// track's slot goes, with the blank lines that separated it; an added track
+/// gets a new line after the track before it, in that track's list, written
+/// like its neighbours. Numbers follow the list's own scheme: a side numbered
+/// 1, 2, 3… stays so (restarting after each `###` heading), a list numbered
+/// `1. 1. 1.` keeps its numbers.
+extension AlbumBody {
+  /// The body text with `tracks` as its track list.
+  func rendered(tracks: [String]) -> String {
+    let old = trackItems.map(\.name)
+    if tracks == old { return string(source[...]) }
+    if trackItems.isEmpty { return string(addingList(tracks)[...]) }
+    if tracks.isEmpty, let section, sectionHoldsOnlyTracks(section) { return string(droppingSection(section)[...]) }
+    return string(TrackListEdit(body: self, tracks: tracks).output[...])
+  }
+
+  /// The line ending lines that `rk` adds use: the body's own.
+  var lineEnding: [UInt8] { Array(LineEnding(of: source[...]).rawValue.utf8) }
+
+  func bytes(ofLines range: Range<Int>) -> ArraySlice<UInt8> {
+    guard !range.isEmpty else { return [] }
+    return source[lines[range.lowerBound].start..<lines[range.upperBound - 1].end]
+  }
+
+  /// A canonical list: `1. Name` lines.
+  private func canonicalList(_ tracks: [String]) -> [UInt8] {
+    var list: [UInt8] = []
+    for (index, track) in tracks.enumerated() { list += Array("\(index + 1). \(track)".utf8) + lineEnding }
+    return list
+  }
+
+  /// A body without track items given its first tracks: a new list at the
+  /// end of the `## Tracks` section, or a new section at the top.
+  private func addingList(_ tracks: [String]) -> [UInt8] {
+    let list = canonicalList(tracks)
+    guard let section else {
+      // A new section goes first, then the person's text after one blank line.
+      var text = lineEnding + Array("## Tracks".utf8) + lineEnding + lineEnding + list
+      let firstText = lines.indices.first { !isBlankLine($0) }
+      if let firstText { text += lineEnding + bytes(ofLines: firstText..<lines.count) }
+      return text
+    }
+    let last = (section.headingLine..<section.endLine).last { !isBlankLine($0) } ?? section.headingLine
+    var text = Array(bytes(ofLines: 0..<(last + 1)))
+    if lines[last].end == lines[last].contentEnd { text += lineEnding }
+    text += lineEnding + list
+    let rest = bytes(ofLines: (last + 1)..<lines.count)
+    if last + 1 < lines.count, !isBlankLine(last + 1) { text += lineEnding }
+    if rest.isEmpty, lines[last].end == lines[last].contentEnd {
+      // The body had no final line break; neither has it now.
+      text.removeLast(lineEnding.count)
+    }
+    return text + rest
+  }
+
+  /// Whether the section holds nothing but its heading, blank lines and
+  /// track items.
+  private func sectionHoldsOnlyTracks(_ section: Section) -> Bool {
+    var tracked = Set<Int>([section.headingLine])
+    for item in trackItems { tracked.formUnion(item.lines) }
+    return (section.headingLine..<section.endLine).allSatisfy { tracked.contains($0) || isBlankLine($0) }
+  }
+
+  /// The body without its track section, the text around it joined by one
+  /// blank line.
+  private func droppingSection(_ section: Section) -> [UInt8] {
+    let headEnd = (0..<section.headingLine).last { !isBlankLine($0) }.map { $0 + 1 } ?? 0
+    let tailStart = (section.endLine..<lines.count).first { !isBlankLine($0) } ?? lines.count
+    var head = Array(bytes(ofLines: 0..<headEnd))
+    let tail = bytes(ofLines: tailStart..<lines.count)
+    if headEnd > 0, lines[headEnd - 1].end == lines[headEnd - 1].contentEnd { head += lineEnding }
+    if tail.isEmpty { return head }
+    return head + lineEnding + tail
+  }
+}
+
+/// One rewrite of a track list; see the extension above.
+private struct TrackListEdit {
+  let body: AlbumBody
+  let items: [AlbumBody.TrackItem]
+  var output: [UInt8] = []
+
+  /// What fills a place in the list.
+  enum Source {
+    /// An item of the original body, renamed when `name` is set.
+    case item(Int, name: String?)
+    /// A new item with this name.
+    case new(String)
+  }
+
+  /// A place in the new list: an original slot, or a new one next to one.
+  struct Entry {
+    var source: Source
+    /// The slot this entry is at or next to; its list and side are the entry's.
+    var slot: Int
+    var number: Int?
+  }
+
+  init(body: AlbumBody, tracks: [String]) {
+    self.body = body
+    items = body.trackItems
+    let (sources, removed) = Self.match(old: items.map(\.name), new: tracks)
+
+    // Kept, renamed and moved tracks fill the slots that remain, in order;
+    // a new track goes right after the one before it (or before the first).
+    let remaining = items.indices.filter { !removed.contains($0) }
+    var placed: [Int: [Entry]] = [:]  // slot → the entries written there, in order
+    var leading: [Source] = []
+    var previousSlot: Int?
+    var nextSlot = 0
+    for source in sources {
+      if case .new = source {
+        if let previousSlot {
+          placed[previousSlot, default: []].append(Entry(source: source, slot: previousSlot))
+        } else {
+          leading.append(source)
+        }
+        continue
+      }
+      let slot = remaining[nextSlot]
+      nextSlot += 1
+      placed[slot] = (leading + [source]).map { Entry(source: $0, slot: slot) }
+      leading = []
+      previousSlot = slot
+    }
+    number(&placed)
+    output = assemble(placed, removed: removed)
+  }
+
+  /// Matches the new names to the old ones: for each new track, the old item
+  /// it continues (kept, renamed or moved) or `.new`; and the old items
+  /// that are gone.
+  static func match(old: [String], new: [String]) -> ([Source], Set<Int>) {
+    let difference = new.difference(from: old).inferringMoves()
+    var removedAt: [Int: Int?] = [:]  // old offset → new offset it moved to
+    var insertedAt: [Int: Int?] = [:]  // new offset → old offset it moved from
+    for change in difference {
+      switch change {
+      case .remove(let offset, _, let associated): removedAt[offset] = associated
+      case .insert(let offset, _, let associated): insertedAt[offset] = associated
+      }
+    }
+    var sources: [Source?] = Array(repeating: nil, count: new.count)
+    var removed = Set<Int>()
+    var i = 0
+    var j = 0
+    while i < old.count || j < new.count {
+      var oldGap: [Int] = []
+      var newGap: [Int] = []
+      while i < old.count, let associated = removedAt[i] {
+        if associated == nil { oldGap.append(i) }
+        i += 1
+      }
+      while j < new.count, let associated = insertedAt[j] {
+        if let from = associated { sources[j] = .item(from, name: nil) } else { newGap.append(j) }
+        j += 1
+      }
+      // A removal and an insertion at one place are a rename: the item
+      // keeps its lines and its note.
+      for (from, to) in zip(oldGap, newGap) { sources[to] = .item(from, name: new[to]) }
+      removed.formUnion(oldGap.dropFirst(newGap.count))
+      for to in newGap.dropFirst(oldGap.count) { sources[to] = .new(new[to]) }
+      if i < old.count, j < new.count, removedAt[i] == nil, insertedAt[j] == nil {
+        sources[j] = .item(i, name: nil)
+        i += 1
+        j += 1
+      }
+    }
+    return (sources.map { $0 ?? .new("") }, removed)
+  }
+
+  // MARK: Numbers
+
+  /// How a side or list is numbered.
+  enum Scheme {
+    /// Consecutive numbers from `start` across the side.
+    case side(start: Int)
+    /// Consecutive numbers from `start` within each list.
+    case list(start: Int)
+    /// The person's own numbers, kept.
+    case asWritten
+  }
+
+  /// Gives each entry of an ordered item its number.
+  func number(_ placed: inout [Int: [Entry]]) {
+    let sideSchemes = Dictionary(grouping: items.indices, by: { items[$0].sideIndex }).mapValues { scheme(of: $0) }
+    let listSchemes = Dictionary(grouping: items.indices, by: { items[$0].list }).mapValues { scheme(of: $0) }
+    var sidePositions: [Int: Int] = [:]
+    var listPositions: [Int: Int] = [:]
+    for slot in items.indices {
+      guard var entries = placed[slot] else { continue }
+      let item = items[slot]
+      for index in entries.indices {
+        let sidePosition = sidePositions[item.sideIndex, default: 0]
+        let listPosition = listPositions[item.list, default: 0]
+        sidePositions[item.sideIndex] = sidePosition + 1
+        listPositions[item.list] = listPosition + 1
+        switch (sideSchemes[item.sideIndex], listSchemes[item.list]) {
+        case (.side(let start), _): entries[index].number = start + sidePosition
+        case (_, .list(let start)): entries[index].number = start + listPosition
+        default: entries[index].number = nil
+        }
+      }
+      placed[slot] = entries
+    }
+  }
+
+  /// The scheme of the original items `indices` (a side or a list).
+  func scheme(of indices: [Int]) -> Scheme {
+    let numbered = indices.enumerated().compactMap { position, index in items[index].marker.number.map { (position, $0) } }
+    guard let first = numbered.first else { return .asWritten }
+    let start = first.1 - first.0
+    guard start >= 0, numbered.allSatisfy({ $0.1 == start + $0.0 }) else { return .asWritten }
+    let isOneList = Set(indices.map { items[$0].list }).count == 1
+    return isOneList ? .list(start: start) : .side(start: start)
+  }
+
+  // MARK: Lines
+
+  /// The new body: the original lines, with each slot's lines replaced by
+  /// the entries placed there.
+  func assemble(_ placed: [Int: [Entry]], removed: Set<Int>) -> [UInt8] {
+    // Lines of removed slots and the blank lines that separated them.
+    var dropped = Set<Int>()
+    var replaced: [Int: Int] = [:]  // first line of a slot → slot
+    for slot in items.indices {
+      replaced[items[slot].lines.lowerBound] = slot
+      if removed.contains(slot) {
+        dropped.formUnion(items[slot].lines)
+        for range in separator(droppedWith: slot, removed: removed) { dropped.formUnion(range) }
+      }
+    }
+    var text: [UInt8] = []
+    var line = 0
+    while line < body.lines.count {
+      if let slot = replaced[line] {
+        if let entries = placed[slot] { text += render(entries, at: slot) }
+        line = items[slot].lines.upperBound + 1
+        continue
+      }
+      if !dropped.contains(line) { text += body.bytes(ofLines: line..<(line + 1)) }
+      line += 1
+    }
+    return text
+  }
+
+  /// The blank lines that go with a removed slot: those before it when a
+  /// track that stays comes before it in its list, else those after it.
+  /// When its whole list goes, the blank lines between its items go, and
+  /// those after the list (or before it, at the end of the body).
+  func separator(droppedWith slot: Int, removed: Set<Int>) -> [Range<Int>] {
+    let list = items.indices.filter { items[$0].list == items[slot].list }
+    let position = list.firstIndex(of: slot) ?? 0
+    let staysBefore = list[..<position].contains { !removed.contains($0) }
+    let staysAfter = list[(position + 1)...].contains { !removed.contains($0) }
+    let before = position > 0 ? blankLines(between: items[list[position - 1]].lines.upperBound, and: items[slot].lines.lowerBound) : 0..<0
+    let after = position + 1 < list.count ? blankLines(between: items[slot].lines.upperBound, and: items[list[position + 1]].lines.lowerBound) : 0..<0
+    if staysBefore { return [before] }
+    if staysAfter { return [after] }
+    guard position == list.count - 1 else { return [before] }
+    // The last item of a list that goes entirely.
+    let end = items[slot].lines.upperBound
+    if let next = ((end + 1)..<body.lines.count).first(where: { !body.isBlankLine($0) }) { return [before, (end + 1)..<next] }
+    let start = items[list[0]].lines.lowerBound
+    let previous = (0..<start).last { !body.isBlankLine($0) } ?? -1
+    return [before, (previous + 1)..<start]
+  }
+
+  /// The lines strictly between two lines when all are blank, else none.
+  func blankLines(between first: Int, and last: Int) -> Range<Int> {
+    let range = (first + 1)..<max(first + 1, last)
+    return range.allSatisfy(body.isBlankLine) ? range : range.lowerBound..<range.lowerBound
+  }
+
+  /// The lines for the entries placed at `slot`, ending with the line break
+  /// the slot's last line had.
+  func render(_ entries: [Entry], at slot: Int) -> [UInt8] {
+    let last = body.lines[items[slot].lines.upperBound]
+    var text: [UInt8] = []
+    for (offset, entry) in entries.enumerated() {
+      if offset > 0 { text += body.lineEnding + spacing(for: slot) }
+      switch entry.source {
+      case .item(let index, let name): text += itemLines(items[index], renamedTo: name, number: entry.number)
+      case .new(let name): text += newItemLine(name, number: entry.number, like: items[slot])
+      }
+    }
+    return text + body.source[last.contentEnd..<last.end]
+  }
+
+  /// The blank lines between a slot's item and its neighbour in the list,
+  /// copied for a new item placed next to it.
+  func spacing(for slot: Int) -> ArraySlice<UInt8> {
+    let list = items.indices.filter { items[$0].list == items[slot].list }
+    guard let position = list.firstIndex(of: slot) else { return [] }
+    let gap: Range<Int>
+    if position > 0 {
+      gap = blankLines(between: items[list[position - 1]].lines.upperBound, and: items[slot].lines.lowerBound)
+    } else if position + 1 < list.count {
+      gap = blankLines(between: items[slot].lines.upperBound, and: items[list[position + 1]].lines.lowerBound)
+    } else {
+      return []
+    }
+    return body.bytes(ofLines: gap)
+  }
+
+  /// An item's lines without the final line break, renamed and renumbered;
+  /// its original bytes when neither changes.
+  func itemLines(_ item: AlbumBody.TrackItem, renamedTo name: String?, number: Int?) -> [UInt8] {
+    var result: [UInt8] = []
+    var shift = 0
+    for index in item.lines {
+      let line = body.lines[index]
+      var content = Array(body.source[line.start..<line.contentEnd])
+      if index == item.nameLine, let name {
+        content.replaceSubrange((item.nameRange.lowerBound - line.start)..<(item.nameRange.upperBound - line.start), with: Array(name.utf8))
+      }
+      if index == item.lines.lowerBound, let number, let old = item.marker.number, number != old {
+        shift = renumber(&content, to: number, hasNote: item.lines.count > 1)
+      } else if index != item.lines.lowerBound, shift > 0, !body.isBlankLine(index),
+        indentColumns(content) >= item.marker.indent + item.marker.padding
+      {
+        // The marker grew past the text's column: keep the note in the item.
+        content.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: shift), at: 0)
+      }
+      result += content
+      if index != item.lines.upperBound { result += body.source[line.contentEnd..<line.end] }
+    }
+    return result
+  }
+
+  /// Rewrites the number of the marker at the start of `line`. When the
+  /// item has a note under it, the text keeps its column (so the note stays
+  /// in the item); returns how many columns the note must move right when
+  /// the spaces after the marker cannot absorb a wider number.
+  func renumber(_ line: inout [UInt8], to number: Int, hasNote: Bool) -> Int {
+    let markerStart = line.firstIndex { $0 != UInt8(ascii: " ") } ?? 0
+    let digitsEnd = line[markerStart...].firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") } ?? line.count
+    let newDigits = Array(String(number).utf8)
+    let growth = newDigits.count - (digitsEnd - markerStart)
+    line.replaceSubrange(markerStart..<digitsEnd, with: newDigits)
+    guard hasNote, growth != 0 else { return 0 }
+    let spacesStart = markerStart + newDigits.count + 1
+    let spaces = line[min(spacesStart, line.count)...].prefix { $0 == UInt8(ascii: " ") }.count
+    // No text after the marker: the note's column follows the marker.
+    guard spacesStart + spaces < line.count else { return max(growth, 0) }
+    // A tab after the marker: leave the spacing to it.
+    guard line[spacesStart] == UInt8(ascii: " ") else { return 0 }
+    if growth < 0 {
+      line.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: -growth), at: spacesStart)
+      return 0
+    }
+    let absorbed = max(0, min(growth, spaces - 1))
+    line.removeSubrange(spacesStart..<(spacesStart + absorbed))
+    return growth - absorbed
+  }
+
+  /// A new item's line, written like `template`: its indent, its bullet or
+  /// delimiter, the spaces after its marker.
+  func newItemLine(_ name: String, number: Int?, like template: AlbumBody.TrackItem) -> [UInt8] {
+    let line = body.lines[template.lines.lowerBound]
+    let text = body.source[line.start..<line.contentEnd]
+    let markerStart = text.firstIndex { $0 != UInt8(ascii: " ") } ?? text.startIndex
+    let markerEnd = text[markerStart...].firstIndex(where: isBlank) ?? text.endIndex
+    let spaces = text[markerEnd...].prefix { $0 == UInt8(ascii: " ") }.count
+    var result = Array(text[text.startIndex..<markerStart])
+    if let templateNumber = template.marker.number {
+      result += Array("\(number ?? templateNumber)".utf8) + [template.marker.character]
+    } else {
+      result += text[markerStart..<markerEnd]
+    }
+    result += Array(repeating: UInt8(ascii: " "), count: (1...4).contains(spaces) ? spaces : 1)
+    return result + Array(name.utf8)
+  }
+
+  func indentColumns(_ line: [UInt8]) -> Int {
+    var column = 0
+    for byte in line {
+      if byte == UInt8(ascii: " ") {
+        column += 1
+      } else if byte == UInt8(ascii: "\t") {
+        column += 4 - column % 4
+      } else {
+        return column
+      }
+    }
+    return Int.max
+  }
+}
