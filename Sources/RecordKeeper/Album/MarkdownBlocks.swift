@@ -256,7 +256,7 @@ private struct BlockParser {
       } else if !indented, let (character, length) = openingFence(at: firstNonspace) {
         newKind = .fencedCode(character: character, length: length, indent: firstNonspace - offset)
         advance(firstNonspace + length - offset, columns: false)
-      } else if !indented, let type = htmlBlockStart(at: firstNonspace, mayBeType7: !containerKind.isParagraph) {
+      } else if !indented, let type = htmlBlockStart(at: firstNonspace, mayBeType7: !containerKind.isParagraph && !maybeLazy) {
         newKind = .html(type: type)
       } else if !indented, containerKind.isParagraph, let level = setextUnderline(at: firstNonspace) {
         // The paragraph becomes a heading; the underline is its last line.
@@ -491,7 +491,7 @@ private struct BlockParser {
     {
       return 6
     }
-    if mayBeType7, !Self.type1Tags.contains(name), let end = completeTagEnd(from: position), restIsBlank(from: end) { return 7 }
+    if mayBeType7, let end = completeTagEnd(from: position), restIsBlank(from: end) { return 7 }
     return nil
   }
 
