@@ -282,13 +282,23 @@ private struct TrackListEdit {
   /// The lines for the entries placed at `slot`, ending with the line break
   /// the slot's last line had.
   func render(_ entries: [Entry], at slot: Int) -> [UInt8] {
-    let last = body.lines[items[slot].lines.upperBound]
+    let slotItem = items[slot]
+    let last = body.lines[slotItem.lines.upperBound]
     var text: [UInt8] = []
     for (offset, entry) in entries.enumerated() {
       if offset > 0 { text += body.lineEnding + spacing(for: slot) }
       switch entry.source {
-      case .item(let index, let name): text += itemLines(items[index], renamedTo: name, number: entry.number)
-      case .new(let name): text += newItemLine(name, number: entry.number, like: items[slot])
+      case .item(let index, let name):
+        let item = items[index]
+        let marker = item.marker
+        if marker.character == slotItem.marker.character && (marker.number == nil) == (slotItem.marker.number == nil)
+          && marker.indent == slotItem.marker.indent
+        {
+          text += itemLines(item, renamedTo: name, number: entry.number)
+        } else {
+          text += itemLines(item, renamedTo: name, writtenLike: slotItem, number: entry.number)
+        }
+      case .new(let name): text += newItemLine(name, number: entry.number, like: slotItem)
       }
     }
     return text + body.source[last.contentEnd..<last.end]
@@ -335,6 +345,65 @@ private struct TrackListEdit {
     return result
   }
 
+  /// An item moved into a list written differently (another bullet, a
+  /// number instead of a bullet, another indent): its marker is written
+  /// like the list's, and its note moves with the text's column so that it
+  /// stays in the item.
+  func itemLines(
+    _ item: AlbumBody.TrackItem, renamedTo name: String?, writtenLike template: AlbumBody.TrackItem, number: Int?
+  ) -> [UInt8] {
+    var result: [UInt8] = []
+    var delta = 0
+    let oldColumn = item.marker.indent + item.marker.padding
+    for index in item.lines {
+      let line = body.lines[index]
+      var content = Array(body.source[line.start..<line.contentEnd])
+      if index == item.nameLine, let name {
+        content.replaceSubrange((item.nameRange.lowerBound - line.start)..<(item.nameRange.upperBound - line.start), with: Array(name.utf8))
+      }
+      if index == item.lines.lowerBound {
+        let markerStart = content.firstIndex { $0 != UInt8(ascii: " ") } ?? content.count
+        let markerEnd = content[markerStart...].firstIndex(where: isBlank) ?? content.count
+        let text = content[markerEnd...].drop(while: isBlank)
+        var spacing = Array(content[markerEnd..<text.startIndex])
+        if !(1...4).contains(spacing.count) || spacing.contains(where: { $0 != UInt8(ascii: " ") }) { spacing = [UInt8(ascii: " ")] }
+        var line = markerPrefix(like: template, number: number)
+        if text.isEmpty {
+          delta = line.count + 1 - oldColumn
+        } else {
+          line += spacing + text
+          delta = line.count - text.count - oldColumn
+        }
+        content = line
+      } else if !body.isBlankLine(index), indentColumns(content) >= oldColumn {
+        if delta > 0 {
+          content.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: delta), at: 0)
+        } else if delta < 0, content.prefix(-delta).allSatisfy({ $0 == UInt8(ascii: " ") }) {
+          content.removeFirst(-delta)
+        }
+      }
+      result += content
+      if index != item.lines.upperBound { result += body.source[line.contentEnd..<line.end] }
+    }
+    return result
+  }
+
+  /// The indent and marker of `template`'s first line, numbered `number`
+  /// (or as the template is) when it is an ordered item.
+  func markerPrefix(like template: AlbumBody.TrackItem, number: Int?) -> [UInt8] {
+    let line = body.lines[template.lines.lowerBound]
+    let text = body.source[line.start..<line.contentEnd]
+    let markerStart = text.firstIndex { $0 != UInt8(ascii: " ") } ?? text.startIndex
+    let markerEnd = text[markerStart...].firstIndex(where: isBlank) ?? text.endIndex
+    var result = Array(text[text.startIndex..<markerStart])
+    if let templateNumber = template.marker.number {
+      result += Array("\(number ?? templateNumber)".utf8) + [template.marker.character]
+    } else {
+      result += text[markerStart..<markerEnd]
+    }
+    return result
+  }
+
   /// Rewrites the number of the marker at the start of `line`. When the
   /// item has a note under it, the text keeps its column (so the note stays
   /// in the item); returns how many columns the note must move right when
@@ -369,14 +438,8 @@ private struct TrackListEdit {
     let markerStart = text.firstIndex { $0 != UInt8(ascii: " ") } ?? text.startIndex
     let markerEnd = text[markerStart...].firstIndex(where: isBlank) ?? text.endIndex
     let spaces = text[markerEnd...].prefix { $0 == UInt8(ascii: " ") }.count
-    var result = Array(text[text.startIndex..<markerStart])
-    if let templateNumber = template.marker.number {
-      result += Array("\(number ?? templateNumber)".utf8) + [template.marker.character]
-    } else {
-      result += text[markerStart..<markerEnd]
-    }
-    result += Array(repeating: UInt8(ascii: " "), count: (1...4).contains(spaces) ? spaces : 1)
-    return result + Array(name.utf8)
+    return markerPrefix(like: template, number: number) + Array(repeating: UInt8(ascii: " "), count: (1...4).contains(spaces) ? spaces : 1)
+      + Array(name.utf8)
   }
 
   func indentColumns(_ line: [UInt8]) -> Int {
