@@ -95,11 +95,10 @@ private struct TrackListEdit {
     case new(String)
   }
 
-  /// A place in the new list: an original slot, or a new one next to one.
+  /// A track written at a slot (the slot's own item, or one next to it
+  /// that takes its list and side), with its number when it is ordered.
   struct Entry {
     var source: Source
-    /// The slot this entry is at or next to; its list and side are the entry's.
-    var slot: Int
     var number: Int?
   }
 
@@ -118,15 +117,17 @@ private struct TrackListEdit {
     for source in sources {
       if case .new = source {
         if let previousSlot {
-          placed[previousSlot, default: []].append(Entry(source: source, slot: previousSlot))
+          placed[previousSlot, default: []].append(Entry(source: source))
         } else {
           leading.append(source)
         }
         continue
       }
+      // As many tracks are kept, renamed or moved as slots remain: `match`
+      // removes a slot only for an old track that no new one continues.
       let slot = remaining[nextSlot]
       nextSlot += 1
-      placed[slot] = (leading + [source]).map { Entry(source: $0, slot: slot) }
+      placed[slot] = (leading + [source]).map { Entry(source: $0) }
       leading = []
       previousSlot = slot
     }
@@ -167,13 +168,14 @@ private struct TrackListEdit {
       for (from, to) in zip(oldGap, newGap) { sources[to] = .item(from, name: new[to]) }
       removed.formUnion(oldGap.dropFirst(newGap.count))
       for to in newGap.dropFirst(oldGap.count) { sources[to] = .new(new[to]) }
-      if i < old.count, j < new.count, removedAt[i] == nil, insertedAt[j] == nil {
-        sources[j] = .item(i, name: nil)
-        i += 1
-        j += 1
-      }
+      // What is left on both sides starts with a kept track (a difference
+      // keeps as many on each side).
+      guard i < old.count, j < new.count else { break }
+      sources[j] = .item(i, name: nil)
+      i += 1
+      j += 1
     }
-    return (sources.map { $0 ?? .new("") }, removed)
+    return (sources.enumerated().map { $1 ?? .new(new[$0]) }, removed)
   }
 
   // MARK: Numbers
