@@ -203,6 +203,15 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
     #expect(edit(body) { $0[1] = "Deux" }.text == "## Tracks\n\n1. One\n   about one\n\n2. Deux\n   - about two\n\n3. Three\n")
   }
 
+  @Test func notesNeverBecomeTracksOnTheNextWrite() throws {
+    let text = "---\ntitle: T\nartist: A\n---\n\n## Tracks\n\n1. One\n   - take 1\n   - take 2\n2. Two\n   Recorded live.\n"
+    var album = try AlbumFile.parse(Array(text.utf8), id: "albums/t").album
+    try album.addTrack("Three")
+    let written = AlbumFile.render(album)
+    #expect(written == text + "3. Three\n")
+    #expect(try AlbumFile.parse(Array(written.utf8), id: "albums/t").album.tracks == ["One", "Two", "Three"])
+  }
+
   @Test func numberingRestartsAfterASideHeading() {
     let body = "## Tracks\n\n### Side A\n\n1. One\n2. Two\n\n### Side B\n\n1. Three\n2. Four\n"
     #expect(edit(body) { $0.remove(at: 0) }.text == "## Tracks\n\n### Side A\n\n1. Two\n\n### Side B\n\n1. Three\n2. Four\n")
