@@ -335,11 +335,11 @@ private struct TrackListEdit {
       }
       if index == item.lines.lowerBound, let number, let old = item.marker.number, number != old {
         shift = renumber(&content, to: number, hasNote: item.lines.count > 1)
-      } else if index != item.lines.lowerBound, shift > 0, !body.isBlankLine(index),
+      } else if index != item.lines.lowerBound, shift != 0, !body.isBlankLine(index),
         indentColumns(content) >= item.marker.indent + item.marker.padding
       {
-        // The marker grew past the text's column: keep the note in the item.
-        content.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: shift), at: 0)
+        // The text's column moved with the number: the note moves with it.
+        content = shifted(content, by: shift)
       }
       result += content
       if index != item.lines.upperBound { result += body.source[line.contentEnd..<line.end] }
@@ -377,12 +377,8 @@ private struct TrackListEdit {
           delta = line.count - text.count - oldColumn
         }
         content = line
-      } else if !body.isBlankLine(index), indentColumns(content) >= oldColumn {
-        if delta > 0 {
-          content.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: delta), at: 0)
-        } else if delta < 0, content.prefix(-delta).allSatisfy({ $0 == UInt8(ascii: " ") }) {
-          content.removeFirst(-delta)
-        }
+      } else if delta != 0, !body.isBlankLine(index), indentColumns(content) >= oldColumn {
+        content = shifted(content, by: delta)
       }
       result += content
       if index != item.lines.upperBound { result += body.source[line.contentEnd..<line.end] }
@@ -407,29 +403,33 @@ private struct TrackListEdit {
   }
 
   /// Rewrites the number of the marker at the start of `line`. When the
-  /// item has a note under it, the text keeps its column (so the note stays
-  /// in the item); returns how many columns the note must move right when
-  /// the spaces after the marker cannot absorb a wider number.
+  /// item has a note under it and the number's width changes, the text
+  /// keeps its column where 1 to 4 spaces after the marker allow it; returns
+  /// how many columns the note must then move (so that it stays in the item
+  /// with the same meaning).
   func renumber(_ line: inout [UInt8], to number: Int, hasNote: Bool) -> Int {
     let markerStart = line.firstIndex { $0 != UInt8(ascii: " ") } ?? 0
     let digitsEnd = line[markerStart...].firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") } ?? line.count
     let newDigits = Array(String(number).utf8)
     let growth = newDigits.count - (digitsEnd - markerStart)
+    let markerEnd = min(digitsEnd + 1, line.count)
+    let textStart = line[markerEnd...].firstIndex { !isBlank($0) } ?? line.count
+    let textColumn = columns(line[..<textStart])
     line.replaceSubrange(markerStart..<digitsEnd, with: newDigits)
     guard hasNote, growth != 0 else { return 0 }
-    let spacesStart = markerStart + newDigits.count + 1
-    let spaces = line[min(spacesStart, line.count)...].prefix { $0 == UInt8(ascii: " ") }.count
     // No text after the marker: the note's column follows the marker.
-    guard spacesStart + spaces < line.count else { return max(growth, 0) }
-    // A tab after the marker: leave the spacing to it.
-    guard line[spacesStart] == UInt8(ascii: " ") else { return 0 }
-    if growth < 0 {
-      line.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: -growth), at: spacesStart)
-      return 0
-    }
-    let absorbed = max(0, min(growth, spaces - 1))
-    line.removeSubrange(spacesStart..<(spacesStart + absorbed))
-    return growth - absorbed
+    guard textStart < line.count - growth else { return growth }
+    let newMarkerEnd = markerEnd + growth
+    let spaces = min(4, max(1, textColumn - newMarkerEnd))
+    line.replaceSubrange(newMarkerEnd..<(textStart + growth), with: Array(repeating: UInt8(ascii: " "), count: spaces))
+    return newMarkerEnd + spaces - textColumn
+  }
+
+  /// A note line moved `delta` columns (its indentation rewritten as spaces).
+  func shifted(_ line: [UInt8], by delta: Int) -> [UInt8] {
+    let indent = line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    let width = max(0, columns(indent) + delta)
+    return Array(repeating: UInt8(ascii: " "), count: width) + line[indent.count...]
   }
 
   /// A new item's line, written like `template`: its indent, its bullet or
@@ -444,6 +444,12 @@ private struct TrackListEdit {
       + Array(name.utf8)
   }
 
+  /// The column after `bytes` (tabs to the next multiple of 4).
+  func columns(_ bytes: ArraySlice<UInt8>) -> Int {
+    bytes.reduce(0) { column, byte in byte == UInt8(ascii: "\t") ? column + 4 - column % 4 : column + 1 }
+  }
+
+  /// The columns of indentation of a line (`Int.max` for a blank one).
   func indentColumns(_ line: [UInt8]) -> Int {
     var column = 0
     for byte in line {

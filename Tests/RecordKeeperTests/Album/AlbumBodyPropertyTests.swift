@@ -31,7 +31,7 @@ private struct BodyGenerator {
       var position = 1
       let listCount = pick([1, 1, 1, 2])
       for list in 0..<listCount {
-        if list > 0 { lines += ["", pick(["<!-- the rest was added later -->", "Bonus tracks:"]), ""] }
+        if list > 0 { lines += ["", pick(["<!-- the rest was added later -->", "Bonus tracks:", "* * *", "#### Disc 2"]), ""] }
         let style = pick(["1.", "1.", "1)", "same", "-", "*", "+"])
         let indent = pick(["", "", "", " "])
         let loose = chance(25)
@@ -44,14 +44,18 @@ private struct BodyGenerator {
           default: marker = style
           }
           position += 1
-          lines.append(indent + marker + " " + name())
-          let column = String(repeating: " ", count: indent.count + marker.count + 1)
+          let spacing = pick([" ", " ", " ", "  ", "\t"])
+          lines.append(indent + marker + spacing + name())
+          let width = spacing == "\t" ? 4 - (indent.count + marker.count) % 4 : spacing.count
+          let column = String(repeating: " ", count: indent.count + marker.count + width)
           if chance(20) {
             lines += pick([
               [column + "Recorded live."],
               [column + "- a note", column + "- another note"],
               ["", column + "A paragraph after a blank line."],
               [column + "```", column + "1. not a track", column + "```"],
+              ["a lazy line of the item"],
+              ["\t- a note after a tab"],
             ])
           }
         }
@@ -130,7 +134,7 @@ private func withoutNumber(_ line: String) -> String {
   guard !digits.isEmpty else { return line }
   rest = rest.dropFirst(digits.count)
   guard let delimiter = rest.first else { return line }
-  return indent + "#" + String(delimiter) + " " + rest.dropFirst().drop { $0 == " " }
+  return indent + "#" + String(delimiter) + " " + rest.dropFirst().drop { $0 == " " || $0 == "\t" }
 }
 
 /// A marker line's text without its indent, marker and the spaces after it.
@@ -242,7 +246,7 @@ private func withoutMarker(_ line: String) -> String {
           .replacingOccurrences(of: was.name, with: item.name)
       }
       let strip = { (lines: [String]) in lines.map { $0.trimmingSuffix() } }
-      let notes = { (lines: [String]) in strip(Array(lines.dropFirst())).map { $0.drop { $0 == " " } } }
+      let notes = { (lines: [String]) in strip(Array(lines.dropFirst())).map { $0.drop { $0 == " " || $0 == "\t" } } }
       if named.contains(from) {
         // A moved item is written like the list it joins; its text and note go with it.
         if withoutMarker(oldLines[0]) != withoutMarker(newLines[0]) || notes(oldLines) != notes(newLines) {
