@@ -6,7 +6,7 @@ import Testing
 /// section with comments, side headings, several lists, every marker style,
 /// loose and tight lists, per-track notes, CRLF, with or without a final
 /// line break.
-private struct BodyGenerator {
+struct BodyGenerator {
   var random: SeededGenerator
   var trackCount = 0
 
