@@ -48,6 +48,15 @@ extension AlbumBody {
       return text
     }
     let last = (section.headingLine..<section.endLine).last { !isBlankLine($0) } ?? section.headingLine
+    let atEnd = inserting(list, after: last)
+    if last == section.headingLine || AlbumBody(parsing: atEnd).trackItems.map(\.name) == tracks { return atEnd }
+    // The section ends in a block that is never closed (a code fence, an
+    // HTML comment) and would swallow the list: put it under the heading.
+    return inserting(list, after: section.headingLine)
+  }
+
+  /// The body with `list` after line `last`, blank lines around it.
+  private func inserting(_ list: [UInt8], after last: Int) -> [UInt8] {
     var text = Array(bytes(ofLines: 0..<(last + 1)))
     if lines[last].end == lines[last].contentEnd { text += lineEnding }
     text += lineEnding + list

@@ -167,6 +167,15 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
     #expect(result.text == "## Tracks\n\n### Side A\n\n1. One\n")
   }
 
+  @Test("a section that ends in a block never closed gets its list under the heading", arguments: [
+    "## Tracks\n\n```\nsketches\n", "## Tracks\n\n<!-- to do\n", "## Tracks\nIntro\n\n~~~\n",
+  ])
+  func unclosedBlockAtTheEnd(body: String) {
+    let result = edit(body) { $0.append("One") }
+    #expect(result.tracks == ["One"])
+    #expect(result.text.hasSuffix(body.drop { $0 != "\n" }.dropFirst()))
+  }
+
   @Test func removingEveryTrackKeepsOtherLines() {
     let result = edit("## Tracks\n\n<!-- c -->\n\n1. One\n2. Two\n\n## Notes\n") { $0 = [] }
     #expect(result.text == "## Tracks\n\n<!-- c -->\n\n## Notes\n")
