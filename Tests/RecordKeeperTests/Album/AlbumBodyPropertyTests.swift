@@ -33,9 +33,12 @@ struct BodyGenerator {
       for list in 0..<listCount {
         if list > 0 { lines += ["", pick(["<!-- the rest was added later -->", "Bonus tracks:", "* * *", "#### Disc 2"]), ""] }
         let style = pick(["1.", "1.", "1)", "same", "-", "*", "+"])
-        let indent = pick(["", "", "", " "])
+        let fixedIndent = pick(["", "", "", " ", "aligned"])
         let loose = chance(25)
-        for item in 0..<pick([1, 2, 3, 4, 6, 10, 11]) {
+        let count = pick([1, 2, 3, 4, 6, 10, 11])
+        for item in 0..<count {
+          // "aligned": numbers right-aligned (" 9." over "10.").
+          let indent = fixedIndent != "aligned" ? fixedIndent : String(repeating: " ", count: String(position - item + count - 1).count - String(position).count)
           if item > 0 && loose { lines.append("") }
           let marker: String
           switch style {
