@@ -5,10 +5,10 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 DEMO_DIR ?= /tmp/rk-demo
 BENCH_DIR ?= /tmp/rk-bench
 # Debian packages the build, the tests and the benchmarks use.
-DEBIAN_PACKAGES := git pkg-config python3 libgit2-dev libvips-dev libvips-tools
+DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release deps test demo bench install clean
+.PHONY: all build release deps venv test demo bench install clean
 
 all: build
 
@@ -27,9 +27,20 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: deps
+# The tests hold rk's Markdown reading to reference CommonMark parsers
+# (markdown-it-py, commonmark.py) run from this virtualenv; made once, when missing.
+VENV := .build/venv
+REFERENCE_PARSERS := markdown-it-py==4.3.0 commonmark==0.9.2
+
+venv: deps
+	@grep -qxF '$(REFERENCE_PARSERS)' $(VENV)/installed.txt 2>/dev/null || { \
+	  rm -rf $(VENV) && python3 -m venv $(VENV) && \
+	  $(VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check $(REFERENCE_PARSERS) && \
+	  echo '$(REFERENCE_PARSERS)' > $(VENV)/installed.txt; }
+
+test: deps venv
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	RK_REFERENCE_PYTHON="$(CURDIR)/$(VENV)/bin/python3" $(SWIFT) test --skip-build
 
 # Runs rk on a copy of example-collection, so the project's own files are never written.
 demo: release

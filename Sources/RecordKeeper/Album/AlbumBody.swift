@@ -1,131 +1,207 @@
-/// The Markdown after the front matter, split around the track list.
+/// The Markdown after the front matter, with its track list (PRODUCT.md §1).
 ///
-/// The track list is the list under the `## Tracks` heading; everything else is
-/// kept byte for byte, so the collector's notes survive every rewrite.
+/// The track list is the top-level list items of the section that starts at
+/// the `## Tracks` heading and runs to the next `#` or `##` heading, read on
+/// across `###` side headings and across whatever else a person wrote between
+/// the lists. What is a list item, and which lines belong to it, follows
+/// CommonMark (``MarkdownBlocks``), so an indented paragraph or `- a note`
+/// under an item is that track's note, and `* * *` is a thematic break.
+///
+/// The body keeps its original bytes: ``rendered(tracks:)`` gives them back
+/// unchanged when the tracks did not change, and otherwise rewrites only the
+/// lines of the items that changed.
 public struct AlbumBody: Hashable, Sendable {
-  /// The text up to where the track list starts (or the whole body when there
-  /// is no `## Tracks` heading).
-  public var beforeTracks: String
-  /// The text after the last track.
-  public var afterTracks: String
+  /// A track item as read from the body.
+  public struct TrackItem: Hashable, Sendable {
+    /// The track's name: the item's first line of text, trimmed.
+    public var name: String
+    /// The text of the `###` heading above the item in the track list (a
+    /// side or disc, PRODUCT.md §1.2), or `nil` before any such heading.
+    public var side: String?
+    /// The 1-based line of the item's marker within the body.
+    public var line: Int
+
+    /// The 0-based lines the item covers: its marker line to its last line
+    /// that is not blank (continuation lines are its per-track note).
+    var lines: ClosedRange<Int>
+    /// The item's marker as CommonMark reads it.
+    var marker: MarkdownBlocks.ListMarker
+    /// Which top-level list of the body the item is in.
+    var list: Int
+    /// Which side it is on: 0 before the first `###` heading, 1 after it…
+    var sideIndex: Int
+    /// Where the name is written: line index and byte range in the body.
+    var nameLine: Int
+    var nameRange: Range<Int>
+  }
+
+  /// Where the `## Tracks` section is.
+  struct Section: Hashable, Sendable {
+    /// The 0-based line of the `## Tracks` heading.
+    var headingLine: Int
+    /// The first line after the section (the next `#`/`##` heading, or the
+    /// number of lines).
+    var endLine: Int
+    /// The lines of the `###` headings in the section.
+    var sideHeadingLines: [Int]
+    /// Lines of top-level list items in the section that hold no text: kept
+    /// as written, not tracks.
+    var emptyItemLines: [Int]
+  }
+
+  /// A line of the body: where it starts, where its text ends, where the
+  /// next line starts.
+  struct Line: Hashable, Sendable {
+    var start: Int
+    var contentEnd: Int
+    var end: Int
+  }
+
+  /// The body as written.
+  let source: [UInt8]
+  let lines: [Line]
+  let section: Section?
+  /// The track items as read, in order.
+  public let trackItems: [TrackItem]
+
+  /// An empty body (a new album).
+  public init() {
+    self.init(parsing: [])
+  }
+
   /// Whether the body has a `## Tracks` heading.
-  public var hasTrackSection: Bool
-  /// Whether that heading had a list under it; the text around a list is
-  /// kept as it is, while a new list gets blank lines around it.
-  public var hadTrackList: Bool
+  public var hasTrackSection: Bool { section != nil }
 
-  public init(beforeTracks: String = "", afterTracks: String = "", hasTrackSection: Bool = false, hadTrackList: Bool = false) {
-    self.beforeTracks = beforeTracks
-    self.afterTracks = afterTracks
-    self.hasTrackSection = hasTrackSection
-    self.hadTrackList = hadTrackList
+  /// The text before the first track item (through the `## Tracks` heading
+  /// when there is none; the whole body when there is no heading).
+  public var beforeTracks: String {
+    guard let section else { return string(source[...]) }
+    let end = trackItems.first.map { lines[$0.lines.lowerBound].start } ?? lines[section.headingLine].end
+    return string(source[..<end])
   }
 
-  /// Everything but the track list, for showing the collector's notes.
+  /// The text after the last track item (after the `## Tracks` heading when
+  /// there is none; empty when there is no heading).
+  public var afterTracks: String {
+    guard let section else { return "" }
+    let start = trackItems.last.map { lines[$0.lines.upperBound].end } ?? lines[section.headingLine].end
+    return string(source[start...])
+  }
+
+  /// The body outside the track list, for the `notes` search scope and JSON:
+  /// everything but the `## Tracks` heading, the side headings and the list
+  /// items, with the blank lines around what was left out merged.
   public var notes: String {
-    hasTrackSection ? beforeTracks.replacingTrackHeading() + afterTracks : beforeTracks
+    guard let section else { return string(source[...]) }
+    var left = Set<Int>([section.headingLine])
+    left.formUnion(section.sideHeadingLines)
+    left.formUnion(section.emptyItemLines)
+    for item in trackItems { left.formUnion(item.lines) }
+    var text: [UInt8] = []
+    var lastWasBlank = false
+    var skippingBlank = false
+    for (index, line) in lines.enumerated() {
+      if left.contains(index) {
+        skippingBlank = lastWasBlank
+        continue
+      }
+      let blank = isBlankLine(index)
+      if blank && skippingBlank { continue }
+      skippingBlank = false
+      lastWasBlank = blank
+      text += source[line.start..<line.end]
+    }
+    return string(text[...])
   }
 
-  /// Splits a body into the parts around its track list and the track names.
+  /// Splits a body into its track items and the text around them.
   ///
-  /// Items may be numbered (`1.`, `1)`, any numbers) or bulleted (`-`, `*`,
-  /// `+`); a blank line between items does not end the list.
   /// The track lines are 1-based within the body.
   static func parse(_ bytes: ArraySlice<UInt8>) -> (body: AlbumBody, tracks: [String], trackLines: [Int]) {
-    var lines = LineScanner(bytes)
-    while let line = lines.next() {
-      guard isTrackHeading(bytes[line.content]) else { continue }
-      var tracks: [String] = []
-      var trackLines: [Int] = []
-      var listStart = line.end
-      var listEnd = line.end
-      while let item = lines.next() {
-        let content = bytes[item.content]
-        if content.allSatisfy(isBlank) {
-          if tracks.isEmpty { listStart = item.end; listEnd = item.end }
+    let body = AlbumBody(parsing: Array(bytes))
+    return (body, body.trackItems.map(\.name), body.trackItems.map(\.line))
+  }
+
+  init(parsing source: [UInt8]) {
+    self.source = source
+    var scanner = LineScanner(source[...])
+    var lines: [Line] = []
+    while let line = scanner.next() {
+      lines.append(Line(start: line.start, contentEnd: line.content.upperBound, end: line.end))
+    }
+    self.lines = lines
+    let blocks = MarkdownBlocks.scan(lines.map { source[$0.start..<$0.contentEnd] })
+    guard let headingIndex = blocks.firstIndex(where: { block in
+      block.kind == .heading(level: 2, setext: false) && Self.headingText(source[lines[block.firstLine].start..<lines[block.firstLine].contentEnd]) == "tracks"
+    }) else {
+      section = nil
+      trackItems = []
+      return
+    }
+    var section = Section(headingLine: blocks[headingIndex].firstLine, endLine: lines.count, sideHeadingLines: [], emptyItemLines: [])
+    var items: [TrackItem] = []
+    var side: String?
+    for block in blocks[(headingIndex + 1)...] {
+      switch block.kind {
+      case .heading(let level, _) where level <= 2:
+        section.endLine = block.firstLine
+      case .heading(3, false):
+        section.sideHeadingLines.append(block.firstLine)
+        let line = lines[block.firstLine]
+        side = string(Self.headingContent(source[line.start..<line.contentEnd])[...])
+      case .listItem(let marker, let list, let isEmpty):
+        guard !isEmpty, let (nameLine, nameRange) = Self.nameRange(of: block, in: source, lines: lines) else {
+          section.emptyItemLines.append(contentsOf: block.firstLine...block.lastLine)
           continue
         }
-        guard let name = listItemText(content) else { break }
-        if tracks.isEmpty { listStart = item.start }
-        tracks.append(name)
-        trackLines.append(item.number)
-        listEnd = item.end
+        items.append(TrackItem(
+          name: string(source[nameRange]), side: side, line: block.firstLine + 1,
+          lines: block.firstLine...block.lastLine, marker: marker, list: list,
+          sideIndex: section.sideHeadingLines.count, nameLine: nameLine, nameRange: nameRange))
+      default:
+        break
       }
-      let body = AlbumBody(
-        beforeTracks: string(bytes[bytes.startIndex..<listStart]),
-        afterTracks: string(bytes[listEnd...]),
-        hasTrackSection: true,
-        hadTrackList: !tracks.isEmpty)
-      return (body, tracks, trackLines)
+      if section.endLine != lines.count { break }
     }
-    return (AlbumBody(beforeTracks: string(bytes)), [], [])
+    self.section = section
+    trackItems = items
   }
 
-  /// The body text with `tracks` written as a numbered list in its place.
-  func rendered(tracks: [String]) -> String {
-    let list = tracks.enumerated().map { "\($0.offset + 1). \($0.element)\n" }.joined()
-    guard hasTrackSection else {
-      guard !tracks.isEmpty else { return beforeTracks }
-      let rest = beforeTracks.drop(while: { $0 == "\n" })
-      return "\n## Tracks\n\n" + list + (rest.isEmpty ? "" : "\n" + rest)
+  func isBlankLine(_ index: Int) -> Bool {
+    source[lines[index].start..<lines[index].contentEnd].allSatisfy(isBlank)
+  }
+
+  /// The name of an item: the text after its marker, or on its first line
+  /// of text when the marker stands alone; trimmed.
+  private static func nameRange(of block: MarkdownBlocks.Block, in source: [UInt8], lines: [Line]) -> (Int, Range<Int>)? {
+    for index in block.firstLine...block.lastLine {
+      let line = lines[index]
+      var text = source[line.start..<line.contentEnd].drop(while: isBlank)
+      if index == block.firstLine { text = text.drop { !isBlank($0) }.drop(while: isBlank) }
+      while let last = text.last, isBlank(last) { text = text.dropLast() }
+      if !text.isEmpty { return (index, text.startIndex..<text.endIndex) }
     }
-    if tracks.isEmpty {
-      // Dropping every track takes the empty section with it.
-      let head = beforeTracks.replacingTrackHeading()
-      let tail = afterTracks.drop(while: { $0 == "\n" })
-      if tail.isEmpty { return head.allSatisfy({ $0 == "\n" }) ? "" : head }
-      if head.allSatisfy({ $0 == "\n" }) { return "\n" + tail }
-      return head + (head.hasSuffix("\n\n") ? "" : "\n") + tail
+    return nil
+  }
+
+  /// The text of an ATX heading line without its `#`s, trimmed.
+  static func headingContent(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var text: ArraySlice<UInt8> = line.drop(while: isBlank)
+    text = text.drop(while: { $0 == UInt8(ascii: "#") })
+    text = text.drop(while: isBlank)
+    while let last = text.last, isBlank(last) { text = text.dropLast() }
+    // A closing sequence of #s counts when a space comes before it (or it is all there is).
+    let hashes = text.reversed().prefix { $0 == UInt8(ascii: "#") }.count
+    let beforeHashes = text.dropLast(hashes)
+    if hashes > 0, beforeHashes.isEmpty || isBlank(beforeHashes.last ?? 0) {
+      text = beforeHashes
+      while let last = text.last, isBlank(last) { text = text.dropLast() }
     }
-    if hadTrackList { return beforeTracks + list + afterTracks }
-    var head = beforeTracks
-    if !head.hasSuffix("\n\n") { head += head.hasSuffix("\n") ? "\n" : "\n\n" }
-    let separator = afterTracks.isEmpty || afterTracks.hasPrefix("\n") ? "" : "\n"
-    return head + list + separator + afterTracks
+    return text
   }
 
-  private static func isTrackHeading(_ line: ArraySlice<UInt8>) -> Bool {
-    // "## Tracks", allowing up to three spaces before and closing #s after.
-    var text = line.drop(while: { $0 == UInt8(ascii: " ") })
-    guard line.count - text.count <= 3, text.starts(with: "## ".utf8) else { return false }
-    text = text.dropFirst(3)
-    while let last = text.last, last == UInt8(ascii: "#") || isBlank(last) { text = text.dropLast() }
-    while let first = text.first, isBlank(first) { text = text.dropFirst() }
-    return text.elementsEqual("tracks".utf8) { a, b in a | 0x20 == b }
+  /// The heading's text, lowercased (ASCII), for recognising `## Tracks`.
+  static func headingText(_ line: ArraySlice<UInt8>) -> String {
+    String(decoding: headingContent(line).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
-
-  /// The text of a Markdown list item line, trimmed, or `nil` if the line is
-  /// not a list item.
-  static func listItemText(_ line: ArraySlice<UInt8>) -> String? {
-    var rest = line.drop(while: { $0 == UInt8(ascii: " ") })
-    guard line.count - rest.count <= 3, let first = rest.first else { return nil }
-    if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
-      rest = rest.dropFirst()
-    } else {
-      let digits = rest.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-      guard (1...9).contains(digits.count) else { return nil }
-      rest = rest.dropFirst(digits.count)
-      guard let marker = rest.first, marker == UInt8(ascii: ".") || marker == UInt8(ascii: ")") else { return nil }
-      rest = rest.dropFirst()
-    }
-    guard let gap = rest.first, isBlank(gap) else { return nil }
-    let text = rest.drop(while: isBlank)
-    let end = text.lastIndex(where: { !isBlank($0) }).map { $0 + 1 } ?? text.startIndex
-    return string(text[text.startIndex..<end])
-  }
-}
-
-extension String {
-  /// Removes a trailing `## Tracks` heading and the blank lines around it.
-  fileprivate func replacingTrackHeading() -> String {
-    var lines = split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
-    while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { lines.removeLast() }
-    if lines.last.map({ AlbumBody.isHeading(String($0)) }) == true { lines.removeLast() }
-    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
-  }
-}
-
-extension AlbumBody {
-  fileprivate static func isHeading(_ line: String) -> Bool { isTrackHeading(ArraySlice(line.utf8)) }
 }

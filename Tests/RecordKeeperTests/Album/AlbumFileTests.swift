@@ -352,7 +352,7 @@ struct AlbumFileTests {
 
   // MARK: Track lists
 
-  @Test("hand-written lists read the same tracks and are renumbered", arguments: [
+  @Test("hand-written lists read the same tracks and are kept as written", arguments: [
     "1. Airbag\n1. Paranoid Android\n1. Subterranean Homesick Alien\n",
     "- Airbag\n- Paranoid Android\n- Subterranean Homesick Alien\n",
     "* Airbag\n* Paranoid Android\n* Subterranean Homesick Alien\n",
@@ -360,25 +360,13 @@ struct AlbumFileTests {
     "1) Airbag\n2) Paranoid Android\n3) Subterranean Homesick Alien\n",
     "3. Airbag\n7. Paranoid Android\n10. Subterranean Homesick Alien\n",
     "1. Airbag\n\n2. Paranoid Android\n\n3. Subterranean Homesick Alien\n",
-    "  1.   Airbag  \n - Paranoid Android\n   * Subterranean Homesick Alien\n",
+    "  1.   Airbag  \n - Paranoid Android\n  * Subterranean Homesick Alien\n",
   ])
   func handWrittenTrackList(list: String) throws {
     let text = "---\ntitle: OK Computer\nartist: Radiohead\n---\n\n## Tracks\n\n" + list
     let album = try parse(text).album
     #expect(album.tracks == ["Airbag", "Paranoid Android", "Subterranean Homesick Alien"])
-    #expect(AlbumFile.render(album) == """
-      ---
-      title: OK Computer
-      artist: Radiohead
-      ---
-
-      ## Tracks
-
-      1. Airbag
-      2. Paranoid Android
-      3. Subterranean Homesick Alien
-
-      """)
+    #expect(AlbumFile.render(album) == text)
   }
 
   @Test("the heading is found in other spellings", arguments: ["## Tracks", "## tracks", "##  TRACKS ##", "   ## Tracks"])
