@@ -18,6 +18,9 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   case unfinishedOperation(String)
   /// The index has unresolved conflicts.
   case conflicts
+  /// A lock file (absolute path) that another git command holds, or that a
+  /// git command left behind when it was killed.
+  case locked(String)
 
   public var description: String {
     switch self {
@@ -33,6 +36,8 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
       "a git \(name) is in progress in this repository: finish or abort the \(name) with git (`git status` says how), then try again"
     case .conflicts:
       "the git index has unresolved conflicts: resolve them with git (`git status` lists them) and `git add` the results, then try again"
+    case .locked(let path):
+      "\(path) exists, so another git command may be changing this repository: wait for it to finish and try again; if no git command is running, delete \(path) and try again. Nothing was changed"
     }
   }
 

@@ -19,6 +19,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case uncommittedChanges([String])
   /// The file changed on disk while a person was editing it.
   case changedSinceOpened(path: String)
+  /// The journal of an interrupted change (its path) cannot be read.
+  case unreadableJournal(path: String)
 
   public var description: String {
     switch self {
@@ -36,6 +38,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .nothingToUndo: "there is nothing to undo: the collection has no commits"
     case .changedSinceOpened(let path):
       "\(path) changed while you were editing it (another rk command, a git pull or an editor): your text was not saved over it; run rk edit again and copy your changes in"
+    case .unreadableJournal(let path):
+      "\(path) should record a change an earlier rk was interrupted in, but cannot be read: check the collection with git status, put right what it shows, then delete \(path)"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }
