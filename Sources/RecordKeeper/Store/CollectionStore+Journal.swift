@@ -23,15 +23,7 @@ extension CollectionStore {
     _ journal: ChangeJournal, saving: [String] = [], _ body: () throws(StoreError) -> T
   ) throws(StoreError) -> T {
     if journalIsOpen { return try body() }
-    var journal = journal
-    do throws(GitError) {
-      journal.head = try repository.head()?.id
-      journal.index = try repository.indexEntries(under: journal.paths)
-      journal.locks = try repository.commitLockPaths()
-    } catch {
-      throw .git(error)
-    }
-    journal.files += saving.map { savedFile($0) }
+    let journal = try prepare(journal, saving: saving)
     do { try journal.write(to: journalPath) } catch { throw .file(error) }
     journalIsOpen = true
     defer { journalIsOpen = false }
@@ -48,6 +40,21 @@ extension CollectionStore {
     // The change stands whatever happens here: packing only saves room.
     _ = try? repository.packIfNeeded()
     return result
+  }
+
+  /// `journal` with HEAD, the index entries under its paths, the lock files
+  /// a commit takes and the current bytes of the files in `saving`.
+  func prepare(_ journal: ChangeJournal, saving: [String] = []) throws(StoreError) -> ChangeJournal {
+    var journal = journal
+    do throws(GitError) {
+      journal.head = try repository.head()?.id
+      journal.index = try repository.indexEntries(under: journal.paths)
+      journal.locks = try repository.commitLockPaths()
+    } catch {
+      throw .git(error)
+    }
+    journal.files += saving.map { savedFile($0) }
+    return journal
   }
 
   /// Finishes or rolls back a change an earlier `rk` was interrupted in, if
