@@ -90,6 +90,7 @@ extension CollectionStore {
         if let time = Self.modificationTime(lock), Self.isOrdered(journalTime, time) { unlink(lock) }
       }
     }
+    if removingStaleLocks { removeTemporaryFiles(of: journal) }
     let outcome: InterruptedChange.Outcome
     do {
       let head = try repository.head()
@@ -166,6 +167,20 @@ extension CollectionStore {
   }
 
   // MARK: Helpers
+
+  /// Removes the temporary files a killed `rk` was writing the journal's
+  /// files through (``FileSystem/writeAtomically(_:to:)`` names them
+  /// `<name>.rk-<pid>-<random>.tmp` beside the file).
+  private func removeTemporaryFiles(of journal: ChangeJournal) {
+    for file in journal.files {
+      let path = workTreePath(file.path)
+      let folder = (path as NSString).deletingLastPathComponent
+      let prefix = (path as NSString).lastPathComponent + ".rk-"
+      for entry in (try? FileSystem.list(folder)) ?? [] where entry.name.hasPrefix(prefix) && entry.name.hasSuffix(".tmp") {
+        unlink(folder + "/" + entry.name)
+      }
+    }
+  }
 
   private func workTreePath(_ path: String) -> String { repository.workingDirectory + "/" + path }
 

@@ -80,6 +80,14 @@ struct ChangeJournalTests {
     try expectSettled()
   }
 
+  @Test func aKillWhileWritingTheFileLeavesNoTemporaryFile() throws {
+    try leaveJournal(saving: [file])
+    try collection.writeFile(file + ".rk-4242-17.tmp", Array(tagged.utf8.prefix(20)))
+    try tag(id, "modal")
+    #expect(reports.changes.map(\.outcome) == [.rolledBack])
+    try expectSettled()
+  }
+
   @Test func aKillAfterTheIndexWasWrittenPutsTheIndexBack() throws {
     try leaveJournal(saving: [file])
     try collection.write(id, tagged)
