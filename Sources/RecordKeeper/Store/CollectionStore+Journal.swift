@@ -36,7 +36,9 @@ extension CollectionStore {
       _ = try? settle(journal, removingStaleLocks: false)
       throw error
     }
-    try finish(journal)
+    // The change is committed: should tidying up fail, the journal stays and
+    // the next rk finishes the job, rather than this one report a failure.
+    try? finish(journal)
     // The change stands whatever happens here: packing only saves room.
     _ = try? repository.packIfNeeded()
     return result
