@@ -419,21 +419,34 @@ extension GitRepository {
   }
 
   /// Copies of the entries of `index` at or below `paths` ("" for all),
-  /// except submodules.
+  /// except submodules. Each path is found by binary search, so the cost
+  /// follows the entries copied, not the size of the index.
   static func entries(under paths: [String], in index: GitHandle) -> [SavedIndexEntry] {
     index.withPointer { index in
-      var saved: [SavedIndexEntry] = []
-      for position in 0..<git_index_entrycount(index) {
-        guard let entry = git_index_get_byindex(index, position)?.pointee, let pointer = entry.path else { continue }
-        let name = String(cString: pointer)
-        guard entry.mode != GIT_FILEMODE_COMMIT.rawValue,
-          paths.contains(where: { $0.isEmpty || name == $0 || name.hasPrefix($0 + "/") })
-        else { continue }
+      var saved: [String: SavedIndexEntry] = [:]
+      let count = git_index_entrycount(index)
+      func keep(_ entry: git_index_entry, _ name: String) {
+        guard entry.mode != GIT_FILEMODE_COMMIT.rawValue else { return }
         var copy = entry
         copy.path = nil
-        saved.append(SavedIndexEntry(path: name, entry: copy))
+        saved[name] = SavedIndexEntry(path: name, entry: copy)
       }
-      return saved
+      for path in paths {
+        if !path.isEmpty, let entry = git_index_get_bypath(index, path, 0)?.pointee { keep(entry, path) }
+        var position = 0
+        if !path.isEmpty && git_index_find_prefix(&position, index, path + "/") != 0 {
+          LibGit2.clearError()
+          continue
+        }
+        let prefix = path.isEmpty ? "" : path + "/"
+        while position < count, let entry = git_index_get_byindex(index, position)?.pointee, let pointer = entry.path {
+          let name = String(cString: pointer)
+          guard name.hasPrefix(prefix) else { break }
+          keep(entry, name)
+          position += 1
+        }
+      }
+      return saved.values.sorted { $0.path < $1.path }
     }
   }
 
