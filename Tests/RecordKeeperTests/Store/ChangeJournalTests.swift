@@ -225,6 +225,33 @@ struct ChangeJournalTests {
   }
 }
 
+@Suite("Changes cut short in a collection inside a larger repository")
+struct SubfolderJournalTests {
+  @Test func theJournalNamesPathsFromTheRepositoryRoot() throws {
+    let outer = try TemporaryCollection()
+    let root = outer.path + "/records"
+    let file = "albums/a/" + AlbumFile.name
+    let text = albumText(title: "A", artist: "B", tags: ["x"])
+    try outer.writeFile("records/.recordkeeper/config.yaml", Array("version: 1\n".utf8))
+    try outer.writeFile("records/" + file, Array(text.utf8))
+    try outer.writeFile("notes.txt", Array("not an album\n".utf8))
+    try outer.initializeGit()
+    let store = try CollectionStore(location: CollectionLocation(root: root))
+    var outcomes: [InterruptedChange] = []
+    store.onInterruptedChange = { outcomes.append($0) }
+    let journal = ChangeJournal(message: "Add tag\n", paths: ["records/" + file])
+    try store.prepare(journal, saving: ["records/" + file]).write(to: store.journalPath)
+    try outer.writeFile("records/" + file, Array(text.replacingOccurrences(of: "- x\n", with: "- x\n- y\n").utf8))
+    try store.update("albums/a", action: "tag-add", summary: { _, _ in "Add tag" }) { album in
+      album.tags.append("z")
+      return true
+    }
+    #expect(outcomes.map(\.paths) == [["records/" + file]])
+    #expect(try outer.read("records/" + file) == text.replacingOccurrences(of: "- x\n", with: "- x\n- z\n"))
+    #expect(try outer.status().isEmpty)
+  }
+}
+
 @Suite("Committing moves the index and the branch together")
 struct CommitOrderTests {
   @Test func theIndexIsPutBackWhenTheBranchCannotMove() throws {
