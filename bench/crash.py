@@ -16,8 +16,9 @@ Right after the kill:
   - every album.md parses (`rk check` reads them all) — an atomic write leaves
     the old or the new file, never half of one.
 
-Then the next command (`rk tag add`) must succeed, finishing or rolling back
-the interrupted change, and afterwards:
+In a quarter of the trials the next command is killed too, at a random
+moment, while it mends the first. Then the next command (`rk tag add`) must
+succeed, finishing or rolling back the interrupted change, and afterwards:
 
   - `git fsck` is clean and the index equals HEAD (`git diff --cached`);
   - the work tree equals HEAD (`git status --porcelain` is empty): the
@@ -75,6 +76,7 @@ class Trials:
         self.root = os.path.abspath(args.root)
         self.random = random.Random(args.seed)
         self.verbose = args.verbose
+        self.double = not args.no_double
         if os.path.exists(self.root):
             shutil.rmtree(self.root)
         os.makedirs(self.root)
@@ -219,6 +221,13 @@ class Trials:
         if check.returncode != 0 and ("album.md" in check.stderr or "YAML" in check.stderr):
             problems.append("an album.md does not parse after the kill: " + check.stderr.strip()[:300])
 
+        if self.double and self.random.random() < 0.25:
+            # Kill the command that is mending the interrupted change, too.
+            mender = self.start(["tag", "add", "albums/" + self.random.choice(self.albums()), f"mend-{self.counter}"])
+            time.sleep(self.random.uniform(0, self.durations["tag"] * 1.15))
+            mender.send_signal(signal.SIGKILL)
+            mender.communicate()
+            self.results[kind]["mender killed too"] += mender.returncode == -signal.SIGKILL
         nxt = self.run_rk(["tag", "add", "albums/" + self.random.choice(self.albums()), f"next-{self.counter}"])
         note = nxt.stderr.strip()
         outcome = "none"
@@ -290,6 +299,8 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--collection", help="collection to copy (default: example-collection)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per trial")
+    parser.add_argument("--no-double", action="store_true",
+                        help="never kill the command that mends an interrupted change (by default a quarter are)")
     args = parser.parse_args()
     if args.seed is None:
         args.seed = random.randrange(1 << 30)
@@ -310,7 +321,7 @@ def main():
         trials.trial(kinds[number % len(kinds)], aimed=(number // len(kinds)) % 2 == 1)
     elapsed = time.perf_counter() - start
 
-    columns = ["killed", "ended before the kill", "rolled back", "finished", "none", "FAILED"]
+    columns = ["killed", "ended before the kill", "mender killed too", "rolled back", "finished", "none", "FAILED"]
     print(f"\n{'kind':8}" + "".join(f"{c:>22}" for c in columns))
     total = Counter()
     for kind in kinds:
@@ -318,8 +329,8 @@ def main():
         total.update(row)
         print(f"{kind:8}" + "".join(f"{row[c]:>22}" for c in columns))
     print(f"{'all':8}" + "".join(f"{total[c]:>22}" for c in columns))
-    print(f"\n{args.trials} trials in {elapsed:.0f} s; 'none' = killed before its journal or after it was removed "
-          f"(nothing to mend). Temporary files left at the end (not failures): "
+    print(f"\n{args.trials} trials in {elapsed:.0f} s; 'rolled back', 'finished', 'none' = what the command after the "
+          f"kill(s) reported ('none': killed before its journal or after it was removed, nothing to mend). Temporary files left at the end (not failures): "
           + ", ".join(f"{k} {v}" for k, v in trials.leftovers.items()))
     for kind, argv, delay, problems in trials.failures:
         print(f"FAILED {kind} (rk {' '.join(argv)}, killed after {delay} ms):")
