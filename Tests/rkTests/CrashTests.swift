@@ -123,6 +123,21 @@ struct CrashTests {
     #expect(try problems(afterKill: 0).isEmpty)
   }
 
+  @Test func aLockRKDidNotLeaveIsNamedWithWhatToDo() throws {
+    let file = try albums()[0] + "/album.md"
+    let original = try collection.read(file)
+    let lock = gitDirectory + "/index.lock"
+    try "".write(toFile: lock, atomically: false, encoding: .utf8)
+    let result = try runRK(["-C", collection.path, "tag", "add", try albums()[0], "modal"])
+    #expect(result.status != 0)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("\(lock) exists"))
+    #expect(result.stderr.contains("if no git command is running, delete \(lock) and try again"))
+    #expect(try collection.read(file) == original)
+    #expect(try collection.commitSubjects().count == 1)
+    #expect(FileManager.default.fileExists(atPath: lock))
+  }
+
   @Test func concurrentWritersLoseNoChangeAndLeaveTheIndexRight() async throws {
     let albums = try albums()
     let commands: [[String]] =

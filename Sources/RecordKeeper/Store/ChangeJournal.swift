@@ -76,11 +76,11 @@ struct ChangeJournal: Codable, Equatable, Sendable {
     } catch {
       throw .file(error)
     }
-    do {
-      return try JSONDecoder().decode(ChangeJournal.self, from: Data(bytes))
-    } catch {
+    // A journal of another format (another rk version) is not guessed at.
+    guard let journal = try? JSONDecoder().decode(ChangeJournal.self, from: Data(bytes)), journal.version == 1 else {
       throw .unreadableJournal(path: path)
     }
+    return journal
   }
 
   /// Removes the journal at `path`, if any.

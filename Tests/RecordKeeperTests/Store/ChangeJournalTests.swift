@@ -203,6 +203,12 @@ struct ChangeJournalTests {
     try "{not json".write(toFile: store.journalPath, atomically: false, encoding: .utf8)
     #expect(throws: StoreError.unreadableJournal(path: store.journalPath)) { try tag(id, "modal") }
     #expect(try collection.read(file) == original)
+    // One of a format this rk does not know is not guessed at either.
+    var journal = try store.prepare(ChangeJournal(message: interruptedMessage, paths: [file]), saving: [file])
+    journal.version = 2
+    try journal.write(to: store.journalPath)
+    #expect(throws: StoreError.unreadableJournal(path: store.journalPath)) { try tag(id, "modal") }
+    #expect(try collection.read(file) == original)
   }
 
   @Test func aFailedChangePutsEverythingBackAndLeavesNoJournal() throws {
