@@ -83,13 +83,20 @@ extension CollectionStore {
   /// everything it names; then removes the journal.
   ///
   /// With `removingStaleLocks` (under the collection lock, so no other `rk`
-  /// runs), the lock files the journal names that were made after it are
-  /// the killed `rk`'s own and are removed; older ones are left alone.
+  /// runs), a lock file the journal names is the killed `rk`'s own, and is
+  /// removed, when it was last written after the journal and within
+  /// ``staleLockWindow`` of it: while the change was under way. One older
+  /// than the journal, or written long after it (a git command a person
+  /// started since), is left alone, and the change then stops with
+  /// ``GitError/locked(_:)``, which says what to do.
   private func settle(_ journal: ChangeJournal, removingStaleLocks: Bool) throws(StoreError) -> InterruptedChange.Outcome {
     let journalTime = Self.modificationTime(journalPath)
     if removingStaleLocks, let journalTime {
+      let windowEnd = timespec(tv_sec: journalTime.tv_sec + Self.staleLockWindow, tv_nsec: journalTime.tv_nsec)
       for lock in journal.locks {
-        if let time = Self.modificationTime(lock), Self.isOrdered(journalTime, time) { unlink(lock) }
+        if let time = Self.modificationTime(lock), Self.isOrdered(journalTime, time), Self.isOrdered(time, windowEnd) {
+          unlink(lock)
+        }
       }
     }
     if removingStaleLocks { removeTemporaryFiles(of: journal) }
@@ -169,6 +176,11 @@ extension CollectionStore {
   }
 
   // MARK: Helpers
+
+  /// Seconds after its journal within which a lock file counts as written by
+  /// the change: far longer than a change takes, far shorter than the gap
+  /// before a person notices a failure and runs git by hand.
+  static let staleLockWindow = 60
 
   /// Removes the temporary files a killed `rk` was writing the journal's
   /// files through (``FileSystem/writeAtomically(_:to:)`` names them

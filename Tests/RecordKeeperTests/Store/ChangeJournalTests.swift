@@ -143,6 +143,17 @@ struct ChangeJournalTests {
     try leaveJournal(saving: [file])
     #expect(throws: StoreError.git(.locked(lock))) { try tag(id, "modal") }
     #expect(exists(lock))
+    // Written long after the journal: a git command started since the kill.
+    #expect(!exists(store.journalPath))
+    try leaveJournal(saving: [file])
+    var later = [timeval(), timeval()]
+    var now = timeval()
+    gettimeofday(&now, nil)
+    later[0] = timeval(tv_sec: now.tv_sec + 3600, tv_usec: 0)
+    later[1] = later[0]
+    #expect(utimes(lock, &later) == 0)
+    #expect(throws: StoreError.git(.locked(lock))) { try tag(id, "modal") }
+    #expect(exists(lock))
     #expect(try collection.read(file) == original)
     #expect(try head() == before)
   }
