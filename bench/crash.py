@@ -110,6 +110,11 @@ class Trials:
         return subprocess.run([self.rk, "-C", self.collection, *argv], env=self.env, capture_output=True, text=True,
                               stdin=subprocess.DEVNULL)
 
+    def committed_albums(self):
+        """The albums HEAD holds: one a killed `add` made may be rolled back."""
+        names = self.git("ls-tree", "--name-only", "HEAD", "albums/").stdout.split()
+        return sorted(name[len("albums/"):] for name in names)
+
     def albums(self):
         folder = os.path.join(self.collection, "albums")
         return sorted(name for name in os.listdir(folder)
@@ -223,12 +228,12 @@ class Trials:
 
         if self.double and self.random.random() < 0.25:
             # Kill the command that is mending the interrupted change, too.
-            mender = self.start(["tag", "add", "albums/" + self.random.choice(self.albums()), f"mend-{self.counter}"])
+            mender = self.start(["tag", "add", "albums/" + self.random.choice(self.committed_albums()), f"mend-{self.counter}"])
             time.sleep(self.random.uniform(0, self.durations["tag"] * 1.15))
             mender.send_signal(signal.SIGKILL)
             mender.communicate()
             self.results[kind]["mender killed too"] += mender.returncode == -signal.SIGKILL
-        nxt = self.run_rk(["tag", "add", "albums/" + self.random.choice(self.albums()), f"next-{self.counter}"])
+        nxt = self.run_rk(["tag", "add", "albums/" + self.random.choice(self.committed_albums()), f"next-{self.counter}"])
         note = nxt.stderr.strip()
         outcome = "none"
         if "rolled back a change" in note:

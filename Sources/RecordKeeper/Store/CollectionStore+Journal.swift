@@ -33,7 +33,7 @@ extension CollectionStore {
     } catch {
       // Put back what the journal names; should that fail too, the journal
       // stays and the next rk tries again.
-      _ = try? settle(journal, removingStaleLocks: false)
+      _ = try? settle(journal, afterKill: false)
       throw error
     }
     // The change is committed: should tidying up fail, the journal stays and
@@ -59,11 +59,30 @@ extension CollectionStore {
     return journal
   }
 
+  /// Finishes or rolls back a change an earlier `rk` was killed in, if any,
+  /// and tells ``onInterruptedChange``; costs one `stat` when there is none.
+  ///
+  /// Every change does this first, under the collection lock. A front end
+  /// calls it as well right after opening the store (and setting
+  /// ``onInterruptedChange``), so that references are resolved against the
+  /// mended collection: after an `rk rm` killed part way, the album is back
+  /// in its folder before a command names it.
+  public func finishInterruptedChange() throws(StoreError) {
+    guard FileSystem.exists(journalPath) else { return }
+    let lock: CollectionLock
+    do { lock = try CollectionLock(path: lockPath) } catch { throw .file(error) }
+    defer { withExtendedLifetime(lock) {} }
+    try recoverInterruptedChange()
+  }
+
+  /// The collection lock's file.
+  var lockPath: String { repository.gitDirectory + "/rk.lock" }
+
   /// Finishes or rolls back a change an earlier `rk` was interrupted in, if
   /// the journal records one, and tells ``onInterruptedChange``.
   func recoverInterruptedChange() throws(StoreError) {
     guard let journal = try ChangeJournal.read(at: journalPath) else { return }
-    let outcome = try settle(journal, removingStaleLocks: true)
+    let outcome = try settle(journal, afterKill: true)
     let summary = GitCommit.summary(of: journal.message)
     onInterruptedChange?(InterruptedChange(outcome: outcome, summary: summary, paths: journal.paths))
   }
@@ -80,18 +99,20 @@ extension CollectionStore {
   // MARK: Settling
 
   /// Completes `journal`'s change when HEAD holds its commit, else puts back
-  /// everything it names; then removes the journal.
+  /// everything it names; then removes the journal. After a kill, when the
+  /// branch has moved on to someone else's commit since, the work tree is
+  /// left as it is (a person may have committed what the change wrote).
   ///
-  /// With `removingStaleLocks` (under the collection lock, so no other `rk`
-  /// runs), a lock file the journal names is the killed `rk`'s own, and is
+  /// `afterKill` is for the journal a killed `rk` left (this process holds
+  /// the collection lock, so no other `rk` runs): then a lock file the journal names is the killed `rk`'s own, and is
   /// removed, when it was last written after the journal and within
   /// ``staleLockWindow`` of it: while the change was under way. One older
   /// than the journal, or written long after it (a git command a person
   /// started since), is left alone, and the change then stops with
   /// ``GitError/locked(_:)``, which says what to do.
-  private func settle(_ journal: ChangeJournal, removingStaleLocks: Bool) throws(StoreError) -> InterruptedChange.Outcome {
+  private func settle(_ journal: ChangeJournal, afterKill: Bool) throws(StoreError) -> InterruptedChange.Outcome {
     let journalTime = Self.modificationTime(journalPath)
-    if removingStaleLocks, let journalTime {
+    if afterKill, let journalTime {
       let windowEnd = timespec(tv_sec: journalTime.tv_sec + Self.staleLockWindow, tv_nsec: journalTime.tv_nsec)
       for lock in journal.locks {
         if let time = Self.modificationTime(lock), Self.isOrdered(journalTime, time), Self.isOrdered(time, windowEnd) {
@@ -99,17 +120,21 @@ extension CollectionStore {
         }
       }
     }
-    if removingStaleLocks { removeTemporaryFiles(of: journal) }
+    if afterKill { removeTemporaryFiles(of: journal) }
     let outcome: InterruptedChange.Outcome
     do {
       let head = try repository.head()
-      if head?.id == journal.head {
-        try rollBack(journal, indexWrittenSince: journalTime)
-        outcome = .rolledBack
-      } else if let head, head.message == journal.message, try repository.firstParentID(of: head) == journal.head {
+      if let head, head.id != journal.head, head.message == journal.message,
+        try repository.firstParentID(of: head) == journal.head
+      {
         try repository.resetIndex(under: journal.paths, to: try repository.treeEntries(under: journal.paths, of: head))
         try finish(journal)
         outcome = .finished
+      } else if head?.id == journal.head || !afterKill {
+        // In this process (not after a kill) the change failed for certain,
+        // even when the branch moved under it.
+        try rollBack(journal, indexWrittenSince: journalTime)
+        outcome = .rolledBack
       } else {
         for folder in journal.parked where !FileSystem.exists(workTreePath(folder.original)) {
           rename(workTreePath(folder.parked), workTreePath(folder.original))

@@ -228,7 +228,7 @@ public final class CollectionStore {
   func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     let lock: CollectionLock
     do {
-      lock = try CollectionLock(path: repository.gitDirectory + "/rk.lock")
+      lock = try CollectionLock(path: lockPath)
       // First, with no other rk running: finish or undo a change a killed rk
       // left half made, and remove the lock files it left.
       try recoverInterruptedChange()

@@ -170,6 +170,20 @@ struct ChangeJournalTests {
     try expectSettled()
   }
 
+  @Test func theRemovedAlbumIsBackBeforeACommandNamesIt() throws {
+    let parked = "albums/.rk-removed-1-miles-davis-kind-of-blue"
+    try leaveJournal(
+      ChangeMessage.make("Remove Miles Davis – Kind of Blue", action: "remove"), paths: [id],
+      parked: [.init(original: id, parked: parked)])
+    try FileManager.default.moveItem(atPath: collection.path + "/" + id, toPath: collection.path + "/" + parked)
+    try store.finishInterruptedChange()
+    #expect(reports.changes.map(\.outcome) == [.rolledBack])
+    try tag("miles-davis-kind", "modal")
+    try store.finishInterruptedChange()
+    #expect(reports.changes.count == 1)
+    try expectSettled()
+  }
+
   @Test func aRemovalKilledAfterItsCommitIsFinished() throws {
     let parked = "albums/.rk-removed-1-miles-davis-kind-of-blue"
     let message = ChangeMessage.make("Remove Miles Davis – Kind of Blue", action: "remove")
@@ -208,6 +222,21 @@ struct ChangeJournalTests {
     #expect(try collection.read(file) == tagged)
     #expect(try collection.status() == [" M " + file])
     #expect(!exists(store.journalPath))
+  }
+
+  @Test func aChangeThatFailsAfterTheBranchMovedIsStillPutBack() throws {
+    #expect(throws: StoreError.nothingToUndo) {
+      try store.journaled(ChangeJournal(message: interruptedMessage, paths: [file]), saving: [file]) { () throws(StoreError) in
+        try? collection.write(id, tagged)
+        try? collection.writeFile("notes.txt", Array("mine\n".utf8))
+        _ = try? git(["add", "notes.txt"], in: collection.path)
+        _ = try? git(["commit", "-q", "-m", "Notes"], in: collection.path)
+        throw StoreError.nothingToUndo
+      }
+    }
+    #expect(try collection.read(file) == original)
+    #expect(!exists(store.journalPath))
+    try expectSettled()
   }
 
   @Test func anUnreadableJournalIsNamed() throws {
