@@ -4,11 +4,13 @@ PREFIX ?= /usr/local
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 DEMO_DIR ?= /tmp/rk-demo
 BENCH_DIR ?= /tmp/rk-bench
+CRASH_DIR ?= /tmp/rk-crash
+CRASH_TRIALS ?= 350
 # Debian packages the build, the tests and the benchmarks use.
 DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release deps venv test demo bench install clean
+.PHONY: all build release deps venv test crash demo bench install clean
 
 all: build
 
@@ -41,6 +43,12 @@ venv: deps
 test: deps venv
 	$(SWIFT) build --build-tests
 	RK_REFERENCE_PYTHON="$(CURDIR)/$(VENV)/bin/python3" $(SWIFT) test --skip-build
+
+# Kills rk at random moments of its changes (and of packing) and checks that
+# every change ends complete or rolled back; see bench/crash.py.
+crash: deps
+	$(SWIFT) build
+	python3 bench/crash.py --rk "$$($(SWIFT) build --show-bin-path)/rk" --root "$(CRASH_DIR)" --trials $(CRASH_TRIALS)
 
 # Runs rk on a copy of example-collection, so the project's own files are never written.
 demo: release

@@ -22,6 +22,9 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   case detachedHead
   /// Another git command holds this lock file (its path) while it works.
   case gitIsRunning(String)
+  /// A lock file (absolute path) that another git command holds, or that a
+  /// git command left behind when it was killed.
+  case locked(String)
 
   public var description: String {
     switch self {
@@ -43,6 +46,8 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
       "another git command is working in this repository (it holds \(lock)), such as a git pull: let it finish, and finish the pull first if it stopped to ask, then try again; if no git command is running, one was killed: delete \(lock)"
     case .conflicts:
       "the git index has unresolved conflicts: resolve them with git (`git status` lists them) and `git add` the results, then try again"
+    case .locked(let path):
+      "\(path) exists, so another git command may be changing this repository: wait for it to finish and try again; if no git command is running, delete \(path) and try again. Nothing was changed"
     }
   }
 

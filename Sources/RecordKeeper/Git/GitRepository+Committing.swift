@@ -7,6 +7,16 @@ import Foundation
   import Darwin
 #endif
 
+/// An index entry as a plain value: what a change records to put the index
+/// back after an interruption.
+struct GitIndexEntry: Codable, Equatable, Sendable {
+  /// Relative to the work tree.
+  var path: String
+  /// The blob id, 40 hexadecimal digits.
+  var id: String
+  var mode: UInt32
+}
+
 extension GitRepository {
   /// Commits exactly `paths` as they are in the work tree, on top of HEAD (or
   /// as the first commit of an unborn branch), and moves the branch to it.
@@ -19,11 +29,16 @@ extension GitRepository {
   ///
   /// The tree is HEAD's tree with only these paths replaced (blobs from the
   /// work-tree files), so whatever a person has staged or changed elsewhere
-  /// is neither committed nor disturbed. Afterwards the repository's own
-  /// index entries for these paths are set to what was committed, so
-  /// `git status` shows them clean. (Should writing the index fail after the
-  /// commit was made, the commit stands and those paths merely show as
-  /// changed in `git status`.)
+  /// is neither committed nor disturbed. The repository's own index entries
+  /// for these paths are set to what is committed, so `git status` shows them
+  /// clean.
+  ///
+  /// The index and the branch move together or not at all: the commit object
+  /// is written first, then the index (under `index.lock`), then the branch
+  /// is moved only if it still points where it did; if the branch cannot
+  /// move, the index is put back as it was and the error thrown. So a thrown
+  /// error always means HEAD and the index are as they were, and a returned
+  /// commit means both hold it.
   ///
   /// The author and committer are the repository's identity (`user.name`,
   /// `user.email`), else `Record Keeper <rk@localhost>` for whichever is
@@ -33,7 +48,8 @@ extension GitRepository {
   ///   which case nothing is committed.
   /// - Throws: ``GitError/unfinishedOperation(_:)`` or ``GitError/conflicts``
   ///   as ``ensureReadyToCommit()`` does, ``GitError/outsideWorkTree(_:)``,
-  ///   or the libgit2 failure.
+  ///   ``GitError/locked(_:)`` when another program holds the index or the
+  ///   branch, or the libgit2 failure.
   @discardableResult
   public func commit(paths: [String], message: String) throws(GitError) -> GitCommit? {
     try ensureReadyToCommit()
@@ -51,7 +67,7 @@ extension GitRepository {
     // What HEAD has at these paths, and what the work tree has there now.
     var headFiles: [String: UInt32] = [:]
     if let headTree {
-      for path in relativePaths { try headFiles.merge(files(under: path, in: headTree)) { old, _ in old } }
+      for path in relativePaths { try headFiles.merge(files(under: path, in: headTree).mapValues(\.mode)) { old, _ in old } }
     }
     let headFolders = Set(headFiles.keys.flatMap(Self.folders(above:)))
     let keepModes = try !fileModesAreTracked()
@@ -79,28 +95,35 @@ extension GitRepository {
     if let headTree, headTree.withPointer({ git_tree_id($0).pointee.isSame(as: treeID) }) { return nil }
     let files = found.values.sorted { $0.path < $1.path }
 
-    // Prepare the repository's index in memory; it is written once the
-    // commit exists, and read back from disk if the commit fails.
+    // The commit object first, without moving the branch: until the branch
+    // moves nothing a person sees has changed.
+    let commitID = try createCommit(tree: treeID, parent: head, message: message)
+
+    // Then the index, so that the branch never holds a commit the index does
+    // not (a later `git commit` would silently revert it).
+    let saved = Self.entries(under: relativePaths, in: index)
     do {
       for path in relativePaths { try Self.removeEntries(under: path, from: index) }
       for file in files { try file.add(to: index, withStatus: true) }
+      try writeIndex(index)
     } catch {
       _ = index.withPointer { git_index_read($0, 1) }
       throw error
     }
 
-    let commitID: git_oid
+    // Last the branch, only from where it was.
     do {
-      commitID = try createCommit(tree: treeID, parent: head, message: message)
+      try moveHead(to: commitID, from: head.map { $0.withPointer { git_commit_id($0).pointee } }, message: message)
     } catch {
-      _ = index.withPointer { git_index_read($0, 1) }
+      // Put the index back, so that HEAD and the index still agree.
+      do {
+        for path in relativePaths { try Self.removeEntries(under: path, from: index) }
+        for entry in saved { try entry.add(to: index) }
+        try writeIndex(index)
+      } catch {
+        _ = index.withPointer { git_index_read($0, 1) }
+      }
       throw error
-    }
-    if index.withPointer({ git_index_write($0) }) < 0 {
-      // The commit stands; the paths only show as changed until the next
-      // commit or `git add`. Forget the unwritten changes.
-      LibGit2.clearError()
-      _ = index.withPointer { git_index_read($0, 1) }
     }
     return Self.copy(try lookupCommit(commitID))
   }
@@ -155,7 +178,7 @@ extension GitRepository {
 
   /// The files (blobs and symbolic links, not submodules) at or below `path`
   /// in `tree`, with their modes.
-  private func files(under path: String, in tree: GitHandle) throws(GitError) -> [String: UInt32] {
+  private func files(under path: String, in tree: GitHandle) throws(GitError) -> [String: (mode: UInt32, id: git_oid)] {
     let folder: GitHandle
     if path.isEmpty {
       folder = tree
@@ -166,14 +189,14 @@ extension GitRepository {
         let mode = try GitHandle.make("git_tree_entry_bypath", free: git_tree_entry_free) { out in
           tree.withPointer { git_tree_entry_bypath(out, $0, path) }
         }.withPointer { git_tree_entry_filemode($0).rawValue }
-        return [path: mode]
+        return [path: (mode, entry.id)]
       }
       var id = entry.id
       folder = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &id) }
     }
     final class Collector {
       var prefix: String
-      var files: [String: UInt32] = [:]
+      var files: [String: (mode: UInt32, id: git_oid)] = [:]
       init(prefix: String) { self.prefix = prefix }
     }
     let collector = Collector(prefix: path.isEmpty ? "" : path + "/")
@@ -186,7 +209,7 @@ extension GitRepository {
             let collector = Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue()
             let name = String(cString: git_tree_entry_name(entry))
             let path = collector.prefix + (root.map { String(cString: $0) } ?? "") + name
-            collector.files[path] = git_tree_entry_filemode(entry).rawValue
+            collector.files[path] = (git_tree_entry_filemode(entry).rawValue, git_tree_entry_id(entry).pointee)
             return 0
           }, Unmanaged.passUnretained(collector).toOpaque())
       }
@@ -216,8 +239,8 @@ extension GitRepository {
     }
   }
 
-  /// Writes a commit of the tree `treeID` with `parent` (if any) and moves
-  /// HEAD's branch to it; libgit2 refuses if the branch moved meanwhile.
+  /// Writes a commit of the tree `treeID` with `parent` (if any), without
+  /// moving any branch.
   private func createCommit(tree treeID: git_oid, parent: GitHandle?, message: String) throws(GitError) -> git_oid {
     var treeID = treeID
     let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
@@ -228,15 +251,83 @@ extension GitRepository {
         if let parent {
           parent.withPointer { parent in
             var parents: [OpaquePointer?] = [parent]
-            return git_commit_create(&commitID, repository, "HEAD", signature, signature, nil, message, tree, 1, &parents)
+            return git_commit_create(&commitID, repository, nil, signature, signature, nil, message, tree, 1, &parents)
           }
         } else {
-          git_commit_create(&commitID, repository, "HEAD", signature, signature, nil, message, tree, 0, nil)
+          git_commit_create(&commitID, repository, nil, signature, signature, nil, message, tree, 0, nil)
         }
       }
     }
     try LibGit2.check(result, "git_commit_create")
     return commitID
+  }
+
+  /// Moves HEAD's branch (HEAD itself when detached) to `commitID`, only if
+  /// it still points at `parent` (is still unborn when `parent` is `nil`),
+  /// with a reflog entry as `git commit` writes.
+  private func moveHead(to commitID: git_oid, from parent: git_oid?, message: String) throws(GitError) {
+    let name = try headReferenceName()
+    let summary = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+    var target = commitID
+    var reference: OpaquePointer?
+    defer { if let reference { git_reference_free(reference) } }
+    let result: Int32
+    if var parent {
+      result = git_reference_create_matching(&reference, repository, name, &target, 1, &parent, "commit: \(summary)")
+    } else {
+      result = git_reference_create(&reference, repository, name, &target, 0, "commit (initial): \(summary)")
+    }
+    if result == GIT_ELOCKED.rawValue {
+      LibGit2.clearError()
+      throw .locked(referenceLockPath(name))
+    }
+    try LibGit2.check(result, name == "HEAD" ? "git_reference_create_matching (HEAD)" : "git_reference_create_matching")
+  }
+
+  /// The reference a commit moves: the branch HEAD names, or "HEAD" when
+  /// HEAD is detached.
+  func headReferenceName() throws(GitError) -> String {
+    let head = try GitHandle.make("git_reference_lookup", free: git_reference_free) {
+      git_reference_lookup($0, repository, "HEAD")
+    }
+    return head.withPointer { head in
+      guard git_reference_type(head) == GIT_REFERENCE_SYMBOLIC, let target = git_reference_symbolic_target(head) else {
+        return "HEAD"
+      }
+      return String(cString: target)
+    }
+  }
+
+  /// The lock file git and libgit2 take to change the reference `name`.
+  func referenceLockPath(_ name: String) -> String {
+    // HEAD lives beside the index; branches in the common folder, shared by
+    // linked work trees.
+    let folder = name == "HEAD" ? gitDirectory : git_repository_commondir(repository).map { String(cString: $0) } ?? gitDirectory
+    return (folder.hasSuffix("/") ? folder : folder + "/") + name + ".lock"
+  }
+
+  /// The lock file of the repository's index.
+  var indexLockPath: String { gitDirectory + "/index.lock" }
+
+  /// The lock files a commit takes: the index's and HEAD's branch's.
+  func commitLockPaths() throws(GitError) -> [String] {
+    [indexLockPath, referenceLockPath(try headReferenceName())]
+  }
+
+  /// Writes `index` to disk, reporting a lock held by another program as
+  /// ``GitError/locked(_:)``.
+  private func writeIndex(_ index: GitHandle) throws(GitError) {
+    let result = index.withPointer { git_index_write($0) }
+    if result == GIT_ELOCKED.rawValue {
+      LibGit2.clearError()
+      throw .locked(indexLockPath)
+    }
+    try LibGit2.check(result, "git_index_write")
+  }
+
+  /// The id of `commit`'s first parent, or `nil` for a root commit.
+  func firstParentID(of commit: GitCommit) throws(GitError) -> String? {
+    try firstParent(of: try lookupCommit(try git_oid.parse(commit.id)))?.withPointer { git_commit_id($0).pointee.hex }
   }
 
   /// The repository's identity from its configuration, with
@@ -311,6 +402,123 @@ extension GitRepository {
     }
   }
 
+  /// A copy of an index entry, stat data and all, to put back later.
+  struct SavedIndexEntry {
+    var path: String
+    var entry: git_index_entry
+
+    /// Adds the entry back to `index`.
+    func add(to index: GitHandle) throws(GitError) {
+      var entry = entry
+      let result = path.withCString { path in
+        entry.path = path
+        return index.withPointer { git_index_add($0, &entry) }
+      }
+      try LibGit2.check(result, "git_index_add")
+    }
+  }
+
+  /// Copies of the entries of `index` at or below `paths` ("" for all),
+  /// except submodules. Each path is found by binary search, so the cost
+  /// follows the entries copied, not the size of the index.
+  static func entries(under paths: [String], in index: GitHandle) -> [SavedIndexEntry] {
+    index.withPointer { index in
+      var saved: [String: SavedIndexEntry] = [:]
+      let count = git_index_entrycount(index)
+      func keep(_ entry: git_index_entry, _ name: String) {
+        guard entry.mode != GIT_FILEMODE_COMMIT.rawValue else { return }
+        var copy = entry
+        copy.path = nil
+        saved[name] = SavedIndexEntry(path: name, entry: copy)
+      }
+      for path in paths {
+        if !path.isEmpty, let entry = git_index_get_bypath(index, path, 0)?.pointee { keep(entry, path) }
+        var position = 0
+        if !path.isEmpty && git_index_find_prefix(&position, index, path + "/") != 0 {
+          LibGit2.clearError()
+          continue
+        }
+        let prefix = path.isEmpty ? "" : path + "/"
+        while position < count, let entry = git_index_get_byindex(index, position)?.pointee, let pointer = entry.path {
+          let name = String(cString: pointer)
+          guard name.hasPrefix(prefix) else { break }
+          keep(entry, name)
+          position += 1
+        }
+      }
+      return saved.values.sorted { $0.path < $1.path }
+    }
+  }
+
+  /// The repository's index entries at or below `paths` (relative to the
+  /// work tree; "" for all), as plain values: path, blob id and mode.
+  func indexEntries(under paths: [String]) throws(GitError) -> [GitIndexEntry] {
+    var relativePaths: [String] = []
+    for path in paths { relativePaths.append(try relativePath(path)) }
+    return Self.entries(under: relativePaths, in: try repositoryIndex()).map {
+      GitIndexEntry(path: $0.path, id: $0.entry.id.hex, mode: $0.entry.mode)
+    }
+  }
+
+  /// The files of `commit`'s tree at or below `paths` (none when `commit`
+  /// is `nil`, an unborn branch), as index entries.
+  func treeEntries(under paths: [String], of commit: GitCommit?) throws(GitError) -> [GitIndexEntry] {
+    guard let commit else { return [] }
+    let tree = try tree(of: try lookupCommit(try git_oid.parse(commit.id)))
+    var entries: [String: GitIndexEntry] = [:]
+    for path in paths {
+      for (file, value) in try files(under: try relativePath(path), in: tree) {
+        entries[file] = GitIndexEntry(path: file, id: value.id.hex, mode: value.mode)
+      }
+    }
+    return entries.values.sorted { $0.path < $1.path }
+  }
+
+  /// Makes the repository's index entries at or below `paths` exactly
+  /// `entries`, and writes the index only if that changes anything. An entry
+  /// whose work-tree file holds the same content gets the file's stat data,
+  /// so `git status` need not read it again.
+  ///
+  /// - Returns: Whether the index was written.
+  @discardableResult
+  func resetIndex(under paths: [String], to entries: [GitIndexEntry]) throws(GitError) -> Bool {
+    var relativePaths: [String] = []
+    for path in paths { relativePaths.append(try relativePath(path)) }
+    let index = try repositoryIndex()
+    let current = Self.entries(under: relativePaths, in: index).map {
+      GitIndexEntry(path: $0.path, id: $0.entry.id.hex, mode: $0.entry.mode)
+    }
+    guard current.sorted(by: { $0.path < $1.path }) != entries.sorted(by: { $0.path < $1.path }) else { return false }
+    do {
+      for path in relativePaths { try Self.removeEntries(under: path, from: index) }
+      for wanted in entries {
+        var entry = git_index_entry()
+        entry.id = try git_oid.parse(wanted.id)
+        entry.mode = wanted.mode
+        var status = stat()
+        var hashed = git_oid()
+        if lstat(workingDirectory + "/" + wanted.path, &status) == 0,
+          git_repository_hashfile(&hashed, repository, wanted.path, GIT_OBJECT_BLOB, nil) == 0,
+          hashed.isSame(as: entry.id)
+        {
+          WorkTreeFile(path: wanted.path, id: entry.id, mode: wanted.mode, status: status).copyStatus(into: &entry)
+        } else {
+          LibGit2.clearError()
+        }
+        let result = wanted.path.withCString { path in
+          entry.path = path
+          return index.withPointer { git_index_add($0, &entry) }
+        }
+        try LibGit2.check(result, "git_index_add")
+      }
+      try writeIndex(index)
+    } catch {
+      _ = index.withPointer { git_index_read($0, 1) }
+      throw error
+    }
+    return true
+  }
+
   /// A work-tree file, hashed into the object database.
   struct WorkTreeFile {
     var path: String
@@ -326,33 +534,36 @@ extension GitRepository {
       var entry = git_index_entry()
       entry.id = id
       entry.mode = mode
-      if withStatus {
-        #if canImport(Darwin)
-          entry.ctime = git_index_time(
-            seconds: Int32(truncatingIfNeeded: status.st_ctimespec.tv_sec),
-            nanoseconds: UInt32(truncatingIfNeeded: status.st_ctimespec.tv_nsec))
-          entry.mtime = git_index_time(
-            seconds: Int32(truncatingIfNeeded: status.st_mtimespec.tv_sec),
-            nanoseconds: UInt32(truncatingIfNeeded: status.st_mtimespec.tv_nsec))
-        #else
-          entry.ctime = git_index_time(
-            seconds: Int32(truncatingIfNeeded: status.st_ctim.tv_sec),
-            nanoseconds: UInt32(truncatingIfNeeded: status.st_ctim.tv_nsec))
-          entry.mtime = git_index_time(
-            seconds: Int32(truncatingIfNeeded: status.st_mtim.tv_sec),
-            nanoseconds: UInt32(truncatingIfNeeded: status.st_mtim.tv_nsec))
-        #endif
-        entry.dev = UInt32(truncatingIfNeeded: status.st_dev)
-        entry.ino = UInt32(truncatingIfNeeded: status.st_ino)
-        entry.uid = UInt32(truncatingIfNeeded: status.st_uid)
-        entry.gid = UInt32(truncatingIfNeeded: status.st_gid)
-        entry.file_size = UInt32(truncatingIfNeeded: status.st_size)
-      }
+      if withStatus { copyStatus(into: &entry) }
       let result = path.withCString { path in
         entry.path = path
         return index.withPointer { git_index_add($0, &entry) }
       }
       try LibGit2.check(result, "git_index_add")
+    }
+
+    /// Puts the file's `lstat` data into `entry`.
+    func copyStatus(into entry: inout git_index_entry) {
+      #if canImport(Darwin)
+        entry.ctime = git_index_time(
+          seconds: Int32(truncatingIfNeeded: status.st_ctimespec.tv_sec),
+          nanoseconds: UInt32(truncatingIfNeeded: status.st_ctimespec.tv_nsec))
+        entry.mtime = git_index_time(
+          seconds: Int32(truncatingIfNeeded: status.st_mtimespec.tv_sec),
+          nanoseconds: UInt32(truncatingIfNeeded: status.st_mtimespec.tv_nsec))
+      #else
+        entry.ctime = git_index_time(
+          seconds: Int32(truncatingIfNeeded: status.st_ctim.tv_sec),
+          nanoseconds: UInt32(truncatingIfNeeded: status.st_ctim.tv_nsec))
+        entry.mtime = git_index_time(
+          seconds: Int32(truncatingIfNeeded: status.st_mtim.tv_sec),
+          nanoseconds: UInt32(truncatingIfNeeded: status.st_mtim.tv_nsec))
+      #endif
+      entry.dev = UInt32(truncatingIfNeeded: status.st_dev)
+      entry.ino = UInt32(truncatingIfNeeded: status.st_ino)
+      entry.uid = UInt32(truncatingIfNeeded: status.st_uid)
+      entry.gid = UInt32(truncatingIfNeeded: status.st_gid)
+      entry.file_size = UInt32(truncatingIfNeeded: status.st_size)
     }
   }
 

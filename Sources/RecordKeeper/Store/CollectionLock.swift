@@ -8,7 +8,9 @@
 /// its turn rather than failing (PRODUCT.md §4).
 ///
 /// The lock is an advisory `flock` on a file inside the git directory, so it
-/// is never committed and the system releases it if `rk` dies.
+/// is never committed and the system releases it if `rk` dies. Holding it
+/// is what lets a change treat a journal and lock files a killed `rk` left
+/// as that `rk`'s own: no other `rk` can be running (see ``ChangeJournal``).
 final class CollectionLock {
   private let descriptor: Int32
 

@@ -10,20 +10,17 @@ extension CollectionStore {
       try commitHandEdits(to: id, of: album)
       let folder = location.path(id) + "/"
       let names = [CoverFiles.coverName, CoverFiles.thumbnailName]
-      let old = names.map { try? FileSystem.read(folder + $0) }
-      do throws(FileSystemError) {
-        try FileSystem.writeAtomically(images.cover, to: folder + CoverFiles.coverName)
-        try FileSystem.writeAtomically(images.thumbnail, to: folder + CoverFiles.thumbnailName)
-      } catch {
-        restore(old, names: names, in: folder)
-        throw .file(error)
-      }
-      do throws(StoreError) {
-        let summary = "\(album.covers.cover ? "Replace" : "Set") the cover of \(ChangeMessage.name(of: album))"
-        return try commit(paths: names.map { id + "/" + $0 }, message: ChangeMessage.make(summary, action: "cover-set"))
-      } catch {
-        restore(old, names: names, in: folder)
-        throw error
+      let summary = "\(album.covers.cover ? "Replace" : "Set") the cover of \(ChangeMessage.name(of: album))"
+      let message = ChangeMessage.make(summary, action: "cover-set")
+      let files = names.map { prefix + id + "/" + $0 }
+      return try journaled(ChangeJournal(message: message, paths: files), saving: files) { () throws(StoreError) -> GitCommit? in
+        do throws(FileSystemError) {
+          try FileSystem.writeAtomically(images.cover, to: folder + CoverFiles.coverName)
+          try FileSystem.writeAtomically(images.thumbnail, to: folder + CoverFiles.thumbnailName)
+        } catch {
+          throw .file(error)
+        }
+        return try commit(paths: names.map { id + "/" + $0 }, message: message)
       }
     }
   }
@@ -38,21 +35,12 @@ extension CollectionStore {
       try commitHandEdits(to: id, of: album)
       let folder = location.path(id) + "/"
       let names = [CoverFiles.coverName, CoverFiles.thumbnailName]
-      let old = names.map { try? FileSystem.read(folder + $0) }
-      for name in names { unlink(folder + name) }
-      do throws(StoreError) {
-        let summary = "Remove the cover of \(ChangeMessage.name(of: album))"
-        return try commit(paths: names.map { id + "/" + $0 }, message: ChangeMessage.make(summary, action: "cover-rm"))
-      } catch {
-        restore(old, names: names, in: folder)
-        throw error
+      let message = ChangeMessage.make("Remove the cover of \(ChangeMessage.name(of: album))", action: "cover-rm")
+      let files = names.map { prefix + id + "/" + $0 }
+      return try journaled(ChangeJournal(message: message, paths: files), saving: files) { () throws(StoreError) -> GitCommit? in
+        for name in names { unlink(folder + name) }
+        return try commit(paths: names.map { id + "/" + $0 }, message: message)
       }
-    }
-  }
-
-  private func restore(_ old: [[UInt8]?], names: [String], in folder: String) {
-    for (bytes, name) in zip(old, names) {
-      if let bytes { try? FileSystem.writeAtomically(bytes, to: folder + name) } else { unlink(folder + name) }
     }
   }
 }

@@ -25,7 +25,12 @@ import Foundation
 /// or change on disk, which any task may share.
 public final class CollectionStore {
   public let location: CollectionLocation
-  private let repository: GitRepository
+  let repository: GitRepository
+  /// Told when a change starts and finds that an earlier `rk` was interrupted
+  /// in one, once that change has been finished or rolled back.
+  public var onInterruptedChange: ((InterruptedChange) -> Void)?
+  /// Whether a journaled change is under way in this process.
+  var journalIsOpen = false
   /// The collection root relative to the repository's work tree ("" or "records/").
   let prefix: String
 
@@ -183,21 +188,20 @@ public final class CollectionStore {
         suffix += 1
       }
       album.id = id
-      let staging = location.path("albums/.rk-new-\(getpid())-\(slug)")
-      do {
-        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        try FileSystem.writeAtomically(Array(AlbumFile.render(album).utf8), to: staging + "/" + AlbumFile.name)
-        for (name, bytes) in files { try FileSystem.writeAtomically(bytes, to: staging + "/" + name) }
-        try FileManager.default.moveItem(atPath: staging, toPath: location.path(id))
-      } catch {
-        try? FileManager.default.removeItem(atPath: staging)
-        throw .file(FileSystemError(path: location.displayPath(id), operation: "create", code: (error as? FileSystemError)?.code ?? EIO))
-      }
-      do throws(StoreError) {
-        return (id, try commit(paths: [id], message: ChangeMessage.make("Add \(ChangeMessage.name(of: album))", action: "add")))
-      } catch {
-        try? FileManager.default.removeItem(atPath: location.path(id))
-        throw error
+      let stagingID = "albums/.rk-new-\(getpid())-\(slug)"
+      let staging = location.path(stagingID)
+      let message = ChangeMessage.make("Add \(ChangeMessage.name(of: album))", action: "add")
+      let journal = ChangeJournal(message: message, paths: [prefix + id], created: [prefix + id], staging: [prefix + stagingID])
+      return try journaled(journal) { () throws(StoreError) -> (id: String, commit: GitCommit?) in
+        do {
+          try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+          try FileSystem.writeAtomically(Array(AlbumFile.render(album).utf8), to: staging + "/" + AlbumFile.name)
+          for (name, bytes) in files { try FileSystem.writeAtomically(bytes, to: staging + "/" + name) }
+          try FileManager.default.moveItem(atPath: staging, toPath: location.path(id))
+        } catch {
+          throw .file(FileSystemError(path: location.displayPath(id), operation: "create", code: (error as? FileSystemError)?.code ?? EIO))
+        }
+        return (id, try commit(paths: [id], message: message))
       }
     }
   }
@@ -226,19 +230,16 @@ public final class CollectionStore {
       }
       try commitHandEdits(to: id, of: album)
       let folder = location.path(id)
-      let parked = location.path((id.contains("/") ? String(id[..<(id.lastIndex(of: "/") ?? id.endIndex)]) + "/" : "") + ".rk-removed-\(getpid())-\(album.folderName)")
-      do {
-        try FileManager.default.moveItem(atPath: folder, toPath: parked)
-      } catch {
-        throw .file(FileSystemError(path: location.displayPath(id), operation: "remove", code: EIO))
-      }
-      do throws(StoreError) {
-        let commit = try commit(paths: [id], message: ChangeMessage.make("Remove \(ChangeMessage.name(of: album))", action: "remove"))
-        try? FileManager.default.removeItem(atPath: parked)
-        return (album, commit)
-      } catch {
-        try? FileManager.default.moveItem(atPath: parked, toPath: folder)
-        throw error
+      let parkedID = (id.contains("/") ? String(id[..<(id.lastIndex(of: "/") ?? id.endIndex)]) + "/" : "") + ".rk-removed-\(getpid())-\(album.folderName)"
+      let message = ChangeMessage.make("Remove \(ChangeMessage.name(of: album))", action: "remove")
+      let journal = ChangeJournal(message: message, paths: [prefix + id], parked: [.init(original: prefix + id, parked: prefix + parkedID)])
+      return try journaled(journal) { () throws(StoreError) -> (album: Album, commit: GitCommit?) in
+        do {
+          try FileManager.default.moveItem(atPath: folder, toPath: location.path(parkedID))
+        } catch {
+          throw .file(FileSystemError(path: location.displayPath(id), operation: "remove", code: EIO))
+        }
+        return (album, try commit(paths: [id], message: message))
       }
     }
   }
@@ -267,19 +268,29 @@ public final class CollectionStore {
         for file in files where try repository.file(at: file, inCommit: target.id) != repository.file(at: file, inCommit: head.id) {
           throw StoreError.changedSinceUndoable(summary: target.summary, path: file)
         }
-        for file in files {
-          let path = repository.workingDirectory + "/" + file
-          try refuseLinks(in: file, below: repository.workingDirectory)
-          if let bytes = try repository.fileInParent(of: target, path: file) {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try FileSystem.writeAtomically(bytes, to: path)
-          } else {
-            try? FileManager.default.removeItem(atPath: path)
-            Self.removeEmptyFolders(above: path, stoppingAt: location.root)
-          }
-        }
+        for file in files { try refuseLinks(in: file, below: repository.workingDirectory) }
         let message = ChangeMessage.make("Undo \"\(target.summary)\"", action: "undo", undoing: target.id)
-        return try commit(paths: files, message: message, relative: false)
+        return try journaled(ChangeJournal(message: message, paths: files), saving: files) { () throws(StoreError) -> GitCommit? in
+          do {
+            for file in files {
+              let path = repository.workingDirectory + "/" + file
+              if let bytes = try repository.fileInParent(of: target, path: file) {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileSystem.writeAtomically(bytes, to: path)
+              } else {
+                try? FileManager.default.removeItem(atPath: path)
+                Self.removeEmptyFolders(above: path, stoppingAt: location.root)
+              }
+            }
+          } catch let error as GitError {
+            throw .git(error)
+          } catch let error as FileSystemError {
+            throw .file(error)
+          } catch {
+            throw .file(FileSystemError(path: location.root, operation: "undo in", code: EIO))
+          }
+          return try commit(paths: files, message: message, relative: false)
+        }
       } catch let error as StoreError {
         throw error
       } catch let error as GitError {
@@ -348,8 +359,14 @@ public final class CollectionStore {
   func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     let lock: CollectionLock
     do {
-      lock = try CollectionLock(path: repository.gitDirectory + "/rk.lock")
+      lock = try CollectionLock(path: lockPath)
+      // First, with no other rk running: finish or undo a change a killed rk
+      // left half made, and remove the lock files it left.
+      try recoverInterruptedChange()
       try repository.ensureReadyToCommit()
+      try ensureUnlocked()
+    } catch let error as StoreError {
+      throw error
     } catch let error as FileSystemError {
       throw .file(error)
     } catch let error as GitError {
@@ -361,36 +378,36 @@ public final class CollectionStore {
     return try body()
   }
 
-  /// Writes an album file and commits it, putting the old bytes back if the
-  /// commit fails.
+  /// Writes an album file and commits it, under a journal that puts `old`
+  /// (the file's bytes as read under the lock) back if the commit fails or
+  /// the process dies before it.
   private func write(_ bytes: [UInt8], to id: String, restoring old: [UInt8], message: String) throws(StoreError) -> GitCommit? {
     let path = location.path(id + "/" + AlbumFile.name)
-    do {
-      try FileSystem.writeAtomically(bytes, to: path)
-    } catch {
-      throw .file(error)
-    }
-    do throws(StoreError) {
+    let file = prefix + id + "/" + AlbumFile.name
+    let journal = ChangeJournal(message: message, paths: [file], files: [savedFile(file, bytes: old)])
+    return try journaled(journal) { () throws(StoreError) -> GitCommit? in
+      do throws(FileSystemError) {
+        try FileSystem.writeAtomically(bytes, to: path)
+      } catch {
+        throw .file(error)
+      }
       return try commit(paths: [id + "/" + AlbumFile.name], message: message)
-    } catch {
-      try? FileSystem.writeAtomically(old, to: path)
-      throw error
     }
   }
 
   /// Commits paths given relative to the collection root (or to the work
-  /// tree when `relative` is false), then packs loose objects when there are many.
+  /// tree when `relative` is false). Outside a journaled change, the commit
+  /// is journaled on its own, so a kill part way never leaves the index and
+  /// the branch apart.
   func commit(paths: [String], message: String, relative: Bool = true) throws(StoreError) -> GitCommit? {
-    let commit: GitCommit?
-    do {
-      commit = try repository.commit(paths: relative ? paths.map { prefix + $0 } : paths, message: message)
-    } catch {
-      throw .git(error)
+    let paths = relative ? paths.map { prefix + $0 } : paths
+    return try journaled(ChangeJournal(message: message, paths: paths)) { () throws(StoreError) -> GitCommit? in
+      do throws(GitError) {
+        return try repository.commit(paths: paths, message: message)
+      } catch {
+        throw .git(error)
+      }
     }
-    // The commit stands whatever happens here: packing only saves room, and
-    // failing now must not make the caller put the old files back.
-    _ = try? repository.packIfNeeded()
-    return commit
   }
 
   /// Refuses an album that breaks a rule the original did not break, so old

@@ -35,6 +35,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case symbolicLink(String)
   /// The file changed on disk while a person was editing it.
   case changedSinceOpened(path: String)
+  /// The journal of an interrupted change (its path) cannot be read.
+  case unreadableJournal(path: String)
 
   public var description: String {
     switch self {
@@ -64,6 +66,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\"\(reference)\" leads outside the collection, and rk never reads or changes anything there: name an album by its id (albums/…), its folder name, or words of its artist and title"
     case .symbolicLink(let path):
       "\(path) is a symbolic link, and rk does not read or write through links (one may lead out of the collection): replace the link with the folder or file itself, then try again"
+    case .unreadableJournal(let path):
+      "\(path) should record a change an earlier rk was interrupted in, but cannot be read: check the collection with git status, put right what it shows, then delete \(path)"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }

@@ -5,7 +5,10 @@ import RecordKeeper
 extension CollectionOptions {
   /// The collection opened for changes.
   func store() throws -> CollectionStore {
-    try CollectionStore(location: try location())
+    let store = try CollectionStore(location: try location())
+    store.onInterruptedChange = { FileHandle.standardError.write(Data("rk: \($0)\n".utf8)) }
+    try store.finishInterruptedChange()
+    return store
   }
 }
 

@@ -1,0 +1,131 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a change to the collection is about to do, kept in `.git/rk-journal`
+/// while it runs, so that a change cut short (a kill, a crash, a power cut)
+/// is finished or undone by the next `rk` instead of being left half made.
+///
+/// It is written and flushed to disk before the change touches the work
+/// tree, the index or a branch, and removed once the commit and the index
+/// are done. One journal stands for one commit. Paths are relative to the
+/// repository's work tree.
+struct ChangeJournal: Codable, Equatable, Sendable {
+  /// The journal's name inside the git directory.
+  static let fileName = "rk-journal"
+
+  /// A file the change writes or deletes, with what to put back.
+  struct SavedFile: Codable, Equatable, Sendable {
+    var path: String
+    /// The bytes before the change; `nil` when there was no file.
+    var bytes: Data?
+    /// The permission bits before the change.
+    var mode: UInt32?
+  }
+
+  /// A folder the change moves aside, deleted once the change is committed.
+  struct ParkedFolder: Codable, Equatable, Sendable {
+    var original: String
+    var parked: String
+  }
+
+  var version = 1
+  /// The message of the commit the change makes.
+  var message: String
+  /// HEAD's commit before the change; `nil` on an unborn branch.
+  var head: String?
+  /// The paths the commit covers (files or folders).
+  var paths: [String]
+  var files: [SavedFile] = []
+  var parked: [ParkedFolder] = []
+  /// Folders that did not exist before the change (a new album's).
+  var created: [String] = []
+  /// Scratch folders, deleted whether the change completes or not.
+  var staging: [String] = []
+  /// The repository's index entries under ``paths`` before the change.
+  var index: [GitIndexEntry] = []
+  /// The lock files (absolute) the commit takes: the index's and the branch's.
+  var locks: [String] = []
+
+  /// Writes the journal to `path` atomically and flushes it, and the folder
+  /// that holds it, to disk.
+  func write(to path: String) throws(FileSystemError) {
+    let data: Data
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      data = try encoder.encode(self)
+    } catch {
+      throw FileSystemError(path: path, operation: "write", code: EINVAL)
+    }
+    try FileSystem.writeAtomically(data, to: path)
+    Self.flushFolder(of: path)
+  }
+
+  /// The journal at `path`, or `nil` when there is none.
+  static func read(at path: String) throws(StoreError) -> ChangeJournal? {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.read(path)
+    } catch let error where error.code == ENOENT {
+      return nil
+    } catch {
+      throw .file(error)
+    }
+    // A journal of another format (another rk version) is not guessed at.
+    guard let journal = try? JSONDecoder().decode(ChangeJournal.self, from: Data(bytes)), journal.version == 1 else {
+      throw .unreadableJournal(path: path)
+    }
+    return journal
+  }
+
+  /// Removes the journal at `path`, if any.
+  static func remove(at path: String) throws(FileSystemError) {
+    guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError(path: path, operation: "remove", code: errno) }
+    flushFolder(of: path)
+  }
+
+  /// Flushes a folder's entries to disk, so a rename or unlink in it lasts.
+  private static func flushFolder(of path: String) {
+    let descriptor = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+}
+
+/// A change an earlier `rk` was interrupted in (killed, or the machine
+/// stopped), and what the next `rk` did about it.
+public struct InterruptedChange: Equatable, Sendable, CustomStringConvertible {
+  /// What became of the change.
+  public enum Outcome: Equatable, Sendable {
+    /// It had been committed; the index and leftover folders were tidied.
+    case finished
+    /// It had not been committed; the files were put back as they were.
+    case rolledBack
+    /// The branch has moved since (someone committed), so the files were left
+    /// as they are, except that a folder moved aside was put back.
+    case leftAsIs
+  }
+
+  public var outcome: Outcome
+  /// The first line of the change's commit message.
+  public var summary: String
+  /// The paths the change covered, relative to the work tree.
+  public var paths: [String]
+
+  public var description: String {
+    switch outcome {
+    case .finished:
+      "finished a change an earlier rk was interrupted in (\"\(summary)\"): it had been committed"
+    case .rolledBack:
+      "rolled back a change an earlier rk was interrupted in (\"\(summary)\"): \(paths.joined(separator: ", ")) put back as before"
+    case .leftAsIs:
+      "found a change an earlier rk was interrupted in (\"\(summary)\"), but the branch has moved since, so rk left \(paths.joined(separator: ", ")) as they are: check them with git status"
+    }
+  }
+}

@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+"""`make crash`: kill rk with SIGKILL at random moments of its changes and
+check that every change is complete or rolled back, never half made.
+
+Each trial runs one changing command (tag add, set, add, rm, cover set, undo,
+or tag add right after the loose objects were pushed past rk's packing limit,
+so that the kill may land in packing) on a copy of example-collection, and
+kills it after a delay drawn uniformly from zero to a little more than that
+command's own running time (measured first), so kills land all along it;
+every other round aims instead at the part that changes files: it waits for
+rk's journal to appear (for packing, to go) and kills within the time that
+part takes.
+Right after the kill:
+
+  - `git fsck` is clean;
+  - every album.md parses (`rk check` reads them all) — an atomic write leaves
+    the old or the new file, never half of one.
+
+In a quarter of the trials the next command is killed too, at a random
+moment, while it mends the first. Then the next command (`rk tag add`) must
+succeed, finishing or rolling back the interrupted change, and afterwards:
+
+  - `git fsck` is clean and the index equals HEAD (`git diff --cached`);
+  - the work tree equals HEAD (`git status --porcelain` is empty): the
+    change is in HEAD or nowhere;
+  - no `.rk-new-*` / `.rk-removed-*` folder, journal or lock file is left.
+
+Leftover `pack_git2_*` and `rk-cover-*` temporary files are counted and shown
+but do not fail a trial (their cleanup is packing's and covers' own).
+
+Python 3 standard library only. Exit status 1 when any trial failed.
+"""
+import argparse
+import hashlib
+import os
+import random
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from collections import Counter, defaultdict
+
+KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def hermetic_environment(home):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_") and k not in ("RK_COLLECTION", "EDITOR", "VISUAL")}
+    os.makedirs(os.path.join(home, ".config"), exist_ok=True)
+    open(os.path.join(home, ".gitconfig"), "a").close()
+    env.update(HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"),
+               GIT_CONFIG_GLOBAL=os.path.join(home, ".gitconfig"), GIT_CONFIG_NOSYSTEM="1", LC_ALL="C")
+    return env
+
+
+def png(path, width=900, height=600):
+    """A small gradient PNG, written with zlib alone."""
+    rows = b"".join(b"\x00" + bytes(v for x in range(width) for v in (x * 255 // width, y * 255 // height, (x + y) % 256))
+                    for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
+
+
+class Trials:
+    def __init__(self, args):
+        self.rk = os.path.abspath(args.rk)
+        self.root = os.path.abspath(args.root)
+        self.random = random.Random(args.seed)
+        self.verbose = args.verbose
+        self.double = not args.no_double
+        if os.path.exists(self.root):
+            shutil.rmtree(self.root)
+        os.makedirs(self.root)
+        self.env = hermetic_environment(os.path.join(self.root, "home"))
+        self.collection = os.path.join(self.root, "collection")
+        self.photo = os.path.join(self.root, "photo.png")
+        png(self.photo)
+        source = args.collection or os.path.join(os.path.dirname(HERE), "example-collection")
+        shutil.copytree(source, self.collection, ignore=shutil.ignore_patterns(".git"))
+        self.git("init", "-q", "-b", "main")
+        self.git("config", "user.name", "Crash Test")
+        self.git("config", "user.email", "crash@example.com")
+        self.git("add", "-A")
+        self.git("commit", "-q", "-m", "Start")
+        self.counter = 0
+        self.durations = {}
+        self.windows = {}
+        self.results = defaultdict(Counter)
+        self.failures = []
+        self.leftovers = Counter()
+
+    # Running things
+
+    def git(self, *args, check=True):
+        result = subprocess.run(["git", *args], cwd=self.collection, env=self.env, capture_output=True, text=True)
+        if check and result.returncode != 0:
+            raise RuntimeError(f"git {' '.join(args)} exited {result.returncode}: {result.stderr.strip()}")
+        return result
+
+    def run_rk(self, argv):
+        return subprocess.run([self.rk, "-C", self.collection, *argv], env=self.env, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL)
+
+    def committed_albums(self):
+        """The albums HEAD holds: one a killed `add` made may be rolled back."""
+        names = self.git("ls-tree", "--name-only", "HEAD", "albums/").stdout.split()
+        return sorted(name[len("albums/"):] for name in names)
+
+    def albums(self):
+        folder = os.path.join(self.collection, "albums")
+        return sorted(name for name in os.listdir(folder)
+                      if not name.startswith(".") and os.path.exists(os.path.join(folder, name, "album.md")))
+
+    # The commands
+
+    def command(self, kind):
+        """The argv of a `kind` change, after whatever it needs set up."""
+        self.counter += 1
+        n = self.counter
+        albums = self.albums()
+        album = "albums/" + self.random.choice(albums)
+        if kind == "tag":
+            return ["tag", "add", album, f"crash-{n}"]
+        if kind == "set":
+            return ["set", album, "--released", f"{1950 + n % 70}-0{1 + n % 9}"]
+        if kind == "add":
+            return ["add", "--title", f"Crash Test {n}", "--artist", "The Killers", "--tag", "crash"]
+        if kind == "rm":
+            if len(albums) < 12:  # keep the collection from running dry
+                self.run_rk(["add", "--title", f"Spare {n}", "--artist", "Spares"])
+                albums = self.albums()
+                album = "albums/" + self.random.choice(albums)
+            return ["rm", "--yes", album]
+        if kind == "cover":
+            return ["cover", "set", album, self.photo]
+        if kind == "undo":
+            # Something of rk's own to undo.
+            self.run_rk(["tag", "add", album, f"to-undo-{n}"])
+            return ["undo"]
+        if kind == "pack":
+            self.loosen(1100)
+            return ["tag", "add", album, f"packed-{n}"]
+        raise ValueError(kind)
+
+    def loosen(self, count):
+        """Writes `count` loose blobs, pushing rk past its packing limit."""
+        objects = os.path.join(self.collection, ".git", "objects")
+        for _ in range(count):
+            data = os.urandom(64)
+            raw = b"blob %d\x00" % len(data) + data
+            name = hashlib.sha1(raw).hexdigest()
+            folder = os.path.join(objects, name[:2])
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, name[2:]), "wb") as f:
+                f.write(zlib.compress(raw))
+
+    def start(self, argv):
+        return subprocess.Popen([self.rk, "-C", self.collection, *argv], env=self.env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+
+    def wait_for_journal(self, process, gone=False):
+        """Polls until rk's journal appears (and, with `gone`, is removed
+        again), or the process ends; returns the time it did."""
+        journal = os.path.join(self.collection, ".git", "rk-journal")
+        seen = False
+        while process.poll() is None:
+            exists = os.path.exists(journal)
+            seen = seen or exists
+            if seen and (not gone or not exists):
+                break
+            time.sleep(0.0003)
+        return time.perf_counter()
+
+    def measure(self, kinds):
+        """Each kind's running time, and how long its journaled part lasts
+        (packing's: from the journal's removal to the end)."""
+        for kind in kinds:
+            whole, part = [], []
+            for _ in range(3):
+                argv = self.command(kind)
+                start = time.perf_counter()
+                process = self.start(argv)
+                mark = self.wait_for_journal(process, gone=kind == "pack")
+                if kind != "pack":
+                    mark2 = self.wait_for_journal(process, gone=True)
+                _, err = process.communicate()
+                end = time.perf_counter()
+                if process.returncode != 0:
+                    raise RuntimeError(f"rk {' '.join(argv)} failed before any kill: {err.strip()}")
+                whole.append(end - start)
+                part.append((end - mark) if kind == "pack" else (mark2 - mark))
+            self.durations[kind] = sorted(whole)[1]
+            self.windows[kind] = max(sorted(part)[1], 0.001)
+
+    # One trial
+
+    def trial(self, kind, aimed):
+        """One kill: `aimed` ones land while the change is journaled (for
+        packing, after), the others anywhere in the run."""
+        argv = self.command(kind)
+        process = self.start(argv)
+        if aimed:
+            self.wait_for_journal(process, gone=kind == "pack")
+            delay = self.random.uniform(0, self.windows[kind] * 1.2)
+        else:
+            delay = self.random.uniform(0, self.durations[kind] * 1.15)
+        time.sleep(delay)
+        process.send_signal(signal.SIGKILL)
+        process.communicate()
+        killed = process.returncode == -signal.SIGKILL
+        problems = []
+
+        fsck = self.git("fsck", "--no-progress", check=False)
+        if fsck.returncode != 0:
+            problems.append("git fsck after the kill: " + (fsck.stderr or fsck.stdout).strip()[:300])
+        check = self.run_rk(["check"])
+        if check.returncode != 0 and ("album.md" in check.stderr or "YAML" in check.stderr):
+            problems.append("an album.md does not parse after the kill: " + check.stderr.strip()[:300])
+
+        if self.double and self.random.random() < 0.25:
+            # Kill the command that is mending the interrupted change, too.
+            mender = self.start(["tag", "add", "albums/" + self.random.choice(self.committed_albums()), f"mend-{self.counter}"])
+            time.sleep(self.random.uniform(0, self.durations["tag"] * 1.15))
+            mender.send_signal(signal.SIGKILL)
+            mender.communicate()
+            self.results[kind]["mender killed too"] += mender.returncode == -signal.SIGKILL
+        nxt = self.run_rk(["tag", "add", "albums/" + self.random.choice(self.committed_albums()), f"next-{self.counter}"])
+        note = nxt.stderr.strip()
+        outcome = "none"
+        if "rolled back a change" in note:
+            outcome = "rolled back"
+        elif "finished a change" in note:
+            outcome = "finished"
+        elif "left" in note and "interrupted" in note:
+            outcome = "left as is"
+            problems.append("the next command found the branch moved: " + note)
+        if nxt.returncode != 0:
+            problems.append(f"the next command failed ({nxt.returncode}): {note[:300]}")
+
+        problems += self.settled()
+        self.results[kind]["killed" if killed else "ended before the kill"] += 1
+        self.results[kind][outcome] += 1
+        if problems:
+            self.results[kind]["FAILED"] += 1
+            self.failures.append((kind, argv, round(delay * 1000, 1), problems))
+            self.repair()
+        if self.verbose:
+            print(f"{kind:6} {'aimed' if aimed else 'any  '} {delay * 1000:7.1f} ms {'killed' if killed else 'done  '} {outcome:12} "
+                  f"{'FAILED: ' + '; '.join(problems) if problems else 'ok'}", flush=True)
+
+    def settled(self):
+        problems = []
+        fsck = self.git("fsck", "--no-progress", check=False)
+        if fsck.returncode != 0:
+            problems.append("git fsck: " + (fsck.stderr or fsck.stdout).strip()[:300])
+        status = self.git("status", "--porcelain", "--untracked-files=all").stdout.strip()
+        if status:
+            problems.append("work tree differs from HEAD: " + status.replace("\n", ", ")[:300])
+        if self.git("diff", "--cached", "--quiet", check=False).returncode != 0:
+            problems.append("index differs from HEAD: " + self.git("diff", "--cached", "--name-only").stdout.strip())
+        gitdir = os.path.join(self.collection, ".git")
+        for name in ["rk-journal", "index.lock", "refs/heads/main.lock", "HEAD.lock"]:
+            if os.path.exists(os.path.join(gitdir, name)):
+                problems.append(f".git/{name} left behind")
+        for folder, dirs, _ in os.walk(os.path.join(self.collection, "albums")):
+            for name in dirs:
+                if name.startswith(".rk-new-") or name.startswith(".rk-removed-"):
+                    problems.append(f"{os.path.relpath(os.path.join(folder, name), self.collection)} left behind")
+        check = self.run_rk(["check"])
+        if check.returncode != 0 and ("album.md" in check.stderr or "YAML" in check.stderr):
+            problems.append("an album.md does not parse: " + check.stderr.strip()[:300])
+        pack = os.path.join(gitdir, "objects", "pack")
+        self.leftovers["pack_git2_*"] = sum(1 for n in os.listdir(pack) if n.startswith("pack_git2_")) if os.path.isdir(pack) else 0
+        self.leftovers["rk-cover-*"] = sum(1 for n in os.listdir(tempfile.gettempdir()) if n.startswith("rk-cover-"))
+        return problems
+
+    def repair(self):
+        """Puts the collection right after a failed trial, so later ones count."""
+        gitdir = os.path.join(self.collection, ".git")
+        for name in ["rk-journal", "index.lock", "refs/heads/main.lock", "HEAD.lock"]:
+            try:
+                os.unlink(os.path.join(gitdir, name))
+            except FileNotFoundError:
+                pass
+        self.git("reset", "-q", "--hard", check=False)
+        self.git("clean", "-qfdx", "albums", check=False)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rk", required=True, help="the rk binary (rk-cover beside it)")
+    parser.add_argument("--root", default="/tmp/rk-crash", help="scratch folder, emptied first")
+    parser.add_argument("--trials", type=int, default=350)
+    parser.add_argument("--kinds", default=",".join(KINDS), help="commands to kill: " + ",".join(KINDS))
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--collection", help="collection to copy (default: example-collection)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="one line per trial")
+    parser.add_argument("--no-double", action="store_true",
+                        help="never kill the command that mends an interrupted change (by default a quarter are)")
+    args = parser.parse_args()
+    if args.seed is None:
+        args.seed = random.randrange(1 << 30)
+    kinds = [k for k in args.kinds.split(",") if k]
+    for kind in kinds:
+        if kind not in KINDS:
+            parser.error(f"unknown kind {kind}")
+
+    trials = Trials(args)
+    trials.measure(kinds)
+    print(f"crash test: {args.trials} trials, seed {args.seed}, collection copy in {trials.collection}")
+    print("running time, median of 3 (journaled part; for pack, the packing after it): "
+          + ", ".join(f"{k} {v * 1000:.0f} ms ({trials.windows[k] * 1000:.0f} ms)" for k, v in trials.durations.items()),
+          flush=True)
+    start = time.perf_counter()
+    for number in range(args.trials):
+        # Every other round of kinds aims its kills at the journaled part.
+        trials.trial(kinds[number % len(kinds)], aimed=(number // len(kinds)) % 2 == 1)
+    elapsed = time.perf_counter() - start
+
+    columns = ["killed", "ended before the kill", "mender killed too", "rolled back", "finished", "none", "FAILED"]
+    print(f"\n{'kind':8}" + "".join(f"{c:>22}" for c in columns))
+    total = Counter()
+    for kind in kinds:
+        row = trials.results[kind]
+        total.update(row)
+        print(f"{kind:8}" + "".join(f"{row[c]:>22}" for c in columns))
+    print(f"{'all':8}" + "".join(f"{total[c]:>22}" for c in columns))
+    print(f"\n{args.trials} trials in {elapsed:.0f} s; 'rolled back', 'finished', 'none' = what the command after the "
+          f"kill(s) reported ('none': killed before its journal or after it was removed, nothing to mend). Temporary files left at the end (not failures): "
+          + ", ".join(f"{k} {v}" for k, v in trials.leftovers.items()))
+    for kind, argv, delay, problems in trials.failures:
+        print(f"FAILED {kind} (rk {' '.join(argv)}, killed after {delay} ms):")
+        for problem in problems:
+            print(f"  {problem}")
+    sys.exit(1 if trials.failures else 0)
+
+
+if __name__ == "__main__":
+    main()
