@@ -52,10 +52,24 @@ extension GitRepository {
   /// or not a branch reaches it (git's own `gc` prunes what nothing reaches;
   /// `rk` never drops objects).
   ///
-  /// The pack is written in full and flushed to disk before anything is
-  /// deleted, and a loose object or old pack is deleted only once the new
-  /// pack's index lists every object it held, so an interruption at any
-  /// moment loses nothing.
+  /// Crash safety comes from the order of the steps, so that a `SIGKILL` at
+  /// any moment leaves a repository git can use and loses nothing:
+  /// 1. the new pack and its index are written in full and flushed to disk
+  ///    (files and folder) before anything is deleted; until libgit2 links
+  ///    them into place they are `pack_git2_*` files that git ignores;
+  /// 2. a loose object is deleted only once the new pack's index, read back
+  ///    from disk, lists it;
+  /// 3. an old pack is deleted only once that index lists every object of
+  ///    the old one, its `.pack` first and its `.idx` last: an index without
+  ///    its pack is ignored by git and libgit2 and provably useless, so a
+  ///    later run removes it (a `.pack` without index could not be told from
+  ///    one that holds the only copy of something);
+  /// 4. `objects/info/packs` is rewritten last, atomically.
+  ///
+  /// Callers hold the collection lock (`.git/rk.lock`), as `CollectionStore`
+  /// does, so that no other `rk` packs at the same time; see
+  /// ``removeStaleTemporaryFiles(in:modifiedBefore:)`` for the files of
+  /// killed runs this then removes.
   ///
   /// - Returns: Whether it packed.
   @discardableResult
@@ -71,6 +85,7 @@ extension GitRepository {
   func pack(looseObjectLimit: Int, looseByteLimit: Int, maximumPacks: Int) throws(GitError) -> Bool {
     let objects = try objectsDirectory()
     let packFolder = objects + "/pack"
+    Self.removeStaleTemporaryFiles(in: packFolder, modifiedBefore: Self.staleBefore())
     let loose = Self.looseObjects(in: objects)
     guard loose.ids.count > looseObjectLimit || loose.bytes > looseByteLimit else { return false }
     let allPacks = Self.packs(in: packFolder)
@@ -97,8 +112,7 @@ extension GitRepository {
     for folder in Set(loose.ids.map { $0.prefix(2) }) { rmdir(objects + "/" + folder) }
     for pack in folded where pack.path != written {
       guard let old = try? PackIndex(path: pack.path + ".idx"), old.ids.allSatisfy(newPack.contains) else { continue }
-      // The index first: without it git and libgit2 no longer see the pack.
-      for suffix in [".idx", ".rev", ".bitmap", ".mtimes", ".pack"] { unlink(pack.path + suffix) }
+      for suffix in [".pack", ".rev", ".bitmap", ".mtimes", ".idx"] { unlink(pack.path + suffix) }
     }
     Self.updatePackList(objects: objects)
     let odb = try GitHandle.make("git_repository_odb", free: git_odb_free) { git_repository_odb($0, repository) }
@@ -305,6 +319,60 @@ extension GitRepository {
       }
     }
     return nil
+  }
+
+  // MARK: Files of killed runs
+
+  /// How long a temporary file of libgit2's must have been left untouched
+  /// before it counts as stale: an hour, far longer than a packing or fetch
+  /// that is still writing it leaves it alone.
+  static let staleAge: time_t = 3600
+
+  /// When packing was first asked for in this process: no file older than
+  /// that was written by this process's packing.
+  private static let firstPackingInThisProcess = time(nil)
+
+  /// The modification time before which temporary files are stale.
+  static func staleBefore() -> time_t { min(firstPackingInThisProcess, time(nil) - staleAge) }
+
+  /// Removes what a packing run (rk's, or another libgit2 program's) that
+  /// was killed leaves in `folder`, once provably stale.
+  ///
+  /// libgit2 (1.5) writes a new pack as `pack_git2_<random>` and its index
+  /// as `pack_git2_<random>idx.lock`, then links the index into place as
+  /// `pack-<hash>.idx`, then the pack, and unlinks the temporary names; rk
+  /// deletes an old pack's `.pack` before its `.idx`. A kill can leave
+  /// temporary files (as large as the pack) and an index whose pack is
+  /// gone. Neither holds an object git or libgit2 can see.
+  ///
+  /// The rule: such a file is stale when it was last modified before
+  /// `limit`, which is the earlier of when this process first packed and an
+  /// hour ago (``staleAge``). Another rk cannot be writing it, because
+  /// packing runs under the collection lock that the caller holds; this
+  /// process was not writing it, because it is older than its first packing;
+  /// and a libgit2 fetch of another program that is still running would have
+  /// touched it within the hour. git's own temporary files (`tmp_pack_*`)
+  /// are left to `git gc`.
+  static func removeStaleTemporaryFiles(in folder: String, modifiedBefore limit: time_t) {
+    guard let entries = try? FileSystem.list(folder) else { return }
+    let names = Set(entries.map(\.name))
+    var status = stat()
+    for name in names {
+      let isTemporary = name.hasPrefix("pack_git2_")
+      let isOrphanIndex = name.hasPrefix("pack-") && name.hasSuffix(".idx") && !names.contains(String(name.dropLast(4)) + ".pack")
+      guard isTemporary || isOrphanIndex, lstat(folder + "/" + name, &status) == 0,
+        (status.st_mode & S_IFMT) == S_IFREG, modificationTime(status) < limit
+      else { continue }
+      unlink(folder + "/" + name)
+    }
+  }
+
+  private static func modificationTime(_ status: stat) -> time_t {
+    #if canImport(Darwin)
+      status.st_mtimespec.tv_sec
+    #else
+      status.st_mtim.tv_sec
+    #endif
   }
 
   /// Rewrites `objects/info/packs` (the pack list `git update-server-info`

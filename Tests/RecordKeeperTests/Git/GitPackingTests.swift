@@ -111,6 +111,35 @@ struct GitPackingTests {
     }
   }
 
+  /// What a killed packing run leaves (libgit2's `pack_git2_*` temporary
+  /// files, an index whose pack was already deleted) goes once it is stale:
+  /// untouched for an hour and older than this process's first packing.
+  /// Fresh ones, git's own temporary files and real packs stay.
+  @Test func removesTheFilesOfKilledPackingRuns() throws {
+    let repository = try PackingRepository()
+    try repository.start(albums: 20)
+    try repository.git("repack", "-q", "-d")
+    let folder = repository.work + "/.git/objects/pack"
+    let pack = try #require(try repository.packNames().first)
+    let index = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(pack).idx"))
+    let orphan = "pack-" + String(repeating: "ab", count: 20) + ".idx"
+    let stale = ["pack_git2_0123456789abcdef", "pack_git2_0123456789abidx.lock", orphan]
+    let kept = ["pack_git2_fedcba9876543210", "tmp_pack_Ab12Cd", "\(pack).pack", "\(pack).idx"]
+    for name in stale + kept.prefix(2) {
+      try (name.hasSuffix(".idx") ? index : Data("partial pack".utf8)).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+    }
+    let twoHoursAgo = Date(timeIntervalSinceNow: -7200)
+    for name in stale + ["tmp_pack_Ab12Cd"] {
+      try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: "\(folder)/\(name)")
+    }
+
+    #expect(try repository.repository.packIfNeeded() == false)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+    #expect(left.isDisjoint(with: stale))
+    #expect(left.isSuperset(of: kept))
+    #expect(try repository.run("fsck", "--full").status == 0)
+  }
+
   @Test func readsThePackNamesOfAMultiPackIndex() throws {
     let repository = try PackingRepository()
     try repository.start(albums: 10)
