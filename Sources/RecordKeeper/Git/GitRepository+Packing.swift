@@ -389,33 +389,52 @@ extension GitRepository {
 /// ``GitRepository/open(containing:)``.
 private func openReadOnly(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
 
-/// The object ids a pack index (`.idx`) lists, read through a libgit2 object
-/// database made of that one pack.
+/// The object ids a pack index (`.idx`) lists, read through libgit2's
+/// object database backend for one pack.
 struct PackIndex {
-  private(set) var ids: Set<String> = []
+  private(set) var ids: Set<String>
 
   init(path: String) throws(GitError) {
-    let odb = try GitHandle.make("git_odb_new", free: git_odb_free) { git_odb_new($0) }
-    var backend: OpaquePointer?
-    try LibGit2.check(git_odb_backend_one_pack(&backend, path), "git_odb_backend_one_pack")
-    // Once added, the backend belongs to the object database, which frees it.
-    try LibGit2.check(odb.withPointer { git_odb_add_backend($0, backend, 1) }, "git_odb_add_backend")
-    final class Collector { var ids: Set<String> = [] }
-    let collector = Collector()
-    let result = withExtendedLifetime(collector) {
-      odb.withPointer { odb in
-        git_odb_foreach(
-          odb,
-          { id, payload in
-            guard let id, let payload else { return 0 }
-            Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue().ids.insert(id.pointee.hex)
-            return 0
-          }, Unmanaged.passUnretained(collector).toOpaque())
-      }
-    }
-    try LibGit2.check(result, "git_odb_foreach")
-    ids = collector.ids
+    ids = try OnePackBackend(indexPath: path).objectIDs()
   }
 
   func contains(_ id: String) -> Bool { ids.contains(id) }
+}
+
+/// The one owner of a libgit2 object database backend that reads a single
+/// pack: made in `init`, freed (through the backend's own `free`) in
+/// `deinit`, never handed to an object database that would free it too.
+private final class OnePackBackend {
+  private let backend: UnsafeMutablePointer<git_odb_backend>
+
+  init(indexPath: String) throws(GitError) {
+    var pointer: UnsafeMutablePointer<git_odb_backend>?
+    try LibGit2.check(git_odb_backend_one_pack(&pointer, indexPath), "git_odb_backend_one_pack")
+    guard let pointer else {
+      throw .libgit2(function: "git_odb_backend_one_pack", code: -1, message: "no backend for \(indexPath)")
+    }
+    backend = pointer
+  }
+
+  deinit { backend.pointee.free?(backend) }
+
+  /// Every object id of the pack.
+  func objectIDs() throws(GitError) -> Set<String> {
+    guard let foreach = backend.pointee.foreach else {
+      throw .libgit2(function: "git_odb_backend.foreach", code: -1, message: "the pack backend cannot list objects")
+    }
+    final class Collector { var ids: Set<String> = [] }
+    let collector = Collector()
+    let result = withExtendedLifetime(collector) {
+      foreach(
+        backend,
+        { id, payload in
+          guard let id, let payload else { return 0 }
+          Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue().ids.insert(id.pointee.hex)
+          return 0
+        }, Unmanaged.passUnretained(collector).toOpaque())
+    }
+    try LibGit2.check(result, "git_odb_backend.foreach")
+    return collector.ids
+  }
 }

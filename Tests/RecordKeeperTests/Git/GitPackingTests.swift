@@ -140,6 +140,24 @@ struct GitPackingTests {
     #expect(try repository.run("fsck", "--full").status == 0)
   }
 
+  /// `PackIndex` lists what `git verify-pack` lists, and refuses an index
+  /// whose pack is gone (which the cleanup then removes).
+  @Test func readsTheObjectIDsOfAPackIndex() throws {
+    let repository = try PackingRepository()
+    try repository.start(albums: 20)
+    try repository.git("repack", "-q", "-d")
+    let folder = repository.work + "/.git/objects/pack"
+    let pack = try #require(try repository.packNames().first)
+    let listed = try repository.git("verify-pack", "-v", "\(folder)/\(pack).idx").split(separator: "\n")
+      .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0.count == 40 }
+    #expect(listed.count > 20)
+    #expect(try PackIndex(path: "\(folder)/\(pack).idx").ids == Set(listed))
+
+    let orphan = "\(folder)/pack-\(String(repeating: "cd", count: 20)).idx"
+    try FileManager.default.copyItem(atPath: "\(folder)/\(pack).idx", toPath: orphan)
+    #expect(throws: GitError.self) { try PackIndex(path: orphan) }
+  }
+
   @Test func readsThePackNamesOfAMultiPackIndex() throws {
     let repository = try PackingRepository()
     try repository.start(albums: 10)
