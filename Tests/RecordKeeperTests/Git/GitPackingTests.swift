@@ -65,18 +65,18 @@ struct GitPackingTests {
   @Test(arguments: Maintenance.allCases)
   func packingKeepsWhatGitMaintenanceWrote(_ maintenance: Maintenance) throws {
     let repository = try PackingRepository()
-    try repository.start(albums: 150)
+    try repository.start(albums: 60)
     try maintenance.run(in: repository)
     let marked = try repository.markedFiles()
     let before = try repository.objectIDs()
     let commits = try repository.commitCount()
 
-    let folds = try repository.changeThroughRK(count: 40, looseObjectLimit: 8, maximumPacks: 3)
+    let folds = try repository.changeThroughRK(count: 24, looseObjectLimit: 3, maximumPacks: 3)
     #expect(folds > 3, "packing folded packs only \(folds) times")
 
     // Nothing git marked was touched, and git reads the repository.
     #expect(try repository.markedFiles() == marked)
-    try repository.expectHealthy(containing: before, commits: commits + 40)
+    try repository.expectHealthy(containing: before, commits: commits + 24)
     if maintenance == .multiPackIndex || maintenance == .incrementalRepack {
       #expect(try repository.run("multi-pack-index", "verify").status == 0)
     }
@@ -89,23 +89,23 @@ struct GitPackingTests {
       let result = try repository.run(command)
       #expect(result.status == 0, "git \(command.joined(separator: " ")): \(result.err)")
     }
-    try repository.expectHealthy(containing: all, commits: commits + 40)
+    try repository.expectHealthy(containing: all, commits: commits + 24)
     // … and rk goes on committing and packing after it.
-    #expect(try repository.changeThroughRK(count: 12, looseObjectLimit: 8, maximumPacks: 3) > 0)
-    try repository.expectHealthy(containing: all, commits: commits + 40 + 12)
+    #expect(try repository.changeThroughRK(count: 8, looseObjectLimit: 3, maximumPacks: 3) > 0)
+    try repository.expectHealthy(containing: all, commits: commits + 24 + 8)
   }
 
   /// Changes interleaved with every kind of maintenance, as on a machine
   /// where `git maintenance` runs on a schedule while rk is used.
   @Test func packingBetweenRoundsOfMaintenance() throws {
     let repository = try PackingRepository()
-    try repository.start(albums: 150)
+    try repository.start(albums: 60)
     for maintenance in Maintenance.allCases {
       try maintenance.run(in: repository)
-      let commits = try repository.commitCount() + 12
+      let commits = try repository.commitCount() + 8
       let marked = try repository.markedFiles()
       let before = try repository.objectIDs()
-      _ = try repository.changeThroughRK(count: 12, looseObjectLimit: 8, maximumPacks: 2)
+      _ = try repository.changeThroughRK(count: 8, looseObjectLimit: 3, maximumPacks: 2)
       #expect(try repository.markedFiles() == marked, "after \(maintenance)")
       try repository.expectHealthy(containing: before, commits: commits)
     }
@@ -213,7 +213,7 @@ final class PackingRepository {
     var folds = 0
     for number in 0..<count {
       let before = Set(try packNames())
-      try write(String(format: "albums/album-%04d.md", (number * 7) % 100), "title: change \(UUID().uuidString)\n")
+      try write(String(format: "albums/album-%04d.md", (number * 7) % 60), "title: change \(UUID().uuidString)\n")
       #expect(try repository.commit(paths: ["albums"], message: "Change \(number)") != nil)
       let packed = try repository.pack(looseObjectLimit: looseObjectLimit, looseByteLimit: .max, maximumPacks: maximumPacks)
       let after = try packNames()
