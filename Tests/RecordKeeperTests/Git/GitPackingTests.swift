@@ -12,7 +12,7 @@ struct GitPackingTests {
     /// `git repack -a -d --write-midx --write-bitmap-index`: one pack named
     /// by a multi-pack-index with a bitmap (the case the issue reported).
     case multiPackIndex
-    /// `git maintenance run --task=gc`.
+    /// `git maintenance run --task=gc`, with `.rev` files.
     case gcTask
     /// `git maintenance run --task=incremental-repack` (multi-pack-index
     /// write, expire and repack).
@@ -31,7 +31,10 @@ struct GitPackingTests {
     func run(in repository: PackingRepository) throws {
       switch self {
       case .multiPackIndex: try repository.git("repack", "-q", "-a", "-d", "--write-midx", "--write-bitmap-index")
-      case .gcTask: try repository.git("maintenance", "run", "--task=gc")
+      case .gcTask:
+        // Reverse indexes too, as git 2.41 and later write by default.
+        try repository.git("config", "pack.writeReverseIndex", "true")
+        try repository.git("maintenance", "run", "--task=gc")
       case .incrementalRepack:
         // The task repacks only when there are several packs.
         try repository.git("repack", "-q", "-d")
@@ -234,6 +237,20 @@ final class PackingRepository {
     let log = try run("log", "--format=%H")
     #expect(log.status == 0, "git log: \(log.err)", sourceLocation: sourceLocation)
     #expect(log.out.split(separator: "\n").count == commits, sourceLocation: sourceLocation)
+    // Nothing git keeps beside a pack outlives the pack, and the dumb-HTTP
+    // pack list names the packs there are.
+    let folder = work + "/.git/objects/pack"
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+    let orphans = names.filter { name in
+      [".idx", ".rev", ".bitmap", ".keep", ".promisor", ".mtimes"].contains { suffix in
+        name.hasPrefix("pack-") && name.hasSuffix(suffix) && !names.contains(String(name.dropLast(suffix.count)) + ".pack")
+      }
+    }
+    #expect(orphans.isEmpty, "files without their pack: \(orphans)", sourceLocation: sourceLocation)
+    if let list = try? String(contentsOfFile: work + "/.git/objects/info/packs", encoding: .utf8) {
+      let listed = Set(list.split(separator: "\n").filter { $0.hasPrefix("P ") }.map { String($0.dropFirst(2)) })
+      #expect(listed == names.filter { $0.hasSuffix(".pack") }, "objects/info/packs: \(list)", sourceLocation: sourceLocation)
+    }
     let missing = ids.subtracting(try objectIDs())
     #expect(missing.isEmpty, "\(missing.count) objects lost", sourceLocation: sourceLocation)
     // libgit2 reads it too.
