@@ -12,3 +12,6 @@ static inline int rk_git_set_search_path(int level, const char *path) {
 static inline int rk_git_get_search_path(int level, git_buf *out) {
   return git_libgit2_opts(GIT_OPT_GET_SEARCH_PATH, level, out);
 }
+
+/* The backend struct itself (its foreach and free), for reading one pack's index. */
+#include <git2/sys/odb_backend.h>

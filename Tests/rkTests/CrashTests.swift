@@ -160,7 +160,7 @@ struct CrashTests {
     let result = try runRK(["-C", collection.path, "tag", "add", try albums()[0], "modal"])
     #expect(result.status != 0)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("\(lock) exists"))
+    #expect(result.stderr.contains("it holds \(lock)"))
     #expect(result.stderr.contains("if no git command is running, delete \(lock) and try again"))
     #expect(try collection.read(file) == original)
     #expect(try collection.commitSubjects().count == 1)

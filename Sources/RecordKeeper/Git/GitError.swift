@@ -20,8 +20,6 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   case conflicts
   /// HEAD points at a commit, not a branch, so a commit would belong to no branch.
   case detachedHead
-  /// Another git command holds this lock file (its path) while it works.
-  case gitIsRunning(String)
   /// A lock file (absolute path) that another git command holds, or that a
   /// git command left behind when it was killed.
   case locked(String)
@@ -42,12 +40,10 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
         + ": finish it first (`git status` says how; for a pull, resolve any conflicts and run git commit, or git \(name) --abort), then try again"
     case .detachedHead:
       "HEAD is detached (on no branch), so rk's commit would belong to no branch: go back to a branch with git switch BRANCH (git branch lists them), or keep the commits made here with git switch -c NEW-BRANCH, then try again"
-    case .gitIsRunning(let lock):
-      "another git command is working in this repository (it holds \(lock)), such as a git pull: let it finish, and finish the pull first if it stopped to ask, then try again; if no git command is running, one was killed: delete \(lock)"
     case .conflicts:
       "the git index has unresolved conflicts: resolve them with git (`git status` lists them) and `git add` the results, then try again"
     case .locked(let path):
-      "\(path) exists, so another git command may be changing this repository: wait for it to finish and try again; if no git command is running, delete \(path) and try again. Nothing was changed"
+      "another git command is working in this repository (it holds \(path)), such as a git pull: let it finish (finish the pull first if it stopped to ask) and try again; if no git command is running, delete \(path) and try again (one was killed). Nothing was changed"
     }
   }
 

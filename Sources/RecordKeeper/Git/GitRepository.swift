@@ -80,7 +80,7 @@ public final class GitRepository {
 
   /// Throws ``GitError/unfinishedOperation(_:)`` while a merge, rebase,
   /// cherry-pick, revert, bisect or `git am` is in progress,
-  /// ``GitError/gitIsRunning(_:)`` while another git command holds the
+  /// ``GitError/locked(_:)`` while another git command holds the
   /// index lock, ``GitError/detachedHead`` when HEAD is on no branch, and
   /// ``GitError/conflicts`` when the index has unresolved conflicts (as after
   /// a `git stash pop` that conflicted). The messages say what to do.
@@ -104,7 +104,7 @@ public final class GitRepository {
     let indexLock = gitDirectory + "/index.lock"
     var waited = 0
     while FileSystem.exists(indexLock) {
-      guard waited < 40 else { throw .gitIsRunning(indexLock) }
+      guard waited < 40 else { throw .locked(indexLock) }
       usleep(50_000)
       waited += 1
     }

@@ -1,0 +1,368 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import RecordKeeper
+
+/// rk's packing in repositories that git's own maintenance has touched.
+@Suite(.libgit2)
+struct GitPackingTests {
+  /// What git did to the repository before rk's changes.
+  enum Maintenance: String, CaseIterable, CustomTestStringConvertible {
+    /// `git repack -a -d --write-midx --write-bitmap-index`: one pack named
+    /// by a multi-pack-index with a bitmap (the case the issue reported).
+    case multiPackIndex
+    /// `git maintenance run --task=gc`, with `.rev` files.
+    case gcTask
+    /// `git maintenance run --task=incremental-repack` (multi-pack-index
+    /// write, expire and repack).
+    case incrementalRepack
+    /// `git maintenance run --task=commit-graph`: a commit-graph chain.
+    case commitGraph
+    /// `git repack -a -d -b`: one pack with its own bitmap.
+    case packBitmap
+    /// `git gc --cruft`: unreachable objects in a cruft pack with `.mtimes`.
+    case cruftPack
+    /// A pack marked `.keep` and one marked `.promisor`.
+    case keptAndPromisor
+
+    var testDescription: String { rawValue }
+
+    func run(in repository: PackingRepository) throws {
+      switch self {
+      case .multiPackIndex: try repository.git("repack", "-q", "-a", "-d", "--write-midx", "--write-bitmap-index")
+      case .gcTask:
+        // Reverse indexes too, as git 2.41 and later write by default.
+        try repository.git("config", "pack.writeReverseIndex", "true")
+        try repository.git("maintenance", "run", "--task=gc")
+      case .incrementalRepack:
+        // The task repacks only when there are several packs.
+        try repository.git("repack", "-q", "-d")
+        try repository.git("maintenance", "run", "--task=incremental-repack")
+      case .commitGraph:
+        try repository.git("config", "fetch.writeCommitGraph", "false")
+        try repository.git("maintenance", "run", "--task=commit-graph")
+      case .packBitmap: try repository.git("repack", "-q", "-a", "-d", "-b")
+      case .cruftPack:
+        try repository.write("unreachable.txt", "nothing reaches this\n")
+        try repository.git("hash-object", "-w", "unreachable.txt")
+        try repository.git("gc", "-q", "--cruft", "--prune=never")
+      case .keptAndPromisor:
+        for mark in ["keep", "promisor"] {
+          try repository.commitWithGit("\(mark).txt", "\(mark)\n")
+          let before = Set(try repository.packNames())
+          try repository.git("repack", "-q", "-d")
+          let new = Set(try repository.packNames()).subtracting(before)
+          try #require(new.count == 1)
+          for name in new { try repository.write(".git/objects/pack/\(name).\(mark)", "") }
+        }
+      }
+    }
+  }
+
+  /// The issue's reproduction, and every kind of git maintenance: after git
+  /// touched the repository, many rk commits whose packing folds packs
+  /// several times leave every pack git marked in place and a repository
+  /// that `git fsck --full`, `git gc`, `git repack -a -d`, `git count-objects`
+  /// and `git log` all accept, with every object still there.
+  @Test(arguments: Maintenance.allCases)
+  func packingKeepsWhatGitMaintenanceWrote(_ maintenance: Maintenance) throws {
+    let repository = try PackingRepository()
+    try repository.start(albums: 60)
+    try maintenance.run(in: repository)
+    let marked = try repository.markedFiles()
+    let before = try repository.objectIDs()
+    let commits = try repository.commitCount()
+
+    let folds = try repository.changeThroughRK(count: 24, looseObjectLimit: 3, maximumPacks: 3)
+    #expect(folds > 3, "packing folded packs only \(folds) times")
+
+    // Nothing git marked was touched, and git reads the repository.
+    #expect(try repository.markedFiles() == marked)
+    try repository.expectHealthy(containing: before, commits: commits + 24)
+    if maintenance == .multiPackIndex || maintenance == .incrementalRepack {
+      #expect(try repository.run("multi-pack-index", "verify").status == 0)
+    }
+    if maintenance == .commitGraph {
+      #expect(try repository.run("commit-graph", "verify").status == 0)
+    }
+    // git's own maintenance then works on what rk left…
+    let all = try repository.objectIDs()
+    for command in [["gc", "-q"], ["repack", "-q", "-a", "-d"], ["maintenance", "run", "--task=incremental-repack"]] {
+      let result = try repository.run(command)
+      #expect(result.status == 0, "git \(command.joined(separator: " ")): \(result.err)")
+    }
+    try repository.expectHealthy(containing: all, commits: commits + 24)
+    // … and rk goes on committing and packing after it.
+    #expect(try repository.changeThroughRK(count: 8, looseObjectLimit: 3, maximumPacks: 3) > 0)
+    try repository.expectHealthy(containing: all, commits: commits + 24 + 8)
+  }
+
+  /// Changes interleaved with every kind of maintenance, as on a machine
+  /// where `git maintenance` runs on a schedule while rk is used.
+  @Test func packingBetweenRoundsOfMaintenance() throws {
+    let repository = try PackingRepository()
+    try repository.start(albums: 60)
+    for maintenance in Maintenance.allCases {
+      try maintenance.run(in: repository)
+      let commits = try repository.commitCount() + 8
+      let marked = try repository.markedFiles()
+      let before = try repository.objectIDs()
+      _ = try repository.changeThroughRK(count: 8, looseObjectLimit: 3, maximumPacks: 2)
+      #expect(try repository.markedFiles() == marked, "after \(maintenance)")
+      try repository.expectHealthy(containing: before, commits: commits)
+    }
+  }
+
+  /// What a killed packing run leaves (libgit2's `pack_git2_*` temporary
+  /// files, an index whose pack was already deleted) goes once it is stale:
+  /// untouched for an hour and older than this process's first packing.
+  /// Fresh ones, git's own temporary files and real packs stay.
+  @Test func removesTheFilesOfKilledPackingRuns() throws {
+    let repository = try PackingRepository()
+    try repository.start(albums: 20)
+    try repository.git("repack", "-q", "-d")
+    let folder = repository.work + "/.git/objects/pack"
+    let pack = try #require(try repository.packNames().first)
+    let index = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(pack).idx"))
+    let orphan = "pack-" + String(repeating: "ab", count: 20) + ".idx"
+    let stale = ["pack_git2_0123456789abcdef", "pack_git2_0123456789abidx.lock", orphan]
+    let kept = ["pack_git2_fedcba9876543210", "tmp_pack_Ab12Cd", "\(pack).pack", "\(pack).idx"]
+    for name in stale + kept.prefix(2) {
+      try (name.hasSuffix(".idx") ? index : Data("partial pack".utf8)).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+    }
+    let twoHoursAgo = Date(timeIntervalSinceNow: -7200)
+    for name in stale + ["tmp_pack_Ab12Cd"] {
+      try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: "\(folder)/\(name)")
+    }
+
+    #expect(try repository.repository.packIfNeeded() == false)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+    #expect(left.isDisjoint(with: stale))
+    #expect(left.isSuperset(of: kept))
+    #expect(try repository.run("fsck", "--full").status == 0)
+  }
+
+  /// `PackIndex` lists what `git verify-pack` lists, and refuses an index
+  /// whose pack is gone (which the cleanup then removes).
+  @Test func readsTheObjectIDsOfAPackIndex() throws {
+    let repository = try PackingRepository()
+    try repository.start(albums: 20)
+    try repository.git("repack", "-q", "-d")
+    let folder = repository.work + "/.git/objects/pack"
+    let pack = try #require(try repository.packNames().first)
+    let listed = try repository.git("verify-pack", "-v", "\(folder)/\(pack).idx").split(separator: "\n")
+      .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0.count == 40 }
+    #expect(listed.count > 20)
+    #expect(try PackIndex(path: "\(folder)/\(pack).idx").ids == Set(listed))
+
+    let orphan = "\(folder)/pack-\(String(repeating: "cd", count: 20)).idx"
+    try FileManager.default.copyItem(atPath: "\(folder)/\(pack).idx", toPath: orphan)
+    #expect(throws: GitError.self) { try PackIndex(path: orphan) }
+  }
+
+  @Test func readsThePackNamesOfAMultiPackIndex() throws {
+    let repository = try PackingRepository()
+    try repository.start(albums: 10)
+    try repository.git("repack", "-q", "-d")
+    try repository.commitWithGit("more.txt", "more\n")
+    try repository.git("repack", "-q", "-d")
+    try repository.git("multi-pack-index", "write")
+    let folder = repository.work + "/.git/objects/pack"
+    let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/multi-pack-index")))
+    let names = GitRepository.packNames(inMultiPackIndex: bytes)
+    #expect(names.map(Set.init) == Set(try repository.packNames()))
+    #expect(names?.count == 2)
+    // Anything else is unreadable, and then no pack is rk's to fold.
+    #expect(GitRepository.packNames(inMultiPackIndex: Array(bytes.prefix(40))) == nil)
+    #expect(GitRepository.packNames(inMultiPackIndex: Array("MIDX".utf8)) == nil)
+    try Data("not an index".utf8).write(to: URL(fileURLWithPath: folder + "/multi-pack-index"))
+    #expect(GitRepository.packs(in: folder).allSatisfy { !$0.replaceable })
+  }
+}
+
+/// A repository made by the git command line in a temporary folder, with
+/// git run hermetically (TestSupport's ``hermeticEnvironment``).
+final class PackingRepository {
+  let work: String
+  let repository: GitRepository
+
+  init() throws {
+    work = FileManager.default.temporaryDirectory.appendingPathComponent("rk-pack-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    try TestSupport.git(["init", "-q", "-b", "main"], in: work)
+    try TestSupport.git(["config", "user.name", "Test Collector"], in: work)
+    try TestSupport.git(["config", "user.email", "collector@example.com"], in: work)
+    // Keep git from packing on its own in the background during a test.
+    try TestSupport.git(["config", "gc.auto", "0"], in: work)
+    try TestSupport.git(["config", "maintenance.auto", "false"], in: work)
+    repository = try GitRepository.open(containing: work)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: work) }
+
+  /// Three commits by git: `albums` files, then two changes.
+  func start(albums: Int) throws {
+    for number in 0..<albums { try write(String(format: "albums/album-%04d.md", number), "title: Album \(number)\n") }
+    try git("add", "-A")
+    try git("commit", "-q", "-m", "Start")
+    try commitWithGit("albums/album-0000.md", "title: Album 0, changed\n")
+    try commitWithGit("albums/album-0001.md", "title: Album 1, changed\n")
+  }
+
+  /// `count` commits through ``GitRepository``, each followed by packing
+  /// with low limits; returns how many times packing folded packs.
+  func changeThroughRK(count: Int, looseObjectLimit: Int, maximumPacks: Int) throws -> Int {
+    var folds = 0
+    for number in 0..<count {
+      let before = Set(try packNames())
+      try write(String(format: "albums/album-%04d.md", (number * 7) % 60), "title: change \(UUID().uuidString)\n")
+      #expect(try repository.commit(paths: ["albums"], message: "Change \(number)") != nil)
+      let packed = try repository.pack(looseObjectLimit: looseObjectLimit, looseByteLimit: .max, maximumPacks: maximumPacks)
+      let after = try packNames()
+      if packed && !before.subtracting(after).isEmpty { folds += 1 }
+    }
+    return folds
+  }
+
+  /// `git fsck --full`, `git count-objects -v` and `git log` succeed, every
+  /// object of `ids` is there, and the branch has `commits` commits.
+  func expectHealthy(containing ids: Set<String>, commits: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let fsck = try run("fsck", "--full", "--no-dangling")
+    #expect(fsck.status == 0, "git fsck: \(fsck.err)", sourceLocation: sourceLocation)
+    #expect(!fsck.err.contains("error"), "git fsck: \(fsck.err)", sourceLocation: sourceLocation)
+    let count = try run("count-objects", "-v")
+    #expect(count.status == 0, sourceLocation: sourceLocation)
+    #expect(count.out.contains("garbage: 0"), "git count-objects: \(count.out)\(count.err)", sourceLocation: sourceLocation)
+    let log = try run("log", "--format=%H")
+    #expect(log.status == 0, "git log: \(log.err)", sourceLocation: sourceLocation)
+    #expect(log.out.split(separator: "\n").count == commits, sourceLocation: sourceLocation)
+    // Nothing git keeps beside a pack outlives the pack, and the dumb-HTTP
+    // pack list names the packs there are.
+    let folder = work + "/.git/objects/pack"
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+    let orphans = names.filter { name in
+      [".idx", ".rev", ".bitmap", ".keep", ".promisor", ".mtimes"].contains { suffix in
+        name.hasPrefix("pack-") && name.hasSuffix(suffix) && !names.contains(String(name.dropLast(suffix.count)) + ".pack")
+      }
+    }
+    #expect(orphans.isEmpty, "files without their pack: \(orphans)", sourceLocation: sourceLocation)
+    if let list = try? String(contentsOfFile: work + "/.git/objects/info/packs", encoding: .utf8) {
+      let listed = Set(list.split(separator: "\n").filter { $0.hasPrefix("P ") }.map { String($0.dropFirst(2)) })
+      #expect(listed == names.filter { $0.hasSuffix(".pack") }, "objects/info/packs: \(list)", sourceLocation: sourceLocation)
+    }
+    let missing = ids.subtracting(try objectIDs())
+    #expect(missing.isEmpty, "\(missing.count) objects lost", sourceLocation: sourceLocation)
+    // libgit2 reads it too.
+    #expect(try repository.log().count == commits, sourceLocation: sourceLocation)
+  }
+
+  // MARK: git
+
+  /// Runs git and returns its output; throws unless it exits 0.
+  @discardableResult
+  func git(_ arguments: String...) throws -> String {
+    let result = try run(arguments)
+    guard result.status == 0 else {
+      throw PackingTestFailure(description: "git \(arguments.joined(separator: " ")) exited \(result.status): \(result.err)")
+    }
+    return result.out
+  }
+
+  func run(_ arguments: String...) throws -> (status: Int32, out: String, err: String) { try run(arguments) }
+
+  /// Runs git in the work tree with ``hermeticEnvironment``, whatever its exit status.
+  func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: work)
+    var environment = hermeticEnvironment
+    environment["LC_ALL"] = "C"
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read standard error on another thread so neither pipe can fill up.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  }
+
+  func write(_ path: String, _ text: String) throws {
+    let url = URL(fileURLWithPath: work + "/" + path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    guard FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8)) else {
+      throw PackingTestFailure(description: "cannot write \(url.path)")
+    }
+  }
+
+  func commitWithGit(_ path: String, _ text: String) throws {
+    try write(path, text)
+    try git("add", "-A")
+    try git("commit", "-q", "-m", "Change \(path)")
+  }
+
+  /// The number of commits on the branch.
+  func commitCount() throws -> Int {
+    Int(try git("rev-list", "--count", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+
+  /// Every object the repository holds, loose or packed, reachable or not.
+  func objectIDs() throws -> Set<String> {
+    Set(try git("cat-file", "--batch-all-objects", "--batch-check=%(objectname)").split(separator: "\n").map(String.init))
+  }
+
+  /// The packs (`pack-…`, without suffix) in `objects/pack`.
+  func packNames() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: work + "/.git/objects/pack")
+      .filter { $0.hasPrefix("pack-") && $0.hasSuffix(".pack") }.map { String($0.dropLast(5)) }.sorted()
+  }
+
+  /// Every file git keeps beside packs that marks or describes them (multi-
+  /// pack-indexes, bitmaps, reverse indexes, `.keep`, `.promisor`,
+  /// `.mtimes`, commit-graphs), with the pack files they name, and their sizes.
+  func markedFiles() throws -> [String: Int] {
+    var files: [String: Int] = [:]
+    let objects = work + "/.git/objects"
+    let marks = [".keep", ".promisor", ".bitmap", ".mtimes"]
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: objects + "/pack"))
+    var kept: Set<String> = []
+    for name in names {
+      if name.hasPrefix("multi-pack-index") || marks.contains(where: name.hasSuffix) { kept.insert(name) }
+      if let stem = marks.first(where: name.hasSuffix).map({ String(name.dropLast($0.count)) }) {
+        for suffix in [".pack", ".idx"] where names.contains(stem + suffix) { kept.insert(stem + suffix) }
+      }
+    }
+    if let midx = try? Array(Data(contentsOf: URL(fileURLWithPath: objects + "/pack/multi-pack-index"))) {
+      for stem in GitRepository.packNames(inMultiPackIndex: midx) ?? [] {
+        kept.insert(stem + ".pack")
+        kept.insert(stem + ".idx")
+      }
+    }
+    for name in kept {
+      files["pack/" + name] = (try FileManager.default.attributesOfItem(atPath: objects + "/pack/" + name)[.size] as? Int) ?? -1
+    }
+    let enumerator = FileManager.default.enumerator(atPath: objects + "/info")
+    while let name = enumerator?.nextObject() as? String {
+      guard name.hasPrefix("commit-graph") else { continue }
+      files["info/" + name] = (try FileManager.default.attributesOfItem(atPath: objects + "/info/" + name)[.size] as? Int) ?? -1
+    }
+    return files
+  }
+}
+
+struct PackingTestFailure: Error, CustomStringConvertible {
+  var description: String
+}
+
