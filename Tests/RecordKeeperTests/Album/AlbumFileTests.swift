@@ -557,11 +557,8 @@ struct AlbumFileTests {
 
   @Test func fallbackIsUsedForFlowLists() throws {
     let frontMatter = "title: T\nartist: A\ntags: [a, b]\n"
+    #expect(FastScanner.scan(ArraySlice(Array(frontMatter.utf8)), firstLine: 2) == nil, "a flow list goes to Yams")
     let parsed = try FrontMatter.parse(ArraySlice(Array(frontMatter.utf8)), firstLine: 2)
-    guard case .text = parsed.entries[0].source else {
-      Issue.record("a flow list should send the front matter to Yams")
-      return
-    }
     #expect(parsed.entries.map(\.value) == [.text("T"), .text("A"), .list(["a", "b"])])
     #expect(parsed.entries.map(\.line) == [2, 3, 4])
   }
