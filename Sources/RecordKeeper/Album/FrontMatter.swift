@@ -80,8 +80,12 @@ struct FrontMatter {
   static func parseWithYams(_ bytes: ArraySlice<UInt8>, firstLine: Int) throws(AlbumFileError) -> FrontMatter {
     let breaks = YAML11Breaks(bytes)
     let root: Node?
+    // The parser owns the anchors, which nodes hold weakly: it must live
+    // until the alias check below is done.
+    let parser: Parser
     do {
-      root = try Yams.compose(yaml: breaks.yaml, .basic)
+      parser = try Parser(yaml: breaks.yaml, resolver: .basic)
+      root = try parser.singleRoot()
     } catch let error as YamlError {
       let (line, problem) = error.lineAndProblem(firstLine: firstLine)
       throw AlbumFileError.yaml(line: line, problem: breaks.restore(problem))
@@ -95,7 +99,7 @@ struct FrontMatter {
     }
     // Before anything walks the values: an alias makes a tree that is
     // exponentially larger than the file ("billion laughs").
-    try refuseAliases(root, bytes: bytes, firstLine: firstLine)
+    try withExtendedLifetime(parser) { () throws(AlbumFileError) in try refuseAliases(root, bytes: bytes, firstLine: firstLine) }
     frontMatter.isFlowMapping = mapping.style == .flow || bytes.firstNonCommentByte == UInt8(ascii: "{")
     for (keyNode, valueNode) in mapping {
       let key = breaks.restore(keyNode.string ?? String(describing: keyNode))
@@ -172,9 +176,11 @@ struct FrontMatter {
         }
       }
       switch node {
+      // Pushed in reverse so that the walk goes in document order and the
+      // first alias written is the one reported.
       case .mapping(let mapping):
-        for (key, value) in mapping { pending.append(key); pending.append(value) }
-      case .sequence(let sequence): pending.append(contentsOf: sequence)
+        for (key, value) in mapping.reversed() { pending.append(value); pending.append(key) }
+      case .sequence(let sequence): pending.append(contentsOf: sequence.reversed())
       case .alias(let alias): throw .alias(line: firstLine + (alias.mark?.line ?? 1) - 1, name: alias.anchor.rawValue)
       case .scalar: break
       }
