@@ -20,10 +20,17 @@ extension AlbumFile {
     var output = Array(original[..<layout.opening.end])
     output += editor.lines()
     output += original[layout.closing.start..<layout.closing.end]
+    let body = original[layout.closing.end...]
     if album.tracks == parsed.album.tracks && album.body == parsed.album.body {
-      output += original[layout.closing.end...]
+      output += body
     } else {
-      output += album.body.rendered(tracks: album.tracks).utf8
+      var rendered = album.body.rendered(tracks: album.tracks)
+      // A body with no line break of its own takes the file's, so that a
+      // new `\n` after a closing `---\r` does not turn it into one CRLF.
+      if !body.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }), editor.ending != "\n" {
+        rendered = rendered.replacing("\n", with: editor.ending)
+      }
+      output += rendered.utf8
     }
     guard output != original else { return original }
     // What is written must read back as what was asked for; a file this
