@@ -298,6 +298,7 @@ struct FastScanner {
     var expectingItems = false
     var items: [String] = []
     var itemLines: [Int] = []
+    var itemIndent: Int?
 
     func close() {
       guard expectingItems, var last = frontMatter.entries.popLast() else { return }
@@ -305,6 +306,7 @@ struct FastScanner {
       last.itemLines = itemLines
       frontMatter.entries.append(last)
       itemLines = []
+      itemIndent = nil
       expectingItems = false
       items = []
     }
@@ -320,6 +322,10 @@ struct FastScanner {
           if trimmed.isEmpty { continue }
           return nil
         }
+        // Every item of a list is indented alike (yaml-test-suite 4HVU).
+        let indent = content.count - trimmed.count
+        if itemIndent == nil { itemIndent = indent }
+        guard itemIndent == indent else { return nil }
         let rest = trimmed.dropFirst()
         itemLines.append(firstLine + line.number - 1)
         if rest.isEmpty { items.append(""); continue }
@@ -327,7 +333,13 @@ struct FastScanner {
         items.append(item)
         continue
       }
-      if first == UInt8(ascii: "#") || content.allSatisfy(isBlank) { continue }
+      if first == UInt8(ascii: "#") { continue }
+      if content.allSatisfy(isBlank) {
+        // libyaml refuses a blank line that starts with a tab
+        // (yaml-test-suite DK95-04); Yams says so.
+        guard first != UInt8(ascii: "\t") else { return nil }
+        continue
+      }
       close()
       guard let colon = content.firstIndex(of: UInt8(ascii: ":")),
         content[content.startIndex..<colon].allSatisfy(isKeyByte)

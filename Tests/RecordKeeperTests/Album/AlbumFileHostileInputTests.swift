@@ -94,6 +94,12 @@ struct AlbumFileHostileInputTests {
     }
   }
 
+  @Test func aListWithItemsIndentedDifferentlyIsRefused() {
+    // yaml-test-suite 4HVU: the fast scanner used to read all three items.
+    let text = "---\ntitle: T\nartist: A\ntags:\n   - ok\n   - also ok\n  - wrong\n---\n"
+    #expect(throws: AlbumFileError.self) { try parse(text) }
+  }
+
   // MARK: Aliases
 
   @Test func billionLaughsIsRefusedAtOnceNamingTheLine() {
