@@ -270,7 +270,8 @@ extension YamlError {
     switch self {
     case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
       .composer(let context, let problem, let mark, _):
-      let detail = context.map { "\(problem) \($0.text)" } ?? problem
+      var detail = context.map { "\(problem) \($0.text)" } ?? problem
+      if detail.contains("Maximum nesting level") { detail = "lists and mappings nested more than 1,000 deep" }
       return (firstLine + max(0, mark.line - 1), detail)
     case .reader(let problem, let offset, _, let yaml):
       // The offset counts from the start of the text Yams was given.

@@ -100,6 +100,14 @@ struct AlbumFileHostileInputTests {
     #expect(throws: AlbumFileError.self) { try parse(text) }
   }
 
+  @Test func deeplyNestedValuesAreReadOrRefusedWithoutCrashing() throws {
+    func nested(_ depth: Int) -> String {
+      "---\ntitle: T\nartist: A\nx: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n---\n"
+    }
+    #expect(try parse(nested(900)).album.extra.map(\.key) == ["x"])
+    #expect(throws: AlbumFileError.yaml(line: 4, problem: "lists and mappings nested more than 1,000 deep")) { try parse(nested(100_000)) }
+  }
+
   // MARK: Aliases
 
   @Test func billionLaughsIsRefusedAtOnceNamingTheLine() {
