@@ -255,7 +255,8 @@ private struct FrontMatterEditor {
       return start..<end
     }
     let common = LongestCommonSubsequence(old, new)
-    var position = starts[0]
+    // Before the first tag, or after the last item when all are blank.
+    var position = present.first.map { spans[$0].lowerBound } ?? spans[spans.count - 1].upperBound
     var template = starts[0]
     var oldIndex = 0
     var newIndex = 0

@@ -140,6 +140,11 @@ struct AlbumFileRewriteTests {
     #expect(try rewritten("---\ntitle: T\nartist: A\ntags: []\n---\n") { _ = try $0.addTag("x") } == "---\ntitle: T\nartist: A\ntags: [x]\n---\n")
   }
 
+  @Test func aTagAddedToAListOfBlankItemsGoesAfterThem() throws {
+    let text = "---\ntitle: T\nartist: A\ntags:\n  -\n  -\n---\n"
+    #expect(try rewritten(text) { _ = try $0.addTag("x") } == "---\ntitle: T\nartist: A\ntags:\n  -\n  -\n  - x\n---\n")
+  }
+
   @Test func aFlowListKeepsItsQuotingAndQuotesWhatMustBe() throws {
     let text = "---\ntitle: T\nartist: A\ntags: [ \"a\" ]  # mine\n---\n"
     #expect(try rewritten(text) { _ = try $0.addTag("b, c") } == "---\ntitle: T\nartist: A\ntags: [ \"a\", \"b, c\" ]  # mine\n---\n")
