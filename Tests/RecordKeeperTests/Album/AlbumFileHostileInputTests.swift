@@ -65,6 +65,19 @@ struct AlbumFileHostileInputTests {
     #expect(try parse(output).album.title == "a\u{2028}b")
   }
 
+  @Test("both readers read odd characters in a value alike", arguments: [
+    "a\u{FEFF}b", "a\u{FFFD}b", "a\u{A0}b", "a\tb", "👩‍👩‍👧", "e\u{301}", "\u{E000}x", "a\u{85}", "ok'", "x\u{10FFFF}",
+  ])
+  func readersAgreeOnOddCharacters(value: String) throws {
+    for line in ["title: \(value)", "title: '\(value)'", "title: \"\(value)\""] {
+      let bytes = Array("\(line)\nartist: A\n".utf8)[...]
+      let fast = FastScanner.scan(bytes, firstLine: 2)
+      let yams = try? FrontMatter.parseWithYams(bytes, firstLine: 2)
+      guard let fast else { continue }
+      #expect(fast.entries.map(\.value) == yams?.entries.map(\.value), "\(line.debugDescription)")
+    }
+  }
+
   @Test func controlCharactersAreRefusedByBothPathsWithTheirLine() throws {
     for text in ["---\ntitle: T\nartist: a\u{7F}b\n---\n", "---\ntitle: T # c\nartist: a\u{9F}b\n---\n"] {
       #expect(throws: AlbumFileError.self) { try parse(text) }

@@ -195,7 +195,7 @@ struct AlbumFileTests {
   @Test("values needing quotes are written so that they read back the same", arguments: [
     "\"Heroes\"", "1999", "true", "null", "~", "Live: 1975", "Songs #1", "- dash", "key:", "'quoted'", "[bracket]",
     "{brace}", "*star", "&anchor", "!bang", "%percent", "@at", "`tick", "|pipe", ">fold", "?question", ",comma",
-    "back\\slash", "tab\there", "a#b", "Say \"Hi\"", "---", "...", "Ω ≠ ∞", "😀",
+    "back\\slash", "tab\there", "a#b", "Say \"Hi\"", "---", "...", "Ω ≠ ∞", "😀", "c1\u{9B}control", "non\u{FFFE}character",
   ])
   func quotingRoundTrips(value: String) throws {
     let album = Album(id: "a", title: value, artist: value, sortArtist: value, tags: [value])
