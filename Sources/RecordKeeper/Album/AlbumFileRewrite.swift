@@ -82,6 +82,9 @@ private struct FrontMatterEditor {
   let firstLine: Int
   /// The file's line ending, for every line written.
   let ending: String
+  /// The spaces before the keys, for new keys (a front matter may be
+  /// indented as a whole).
+  let indent: String
   private var deleted = Set<Int>()
   /// New lines to write before the line at the index (`lines.count`: at the
   /// end), each with its line ending.
@@ -92,6 +95,10 @@ private struct FrontMatterEditor {
     frontMatter = layout.frontMatter
     firstLine = layout.firstLine
     ending = LineEnding(of: layout.text).rawValue
+    let firstKey = layout.frontMatter.entries.first.flatMap { entry in
+      layout.frontMatter.lines.indices.contains(entry.lines.lowerBound) ? layout.frontMatter.lines[entry.lines.lowerBound] : nil
+    }
+    indent = firstKey.map { String(repeating: " ", count: layout.text[$0.content].prefix { $0 == UInt8(ascii: " ") }.count) } ?? ""
   }
 
   /// The front-matter lines after the edits.
@@ -169,7 +176,7 @@ private struct FrontMatterEditor {
 
   private mutating func setScalar(_ key: String, to value: String?) throws(AlbumFileError) {
     guard let entry = entry(key) else {
-      if let value { insert(["\(key): \(YAMLScalar.quoted(value))"], at: position(for: key)) }
+      if let value { insert(["\(indent)\(key): \(YAMLScalar.quoted(value))"], at: position(for: key)) }
       return
     }
     guard let value else {
@@ -179,7 +186,7 @@ private struct FrontMatterEditor {
     if entry.lines.count == 1, let patched = patchedScalar(content(entry.lines.lowerBound), value) {
       replaceLine(entry.lines.lowerBound, with: patched)
     } else {
-      replace(entry.lines, with: ["\(key): \(YAMLScalar.quoted(value))"])
+      replace(entry.lines, with: ["\(indent)\(key): \(YAMLScalar.quoted(value))"])
     }
   }
 
@@ -200,7 +207,7 @@ private struct FrontMatterEditor {
 
   private mutating func setTags(from old: [String], to new: [String]) throws(AlbumFileError) {
     guard let entry = entry("tags") else {
-      insert(["tags:"] + new.map { "- \(YAMLScalar.quoted($0))" }, at: position(for: "tags"))
+      insert(blockList(new), at: position(for: "tags"))
       return
     }
     if new.isEmpty {
@@ -219,17 +226,22 @@ private struct FrontMatterEditor {
       if entry.lines.count == 1, let start = valueStart, let patched = YAMLLine.flowList(in: keyLine, from: start, replacedBy: new) {
         replaceLine(entry.lines.lowerBound, with: patched)
       } else {
-        replace(entry.lines, with: ["tags: [\(new.map { YAMLScalar.styled($0, like: .plain, inFlow: true) }.joined(separator: ", "))]"])
+        replace(entry.lines, with: ["\(indent)tags: [\(new.map { YAMLScalar.styled($0, like: .plain, inFlow: true) }.joined(separator: ", "))]"])
       }
     case .list(let items) where !items.isEmpty:
       editBlockList(entry, items: items, from: old, to: new)
     case .list, .text(""):
       // `tags:` with nothing under it yet.
-      insert(new.map { "- \(YAMLScalar.quoted($0))" }, at: entry.lines.upperBound)
+      insert(Array(blockList(new).dropFirst()), at: entry.lines.upperBound)
     case .text:
       // One tag written as text (`tags: rock`), already read as a tag.
-      replace(entry.lines, with: ["tags:"] + new.map { "- \(YAMLScalar.quoted($0))" })
+      replace(entry.lines, with: blockList(new))
     }
+  }
+
+  /// `tags:` and one `- tag` line per tag, in canonical form.
+  private func blockList(_ tags: [String]) -> [String] {
+    ["\(indent)tags:"] + tags.map { "\(indent)- \(YAMLScalar.quoted($0))" }
   }
 
   /// Deletes the items of removed tags and inserts lines for new ones, each
@@ -241,7 +253,7 @@ private struct FrontMatterEditor {
     guard starts.count == items.count, starts.allSatisfy(entry.lines.dropFirst().contains),
       present.map({ items[$0].trimmed }) == old
     else {
-      replace(entry.lines, with: ["tags:"] + new.map { "- \(YAMLScalar.quoted($0))" })
+      replace(entry.lines, with: blockList(new))
       return
     }
     // Each item's lines run to the next item, less trailing blank and

@@ -168,6 +168,15 @@ struct AlbumFileRewriteTests {
     #expect(output == handWritten + "2. Freddie Freeloader\n")
   }
 
+  @Test func newKeysInAnIndentedFrontMatterAreIndentedAlike() throws {
+    let text = "---\n  title: T\n  artist: A\n---\n"
+    let output = try rewritten(text) {
+      _ = try $0.addTag("x")
+      $0.released = "2001"
+    }
+    #expect(output == "---\n  title: T\n  artist: A\n  released: 2001\n  tags:\n  - x\n---\n")
+  }
+
   @Test func aFlowMappingFrontMatterIsNotRewritten() throws {
     #expect(throws: AlbumFileError.self) { try rewritten("---\n{title: T, artist: A}\n---\n") { $0.title = "U" } }
   }
