@@ -119,17 +119,19 @@ struct FrontMatter {
   }
 
   /// Gives each entry its own lines: from its key line up to the next key's
-  /// line, less the blank lines and column-0 comments in between, which
-  /// belong to no entry.
+  /// line, less the blank lines and the comments indented no deeper than
+  /// the key in between, which belong to no entry.
   mutating func assignLines(_ bytes: ArraySlice<UInt8>, firstLine: Int) {
     guard !isFlowMapping else { return }
     let starts = entries.map { min(max(0, $0.line - firstLine), lines.count) }
     for index in entries.indices {
       let start = starts[index]
       var end = index + 1 < starts.count ? max(start, starts[index + 1]) : lines.count
+      let keyIndent = start < lines.count ? bytes[lines[start].content].prefix { $0 == UInt8(ascii: " ") }.count : 0
       while end > start + 1 {
         let content = bytes[lines[end - 1].content]
-        guard content.allSatisfy(isBlank) || content.first == UInt8(ascii: "#") else { break }
+        let indent = content.prefix { $0 == UInt8(ascii: " ") }.count
+        guard content.allSatisfy(isBlank) || (indent <= keyIndent && content.dropFirst(indent).first == UInt8(ascii: "#")) else { break }
         end -= 1
       }
       entries[index].lines = start..<end

@@ -292,11 +292,13 @@ private struct Sample {
     if fancy && chance(50) { entries.shuffle(using: &random) }
     for field in extra { entries.insert(field, at: Int.random(in: 0...entries.count, using: &random)) }
 
+    // Now and then the whole front matter is indented.
+    let indent = fancy && chance(10) ? "  " : ""
     var lines = ["---"]
-    if fancy && chance(30) { lines.append("# bought at Rough Trade") }
+    if fancy && chance(30) { lines.append(indent + "# bought at Rough Trade") }
     for entry in entries {
-      if fancy && chance(15) { lines.append(pick(["", "# about \(entry.key)", "   "], &random) ?? "") }
-      lines += entry.lines
+      if fancy && chance(15) { lines.append(pick(["", indent + "# about \(entry.key)", "   "], &random) ?? "") }
+      lines += entry.lines.map { indent + $0 }
     }
     if fancy && chance(20) { lines.append("") }
     lines.append(chance(90) ? "---" : "...")

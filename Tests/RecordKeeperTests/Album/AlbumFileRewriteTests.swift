@@ -177,6 +177,11 @@ struct AlbumFileRewriteTests {
     #expect(output == "---\n  title: T\n  artist: A\n  released: 2001\n  tags:\n  - x\n---\n")
   }
 
+  @Test func aCommentAboutTheNextKeyStaysWhenAKeyIsCleared() throws {
+    let text = "---\n  title: T\n  artist: A\n  sort_artist: S\n  # about the date\n  released: 1970\n---\n"
+    #expect(try rewritten(text) { $0.sortArtist = nil } == "---\n  title: T\n  artist: A\n  # about the date\n  released: 1970\n---\n")
+  }
+
   @Test func aFlowMappingFrontMatterIsNotRewritten() throws {
     #expect(throws: AlbumFileError.self) { try rewritten("---\n{title: T, artist: A}\n---\n") { $0.title = "U" } }
   }
