@@ -194,7 +194,9 @@ private struct FrontMatterEditor {
   /// quoting style, keeping the key, spacing and a trailing comment; `nil`
   /// when the value is not one plain or quoted scalar on this line.
   private func patchedScalar(_ line: ArraySlice<UInt8>, _ value: String) -> [UInt8]? {
-    guard let start = YAMLLine.valueStart(ofKeyLine: line), let token = YAMLLine.scalar(in: line, from: start) else { return nil }
+    guard let keyEnd = YAMLLine.valueStart(ofKeyLine: line),
+      let token = YAMLLine.scalar(in: line, from: YAMLLine.afterProperties(in: line, from: keyEnd))
+    else { return nil }
     var output = Array(line[..<token.range.lowerBound])
     if token.range.isEmpty, let last = output.last, !isBlank(last) { output.append(UInt8(ascii: " ")) }
     output += YAMLScalar.styled(value, like: token.style).utf8
@@ -216,7 +218,7 @@ private struct FrontMatterEditor {
     }
     guard !entry.lines.isEmpty else { return }
     let keyLine = content(entry.lines.lowerBound)
-    let valueStart = YAMLLine.valueStart(ofKeyLine: keyLine)
+    let valueStart = YAMLLine.valueStart(ofKeyLine: keyLine).map { YAMLLine.afterProperties(in: keyLine, from: $0) }
     let isFlow = valueStart.map { keyLine[$0...].first == UInt8(ascii: "[") } ?? false
     switch entry.value {
     case .other:

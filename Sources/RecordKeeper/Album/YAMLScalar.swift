@@ -99,6 +99,18 @@ enum YAMLLine {
     return index
   }
 
+  /// Where the value proper starts after a tag (`!!str`) and an anchor
+  /// (`&name`), which stay as written.
+  static func afterProperties(in line: ArraySlice<UInt8>, from start: Int) -> Int {
+    var index = start
+    while index < line.endIndex, line[index] == UInt8(ascii: "!") || line[index] == UInt8(ascii: "&") {
+      guard let gap = line[index...].firstIndex(where: isBlank) else { return index }
+      index = gap
+      while index < line.endIndex, isBlank(line[index]) { index += 1 }
+    }
+    return index
+  }
+
   /// The scalar starting at `start`, when it is a plain or quoted scalar
   /// followed by nothing but blanks and a comment. An empty range means the
   /// line has no value (only perhaps a comment).

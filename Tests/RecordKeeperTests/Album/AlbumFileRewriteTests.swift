@@ -182,6 +182,15 @@ struct AlbumFileRewriteTests {
     #expect(try rewritten(text) { $0.sortArtist = nil } == "---\n  title: T\n  artist: A\n  # about the date\n  released: 1970\n---\n")
   }
 
+  @Test func tagsAndAnchorsOnAValueStay() throws {
+    let text = "---\ntitle: !!str T\nartist: A\ntags: &mine [a]\n---\n"
+    let output = try rewritten(text) {
+      $0.title = "U"
+      _ = try $0.addTag("b")
+    }
+    #expect(output == "---\ntitle: !!str U\nartist: A\ntags: &mine [a, b]\n---\n")
+  }
+
   @Test func aFlowMappingFrontMatterIsNotRewritten() throws {
     #expect(throws: AlbumFileError.self) { try rewritten("---\n{title: T, artist: A}\n---\n") { $0.title = "U" } }
   }
