@@ -57,7 +57,8 @@ let package = Package(
     ),
     .testTarget(
       name: "RecordKeeperTests",
-      dependencies: ["RecordKeeper", "TestSupport"]
+      dependencies: ["RecordKeeper", "TestSupport"],
+      resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "RecordKeeperCoversTests",

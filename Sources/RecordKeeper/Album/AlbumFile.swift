@@ -14,11 +14,31 @@ public enum AlbumFile {
   /// Parses the bytes of an `album.md`.
   ///
   /// Throws only when the file cannot be understood at all (no front matter,
-  /// YAML syntax, not UTF-8); broken rules are reported in `problems`.
+  /// YAML syntax, not UTF-8, merge-conflict markers, YAML aliases); broken
+  /// rules are reported in `problems`.
   public static func parse(_ bytes: [UInt8], id: String, covers: CoverFiles = CoverFiles()) throws(AlbumFileError) -> Parsed {
+    try read(bytes, id: id, covers: covers).parsed
+  }
+
+  /// Where the parts of a file are, for rewriting it in place. Indices are
+  /// into the file's bytes.
+  struct Layout {
+    /// The file without its byte-order mark.
+    var text: ArraySlice<UInt8>
+    /// The opening `---` line and the closing `---` or `...` line.
+    var opening: LineScanner.Line
+    var closing: LineScanner.Line
+    var frontMatter: FrontMatter
+    /// The file line of the first front-matter line.
+    var firstLine: Int { opening.number + 1 }
+  }
+
+  static func read(_ bytes: [UInt8], id: String, covers: CoverFiles) throws(AlbumFileError) -> (parsed: Parsed, layout: Layout) {
     var all = bytes[...]
     if all.starts(with: [0xEF, 0xBB, 0xBF]) { all = all.dropFirst(3) }
     guard isValidUTF8(all) else { throw .notUTF8 }
+    let markers = ConflictMarkers(all)
+    if let line = markers.first { throw .mergeConflict(line: line) }
     var lines = LineScanner(all)
     guard let opening = lines.next(), isMarker(all[opening.content], "---") else { throw .missingFrontMatter }
     var closing: LineScanner.Line?
@@ -29,7 +49,10 @@ public enum AlbumFile {
       }
     }
     guard let closing else { throw .unclosedFrontMatter }
-    let frontMatter = try FrontMatter.parse(all[opening.end..<closing.start], firstLine: 2)
+    // A lone `=======` is also a Markdown heading underline, so it counts as
+    // a conflict marker only where Markdown cannot be: in the front matter.
+    if let line = markers.divider, line < closing.number { throw .mergeConflict(line: line) }
+    let frontMatter = try FrontMatter.parse(all[opening.end..<closing.start], firstLine: opening.number + 1)
     let (body, tracks, trackLines) = AlbumBody.parse(all[closing.end...])
     var parsed = Parsed(
       album: Album(id: id, title: "", artist: "", body: body, covers: covers),
@@ -43,7 +66,7 @@ public enum AlbumFile {
       return located
     }
     parsed.problems.sort { $0.line < $1.line }
-    return parsed
+    return (parsed, Layout(text: all, opening: opening, closing: closing, frontMatter: frontMatter))
   }
 
   /// The canonical text of an album: known keys in order, then extra keys as
@@ -64,17 +87,6 @@ public enum AlbumFile {
     for field in album.extra { text += field.yaml }
     text += "---\n"
     return text + album.body.rendered(tracks: album.tracks)
-  }
-
-  /// The bytes of `original` changed to say what `album` says, rewriting only
-  /// the lines of what changed (PRODUCT.md §1: comments, key order, quoting,
-  /// list style and every other byte stay as the person wrote them).
-  ///
-  /// `album` is normally `parse(original).album` with some fields changed.
-  /// Throws when `original` cannot be read without losing something.
-  public static func rewrite(_ original: [UInt8], to album: Album) throws(AlbumFileError) -> [UInt8] {
-    _ = try parse(original, id: album.id)
-    return Array(render(album).utf8)
   }
 
   private static func isMarker(_ line: ArraySlice<UInt8>, _ marker: String) -> Bool {
@@ -189,12 +201,20 @@ public enum AlbumFileError: Error, Equatable, Sendable, CustomStringConvertible 
   case notUTF8
   /// The front matter is not valid YAML.
   case yaml(line: Int, problem: String)
+  /// The file holds git's conflict markers (`<<<<<<<`, `=======`,
+  /// `>>>>>>>`) from a merge that was not finished; `line` is the first.
+  case mergeConflict(line: Int)
+  /// The front matter uses a YAML alias (`*name`), which `rk` does not expand.
+  case alias(line: Int, name: String)
+  /// `rk` cannot make the change without losing or reshuffling what is
+  /// written at `line`; nothing was written.
+  case notRewritable(line: Int, problem: String)
 
   /// The line the problem is on.
   public var line: Int {
     switch self {
     case .missingFrontMatter, .unclosedFrontMatter, .notUTF8: 1
-    case .yaml(let line, _): line
+    case .yaml(let line, _), .mergeConflict(let line), .alias(let line, _), .notRewritable(let line, _): line
     }
   }
 
@@ -204,6 +224,42 @@ public enum AlbumFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case .unclosedFrontMatter: "the front matter is not closed: add a line `---` after the last `key: value` line"
     case .notUTF8: "the file is not UTF-8 text: save it as UTF-8"
     case .yaml(_, let problem): "YAML syntax: \(problem)"
+    case .mergeConflict:
+      "unresolved git merge conflict: edit the file to keep the lines you want and remove the `<<<<<<<`, `=======` and `>>>>>>>` marker lines, then `git add` the file and `git commit`"
+    case .alias(_, let name):
+      "YAML alias `*\(name)`: rk does not expand aliases (a few of them can make a small file enormous); write the value out in full instead of `*\(name)`"
+    case .notRewritable(_, let problem): "\(problem); nothing was written"
     }
+  }
+}
+
+/// Where git's merge-conflict markers are in a file: lines starting with
+/// seven `<`, `|` or `>` then a space or the line's end, and lines that are
+/// seven `=`.
+private struct ConflictMarkers {
+  /// The first `<<<<<<<`, `|||||||` or `>>>>>>>` line, or the first
+  /// `=======` line when that comes before it.
+  var first: Int?
+  /// The first `=======` line.
+  var divider: Int?
+
+  init(_ bytes: ArraySlice<UInt8>) {
+    var lines = LineScanner(bytes)
+    var strong: Int?
+    while let line = lines.next() {
+      let content = bytes[line.content]
+      guard content.count >= 7, let marker = content.first,
+        [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "=")].contains(marker),
+        content.prefix(7).allSatisfy({ $0 == marker })
+      else { continue }
+      let rest = content.dropFirst(7)
+      if marker == UInt8(ascii: "=") {
+        if divider == nil, rest.allSatisfy(isBlank) { divider = line.number }
+      } else if rest.first.map(isBlank) ?? true {
+        strong = line.number
+        break
+      }
+    }
+    if let strong { first = min(strong, divider ?? strong) }
   }
 }

@@ -195,7 +195,7 @@ struct AlbumFileTests {
   @Test("values needing quotes are written so that they read back the same", arguments: [
     "\"Heroes\"", "1999", "true", "null", "~", "Live: 1975", "Songs #1", "- dash", "key:", "'quoted'", "[bracket]",
     "{brace}", "*star", "&anchor", "!bang", "%percent", "@at", "`tick", "|pipe", ">fold", "?question", ",comma",
-    "back\\slash", "tab\there", "a#b", "Say \"Hi\"", "---", "...", "Ω ≠ ∞", "😀",
+    "back\\slash", "tab\there", "a#b", "Say \"Hi\"", "---", "...", "Ω ≠ ∞", "😀", "c1\u{9B}control", "non\u{FFFE}character",
   ])
   func quotingRoundTrips(value: String) throws {
     let album = Album(id: "a", title: value, artist: value, sortArtist: value, tags: [value])
@@ -545,11 +545,8 @@ struct AlbumFileTests {
 
   @Test func fallbackIsUsedForFlowLists() throws {
     let frontMatter = "title: T\nartist: A\ntags: [a, b]\n"
+    #expect(FastScanner.scan(ArraySlice(Array(frontMatter.utf8)), firstLine: 2) == nil, "a flow list goes to Yams")
     let parsed = try FrontMatter.parse(ArraySlice(Array(frontMatter.utf8)), firstLine: 2)
-    guard case .text = parsed.entries[0].source else {
-      Issue.record("a flow list should send the front matter to Yams")
-      return
-    }
     #expect(parsed.entries.map(\.value) == [.text("T"), .text("A"), .list(["a", "b"])])
     #expect(parsed.entries.map(\.line) == [2, 3, 4])
   }
