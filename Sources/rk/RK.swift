@@ -19,4 +19,27 @@ struct RK: AsyncParsableCommand {
   )
 
   @OptionGroup var collection: CollectionOptions
+
+  /// ArgumentParser's `main`, with clearer usage errors: when parsing fails,
+  /// a mistyped command or `--option` is named with the closest match, rather
+  /// than whatever ArgumentParser tripped over first.
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      var command: ParsableCommand
+      do {
+        command = try await asyncParseAsRoot(arguments)
+      } catch {
+        UsageCheck.mistake(in: arguments)?.exit()
+        throw error
+      }
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

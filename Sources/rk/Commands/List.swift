@@ -38,6 +38,10 @@ extension RK {
     var query: [String] = []
 
     func validate() throws {
+      // Every word before `--` that begins with `--` is an option (PRODUCT.md §3).
+      if let word = query.prefix(while: { $0 != "--" }).first(where: { $0.hasPrefix("--") }) {
+        throw ValidationError(UsageCheck.unknownOption(word, in: Self.self))
+      }
       if [json, format != nil, count].filter({ $0 }).count > 1 {
         throw ValidationError("Choose one of --json, --format and --count.")
       }
