@@ -21,7 +21,7 @@ func report(_ commit: GitCommit?, unchanged: String) {
 /// The album argument shared by the commands that change one album.
 struct AlbumArgument: ParsableArguments {
   @Argument(
-    help: ArgumentHelp("An album id, folder name, or the start of a folder name.", valueName: "album"),
+    help: ArgumentHelp("An album id, folder name, the start of a folder name, or words of its artist and title.", valueName: "album"),
     completion: .custom(Completions.albums))
   var album: String
 }
