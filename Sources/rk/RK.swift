@@ -20,6 +20,12 @@ struct RK: AsyncParsableCommand {
 
   @OptionGroup var collection: CollectionOptions
 
+  /// An error from running a command, its message made safe to print.
+  struct VisibleError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
   /// ArgumentParser's `main`, with clearer usage errors: when parsing fails,
   /// a mistyped command or `--option` is named with the closest match, rather
   /// than whatever ArgumentParser tripped over first.
@@ -33,10 +39,21 @@ struct RK: AsyncParsableCommand {
         UsageCheck.mistake(in: arguments)?.exit()
         throw error
       }
-      if var asyncCommand = command as? AsyncParsableCommand {
-        try await asyncCommand.run()
-      } else {
-        try command.run()
+      do {
+        if var asyncCommand = command as? AsyncParsableCommand {
+          try await asyncCommand.run()
+        } else {
+          try command.run()
+        }
+      } catch let error as ExitCode {
+        throw error
+      } catch let error as CleanExit {
+        throw error
+      } catch let error as ValidationError {
+        throw ValidationError(Visible.lines(error.message))
+      } catch {
+        // Messages quote titles, tags and paths from the collection.
+        throw VisibleError(message: Visible.lines("\(error)"))
       }
     } catch {
       exit(withError: error)

@@ -28,7 +28,7 @@ extension RK {
         }
         Terminal.write(JSONValue.object([("albums", .number(total)), ("problems", .array(problems))]).serialized() + "\n")
       } else {
-        Terminal.write(issues.map { $0.formatted(in: loaded.location) + "\n" }.joined())
+        Terminal.write(issues.map { Visible.text($0.formatted(in: loaded.location)) + "\n" }.joined())
         let albums = Set(issues.map(\.id)).count
         let summary = issues.isEmpty
           ? "\(total) album\(total == 1 ? "" : "s") checked: no problems."

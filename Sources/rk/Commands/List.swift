@@ -77,7 +77,9 @@ extension RK {
       let sorted = order.sorted(matched)
       if let format {
         let template = try FormatTemplate(format)
-        Terminal.write(sorted.map { template.render($0) + "\n" }.joined())
+        // Exact for scripts; made visible only when a person is looking.
+        let visible = Terminal.standardOutput().isInteractive
+        Terminal.write(sorted.map { (visible ? Visible.text(template.render($0)) : template.render($0)) + "\n" }.joined())
       } else if json {
         Terminal.write(JSONValue.array(sorted.map { $0.json(group: .some(order.group(of: $0))) }).serialized() + "\n")
       } else {

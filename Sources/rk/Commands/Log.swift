@@ -24,7 +24,7 @@ extension RK {
       let style = Style(enabled: Terminal.standardOutput().usesColor)
       for commit in commits {
         let mark = ChangeMessage.action(of: commit.message) == nil ? " (by git)" : ""
-        print("\(style.apply(String(commit.id.prefix(7)), "33"))  \(formatter.string(from: Date(timeIntervalSince1970: TimeInterval(commit.time))))  \(commit.summary)\(style.dim("  — \(commit.authorName)\(mark)"))")
+        print("\(style.apply(String(commit.id.prefix(7)), "33"))  \(formatter.string(from: Date(timeIntervalSince1970: TimeInterval(commit.time))))  \(Visible.text(commit.summary))\(style.dim("  — \(Visible.text(commit.authorName))\(mark)"))")
       }
     }
   }

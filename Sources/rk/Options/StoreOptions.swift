@@ -12,9 +12,9 @@ extension CollectionOptions {
 /// Reports the outcome of a change: the commit, or that nothing changed.
 func report(_ commit: GitCommit?, unchanged: String) {
   if let commit {
-    print("[\(commit.id.prefix(7))] \(commit.summary)")
+    print("[\(commit.id.prefix(7))] \(Visible.text(commit.summary))")
   } else {
-    FileHandle.standardError.write(Data("\(unchanged)\n".utf8))
+    FileHandle.standardError.write(Data("\(Visible.lines(unchanged))\n".utf8))
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RecordKeeper
 
 /// What the terminal on standard output can show.
 struct Terminal: Sendable {
@@ -21,9 +22,9 @@ struct Terminal: Sendable {
     return Terminal(isInteractive: interactive, usesColor: interactive && !noColor, width: width)
   }
 
-  /// Prints a warning on standard error.
+  /// Prints a warning on standard error, control characters made visible.
   static func warn(_ message: String) {
-    FileHandle.standardError.write(Data("rk: warning: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("rk: warning: \(Visible.lines(message))\n".utf8))
   }
 
   /// Writes text to standard output in one piece.
@@ -105,3 +106,7 @@ enum DisplayWidth {
     return result + "…"
   }
 }
+
+/// Collection text made safe to print (the rule lives in the library, which
+/// also keeps it out of commit messages).
+typealias Visible = VisibleText
