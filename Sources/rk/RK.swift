@@ -36,7 +36,8 @@ struct RK: AsyncParsableCommand {
       do {
         command = try await asyncParseAsRoot(arguments)
       } catch {
-        UsageCheck.mistake(in: arguments)?.exit()
+        // Help, --version and completion scripts arrive as errors too.
+        if exitCode(for: error) != .success { UsageCheck.mistake(in: arguments)?.exit() }
         throw error
       }
       do {
@@ -45,14 +46,12 @@ struct RK: AsyncParsableCommand {
         } else {
           try command.run()
         }
-      } catch let error as ExitCode {
-        throw error
-      } catch let error as CleanExit {
-        throw error
       } catch let error as ValidationError {
         throw ValidationError(Visible.lines(error.message))
       } catch {
-        // Messages quote titles, tags and paths from the collection.
+        // Messages quote titles, tags and paths from the collection. Exit
+        // codes, and `rk help`'s request for help, go through as they are.
+        guard !(error is ExitCode), !(error is CleanExit), exitCode(for: error) == .failure else { throw error }
         throw VisibleError(message: Visible.lines("\(error)"))
       }
     } catch {

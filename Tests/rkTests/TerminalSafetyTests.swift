@@ -54,6 +54,8 @@ struct TerminalSafetyTests {
     #expect(change.status == 0, "\(change.stderr)")
     #expect(!hasRawControls(change.stdout))
     #expect(change.stdout.contains("Evil^[[2J^G Title"))
+    // Nor through git log: the commit message holds the visible form.
+    #expect(try collection.commitSubjects().first == "Add tag \"fine\" to Bad <U+009B>31m <U+202E>artist – Evil^[[2J^G Title")
     let log = try runRK(["-C", collection.path, "log"])
     #expect(log.status == 0)
     #expect(!hasRawControls(log.stdout), "\(log.stdout.debugDescription)")

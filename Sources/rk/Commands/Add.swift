@@ -25,7 +25,7 @@ extension RK {
     var cover: String?
 
     private var hasFields: Bool {
-      !fields.isEmpty || cover != nil || !tracks.isEmpty || !tags.isEmpty
+      !fields.changes.isEmpty || cover != nil || !tracks.isEmpty || !tags.isEmpty
     }
 
     func validate() throws {
@@ -48,7 +48,7 @@ extension RK {
 
     private func albumFromOptions() throws -> Album {
       var album = Album(id: "", title: "", artist: "")
-      fields.apply(to: &album)
+      fields.changes.apply(to: &album)
       do {
         for track in tracks { try album.addTrack(track) }
         for tag in tags { try album.addTag(tag) }

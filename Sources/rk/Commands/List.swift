@@ -69,11 +69,7 @@ extension RK {
         print(matched.count)
         return
       }
-      var order = try Preferences.load(loaded.location).order
-      if let sort, sort != order.mode {
-        // A one-off random order is a fresh shuffle; the stored one stays put.
-        order = AlbumOrder(mode: sort, seed: sort == .random ? .random(in: 0...UInt64.max) : order.seed)
-      }
+      let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
       let sorted = order.sorted(matched)
       if let format {
         let template = try FormatTemplate(format)

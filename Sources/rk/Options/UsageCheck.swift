@@ -39,7 +39,10 @@ enum UsageCheck {
       if word == "--" { return nil }
       if word.hasPrefix("--") {
         let name = String(word.dropFirst(2).prefix { $0 != "=" })
-        if builtIn.contains(name) { continue }
+        if builtIn.contains(name) {
+          if name == "generate-completion-script", !word.contains("=") { index += 1 }
+          continue
+        }
         guard let takesValue = options.long[name] else {
           return UsageMistake(command: command, message: unknownOption(word, among: options, takesQuery: ObjectIdentifier(command) == ObjectIdentifier(RK.List.self)))
         }
