@@ -56,6 +56,24 @@ struct ChangeCommandTests {
     #expect(try collection.commitSubjects() == commits)
   }
 
+  @Test func logSinceAndJSON() throws {
+    #expect(try rk(["tag", "add", "kind", "modal"]).status == 0)
+    let json = try rk(["log", "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let changes = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(changes.map { $0["summary"] as? String } == ["Add tag \"modal\" to Miles Davis – Kind of Blue", "Start"])
+    #expect(changes.first?["action"] as? String == "tag-add")
+    #expect(changes.last?["action"] is NSNull)
+    #expect((changes.first?["time"] as? String)?.hasSuffix("Z") == true)
+    #expect(try rk(["log", "--since", "1 hour ago", "--json"]).stdout.contains("modal"))
+    let future = try rk(["log", "--since", "2999-01-01"])
+    #expect(future.status == 0)
+    #expect(future.stdout.isEmpty)
+    let bad = try rk(["log", "--since", "soon"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("cannot read \"soon\" as a time"))
+  }
+
   @Test func changesFindAlbumsByArtistAndTitle() throws {
     let result = try rk(["tag", "add", "kind of blue", "modal"])
     #expect(result.status == 0, "\(result.stderr)")
