@@ -34,6 +34,9 @@ extension RK {
     @Flag(help: "Print only the number of matching albums.")
     var count = false
 
+    @Flag(help: "One line per album: title, artist, year and tags in columns that fit the terminal.")
+    var short = false
+
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The search query.", valueName: "query"))
     var query: [String] = []
 
@@ -42,8 +45,8 @@ extension RK {
       if let word = query.prefix(while: { $0 != "--" }).first(where: { $0.hasPrefix("--") }) {
         throw ValidationError(UsageCheck.unknownOption(word, in: Self.self))
       }
-      if [json, format != nil, count].filter({ $0 }).count > 1 {
-        throw ValidationError("Choose one of --json, --format and --count.")
+      if [json, format != nil, count, short].filter({ $0 }).count > 1 {
+        throw ValidationError("Choose one of --json, --format, --count and --short.")
       }
       if let fields {
         do { _ = try SearchField.parseList(fields) } catch { throw ValidationError("--in: \(error)") }
@@ -76,11 +79,13 @@ extension RK {
         // Exact for scripts; made visible only when a person is looking.
         let visible = Terminal.standardOutput().isInteractive
         Terminal.write(sorted.map { (visible ? Visible.text(template.render($0)) : template.render($0)) + "\n" }.joined())
+      } else if short {
+        Pager.write(TableRenderer(terminal: .standardOutput()).render(sorted))
       } else if json {
         Terminal.write(JSONValue.array(sorted.map { $0.json(group: .some(order.group(of: $0))) }).serialized() + "\n")
       } else {
         let renderer = ListRenderer(terminal: .standardOutput())
-        Terminal.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))
+        Pager.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))
       }
     }
   }

@@ -47,10 +47,11 @@ extension RK {
       formatter.locale = Locale(identifier: "en_US_POSIX")
       formatter.dateFormat = "yyyy-MM-dd HH:mm"
       let style = Style(enabled: Terminal.standardOutput().usesColor)
-      for commit in commits {
+      let lines = commits.map { commit in
         let mark = ChangeMessage.action(of: commit.message) == nil ? " (by git)" : ""
-        print("\(style.apply(String(commit.id.prefix(7)), "33"))  \(formatter.string(from: commit.date))  \(Visible.text(commit.summary))\(style.dim("  — \(Visible.text(commit.authorName))\(mark)"))")
+        return "\(style.apply(String(commit.id.prefix(7)), "33"))  \(formatter.string(from: commit.date))  \(Visible.text(commit.summary))\(style.dim("  — \(Visible.text(commit.authorName))\(mark)"))\n"
       }
+      Pager.write(lines.joined())
     }
   }
 }

@@ -30,7 +30,7 @@ extension RK {
       } else {
         let renderer = AlbumRenderer(terminal: .standardOutput())
         if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }
-        Terminal.write(renderer.render(album))
+        Pager.write(renderer.render(album))
       }
     }
   }

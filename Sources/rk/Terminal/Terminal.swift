@@ -9,17 +9,24 @@ struct Terminal: Sendable {
   var usesColor: Bool
   /// The width in columns; `nil` when not a terminal.
   var width: Int?
+  /// The height in lines; `nil` when not a terminal.
+  var height: Int?
 
   static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
     let interactive = isatty(STDOUT_FILENO) == 1
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     var width: Int?
+    var height: Int?
     if interactive {
       var size = winsize()
-      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
+      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 {
+        if size.ws_col > 0 { width = Int(size.ws_col) }
+        if size.ws_row > 0 { height = Int(size.ws_row) }
+      }
       width = width ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
+      height = height ?? environment["LINES"].flatMap(Int.init) ?? 24
     }
-    return Terminal(isInteractive: interactive, usesColor: interactive && !noColor, width: width)
+    return Terminal(isInteractive: interactive, usesColor: interactive && !noColor, width: width, height: height)
   }
 
   /// Prints a warning on standard error, control characters made visible.
