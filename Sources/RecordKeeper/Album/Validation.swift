@@ -113,18 +113,7 @@ extension Album {
   public func problems() -> [AlbumProblem] {
     var problems: [AlbumProblem] = []
     func check(_ text: String?, _ field: AlbumField, required: Bool = false) {
-      guard let text, !text.isBlank else {
-        if required { problems.append(AlbumProblem(field: field, message: "is required and must not be blank", rule: .required)) }
-        return
-      }
-      if text.utf8.count > maximumFieldLength, text.count > maximumFieldLength {
-        problems.append(
-          AlbumProblem(field: field, message: "is \(text.count) characters long; at most \(maximumFieldLength) are allowed", rule: .tooLong))
-      }
-      // Line breaks are control characters or start with 0xC2 / 0xE2 in UTF-8.
-      if text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }), text.unicodeScalars.contains(where: Album.isLineBreak) {
-        problems.append(AlbumProblem(field: field, message: "must be a single line", rule: .singleLine))
-      }
+      problems += Album.textProblems(text, field, required: required)
     }
     check(title, .title, required: true)
     check(artist, .artist, required: true)
@@ -159,6 +148,25 @@ extension Album {
       }
       return problem
     }
+  }
+
+  /// The rules every text field follows: present when required, at most
+  /// 255 characters, one line. The one home of these rules: validation and
+  /// the edits of Album+Editing both ask here.
+  static func textProblems(_ text: String?, _ field: AlbumField, required: Bool) -> [AlbumProblem] {
+    guard let text, !text.isBlank else {
+      return required ? [AlbumProblem(field: field, message: "is required and must not be blank", rule: .required)] : []
+    }
+    var problems: [AlbumProblem] = []
+    if text.utf8.count > maximumFieldLength, text.count > maximumFieldLength {
+      problems.append(
+        AlbumProblem(field: field, message: "is \(text.count) characters long; at most \(maximumFieldLength) are allowed", rule: .tooLong))
+    }
+    // Line breaks are control characters or start with 0xC2 / 0xE2 in UTF-8.
+    if text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }), text.unicodeScalars.contains(where: Album.isLineBreak) {
+      problems.append(AlbumProblem(field: field, message: "must be a single line", rule: .singleLine))
+    }
+    return problems
   }
 
   /// The problems of this album that `original` does not have, so a change

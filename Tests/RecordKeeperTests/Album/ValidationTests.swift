@@ -359,3 +359,13 @@ struct ValidationTests {
     #expect(broken.problems().map(\.field) == [.title, .artist, .sortArtist, .released, .wikipedia, .track(1), .tag(1)])
   }
 }
+
+@Suite("Validation has one home")
+struct ValidationHomeTests {
+  @Test func editsRefuseWhatValidationRefuses() {
+    var album = Album(id: "a", title: "T", artist: "A")
+    // A tag with a line break used to be added, and then broke the album.
+    #expect(throws: AlbumEditError.multipleLines(.tag(0))) { try album.addTag("two\u{2028}lines") }
+    #expect(album.tags.isEmpty)
+  }
+}
