@@ -19,4 +19,43 @@ struct RK: AsyncParsableCommand {
   )
 
   @OptionGroup var collection: CollectionOptions
+
+  /// An error from running a command, its message made safe to print.
+  struct VisibleError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// ArgumentParser's `main`, with clearer usage errors: when parsing fails,
+  /// a mistyped command or `--option` is named with the closest match, rather
+  /// than whatever ArgumentParser tripped over first.
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      var command: ParsableCommand
+      do {
+        command = try await asyncParseAsRoot(arguments)
+      } catch {
+        // Help, --version and completion scripts arrive as errors too.
+        if exitCode(for: error) != .success { UsageCheck.mistake(in: arguments)?.exit() }
+        throw error
+      }
+      do {
+        if var asyncCommand = command as? AsyncParsableCommand {
+          try await asyncCommand.run()
+        } else {
+          try command.run()
+        }
+      } catch let error as ValidationError {
+        throw ValidationError(Visible.lines(error.message))
+      } catch {
+        // Messages quote titles, tags and paths from the collection. Exit
+        // codes, and `rk help`'s request for help, go through as they are.
+        guard !(error is ExitCode), !(error is CleanExit), exitCode(for: error) == .failure else { throw error }
+        throw VisibleError(message: Visible.lines("\(error)"))
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

@@ -64,6 +64,22 @@ struct CommandTests {
     #expect(unknown.stderr.contains("no album \"nothing\""))
   }
 
+  @Test func referencesByArtistAndTitleWords() throws {
+    let words = try runRK(["-C", collection.path, "show", "--json", "kind of blue"])
+    #expect(words.status == 0, "\(words.stderr)")
+    #expect(words.stdout.contains("\"id\": \"albums/miles-davis-kind-of-blue\""))
+    let separate = try runRK(["-C", collection.path, "show", "--json", "bjork", "debut"])
+    #expect(separate.stdout.contains("\"id\": \"albums/bjork-debut\""))
+    let folded = try runRK(["-C", collection.path, "show", "--json", "Bjork"])
+    #expect(folded.stdout.contains("\"id\": \"albums/bjork-debut\""))
+  }
+
+  @Test func referencesNeverLeadOutsideTheCollection() throws {
+    let result = try runRK(["-C", collection.path, "show", "albums/../../x"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("leads outside the collection"))
+  }
+
   @Test func artistsAndTags() throws {
     #expect(try runRK(["-C", collection.path, "artists"]).stdout == "Björk\nDavis, Miles\nMiles Davis\n")
     #expect(try runRK(["-C", collection.path, "artists", "BJO"]).stdout == "Björk\n")

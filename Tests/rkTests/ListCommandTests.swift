@@ -63,6 +63,17 @@ struct ListCommandTests {
     #expect(try ids(["jazz", "--sort", "title"]) == ["albums/miles-davis-kind-of-blue"])
   }
 
+  @Test func searchFoldsCaseAndUnicodeForms() throws {
+    try collection.write("albums/odysseas", albumText(title: "ΟΔΥΣΣΕΑΣ", artist: "Ελύτης"))
+    // Stored decomposed, as macOS pastes it: ガンダム and 한국.
+    try collection.write("albums/gundam", albumText(title: "\u{30AB}\u{3099}\u{30F3}\u{30BF}\u{3099}\u{30E0}", artist: "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}"))
+    try collection.write("albums/fine", albumText(title: "\u{FB01}ne", artist: "X"))
+    #expect(try ids(["οδυσσεας"]) == ["albums/odysseas"])
+    #expect(try ids(["\u{30AC}\u{30F3}\u{30C0}\u{30E0}"]) == ["albums/gundam"])
+    #expect(try ids(["\u{D55C}\u{AD6D}"]) == ["albums/gundam"])
+    #expect(try ids(["fine"]) == ["albums/fine"])
+  }
+
   @Test func countAndJSON() throws {
     let count = try runRK(["-C", collection.path, "list", "--count", "1997"])
     #expect(count.stdout == "2\n")

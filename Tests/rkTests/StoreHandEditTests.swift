@@ -159,6 +159,6 @@ struct StoreMessageTests {
     #expect(result.status == 0, "\(result.stderr)")
     let raw = try git(["log", "-1", "--format=%B"], in: album.path)
     #expect(!raw.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-    #expect(raw.hasPrefix("Change title of Miles Davis – Kind of \\u{1B}[31mBlue\\u{7}\n"), "\(raw)")
+    #expect(raw.hasPrefix("Change title of Miles Davis – Kind of ^[[31mBlue^G\n"), "\(raw)")
   }
 }

@@ -9,7 +9,7 @@ extension Album {
   public mutating func addTag(_ text: String) throws(AlbumEditError) -> Bool {
     let tag = text.trimmed
     guard !tag.isEmpty, !tags.contains(tag) else { return false }
-    try Album.checkLength(tag, field: .tag(tags.count))
+    try Album.check(tag, field: .tag(tags.count))
     tags.append(tag)
     return true
   }
@@ -78,13 +78,20 @@ extension Album {
   private static func trackName(_ text: String, field: AlbumField) throws(AlbumEditError) -> String {
     let name = text.trimmed
     guard !name.isEmpty else { throw .blankTrack }
-    try checkLength(name, field: field)
-    if name.unicodeScalars.contains(where: isLineBreak) { throw .multipleLines(field) }
+    try check(name, field: field)
     return name
   }
 
-  private static func checkLength(_ text: String, field: AlbumField) throws(AlbumEditError) {
-    if text.count > maximumFieldLength { throw .tooLong(field, count: text.count) }
+  /// Refuses text that breaks a rule of validation (``textProblems``), so an
+  /// edit never makes an album that validation would then refuse.
+  private static func check(_ text: String, field: AlbumField) throws(AlbumEditError) {
+    for problem in textProblems(text, field, required: false) {
+      switch problem.rule {
+      case .tooLong: throw .tooLong(field, count: text.count)
+      case .singleLine: throw .multipleLines(field)
+      default: throw .invalid([problem])
+      }
+    }
   }
 }
 

@@ -33,20 +33,76 @@ public enum AlbumField: Hashable, Sendable {
 }
 
 /// A rule an album breaks, with the field it is about.
+///
+/// Two problems are equal when they are about the same field, line and
+/// ``Rule``; the wording of the message does not count (except for
+/// ``Rule/other``, which has nothing else to tell problems apart).
 public struct AlbumProblem: Hashable, Sendable, CustomStringConvertible {
+  /// Which rule of PRODUCT.md §2 "Validation" is broken.
+  public enum Rule: Hashable, Sendable {
+    /// A required text (title, artist, a track or tag) is blank.
+    case required
+    /// More than 255 characters.
+    case tooLong
+    /// A line break where one line is expected.
+    case singleLine
+    /// `released` is not a real date in one of the three forms.
+    case releaseDate
+    /// `wikipedia` is not an http(s) address.
+    case webAddress
+    /// A tag that appears more than once.
+    case duplicateTag
+    /// A value of the wrong YAML kind (a list where text belongs, …).
+    case wrongKind
+    /// Anything else; told apart by its message.
+    case other
+  }
+
   public var field: AlbumField
   /// The line in `album.md`, when the album was read from a file.
   public var line: Int
   public var message: String
+  public var rule: Rule
 
-  public init(field: AlbumField, line: Int = 1, message: String) {
+  public init(field: AlbumField, line: Int = 1, message: String, rule: Rule = .other) {
     self.field = field
     self.line = line
     self.message = message
+    self.rule = rule
   }
 
   /// `field: message`, as `rk` prints it after `PATH:LINE: `.
   public var description: String { "\(field.key): \(message)" }
+
+  public static func == (a: AlbumProblem, b: AlbumProblem) -> Bool {
+    a.line == b.line && a.isSame(as: b)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(line)
+    hasher.combine(kind)
+  }
+
+  /// Whether `other` breaks the same rule in the same field, wherever it is.
+  public func isSame(as other: AlbumProblem) -> Bool { kind == other.kind }
+
+  /// What tells problems apart, without their lines; a track or tag counts
+  /// by its field and not its position, which moves when others are added
+  /// or removed.
+  var kind: Kind {
+    let field: AlbumField = switch self.field {
+    case .track: .track(0)
+    case .tag: .tag(0)
+    default: self.field
+    }
+    return Kind(field: field, rule: rule, message: rule == .other ? message : "")
+  }
+
+  struct Kind: Hashable {
+    var field: AlbumField
+    var rule: Rule
+    var message: String
+  }
 }
 
 /// The longest text any field may hold, in characters (seed §3.9).
@@ -57,17 +113,7 @@ extension Album {
   public func problems() -> [AlbumProblem] {
     var problems: [AlbumProblem] = []
     func check(_ text: String?, _ field: AlbumField, required: Bool = false) {
-      guard let text, !text.isBlank else {
-        if required { problems.append(AlbumProblem(field: field, message: "is required and must not be blank")) }
-        return
-      }
-      if text.utf8.count > maximumFieldLength, text.count > maximumFieldLength {
-        problems.append(AlbumProblem(field: field, message: "is \(text.count) characters long; at most \(maximumFieldLength) are allowed"))
-      }
-      // Line breaks are control characters or start with 0xC2 / 0xE2 in UTF-8.
-      if text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }), text.unicodeScalars.contains(where: Album.isLineBreak) {
-        problems.append(AlbumProblem(field: field, message: "must be a single line"))
-      }
+      problems += Album.textProblems(text, field, required: required)
     }
     check(title, .title, required: true)
     check(artist, .artist, required: true)
@@ -76,12 +122,12 @@ extension Album {
       do throws(ReleaseDateError) {
         _ = try ReleaseDate(parsing: released)
       } catch {
-        problems.append(AlbumProblem(field: .released, message: error.description))
+        problems.append(AlbumProblem(field: .released, message: error.description, rule: .releaseDate))
       }
     }
     check(wikipedia, .wikipedia)
     if let wikipedia, !Album.isWebAddress(wikipedia) {
-      problems.append(AlbumProblem(field: .wikipedia, message: "\"\(wikipedia)\" is not a web address; write it as https://…"))
+      problems.append(AlbumProblem(field: .wikipedia, message: "\"\(wikipedia)\" is not a web address; write it as https://…", rule: .webAddress))
     }
     for (index, track) in tracks.enumerated() {
       check(track, .track(index), required: true)
@@ -90,7 +136,7 @@ extension Album {
     for (index, tag) in tags.enumerated() {
       check(tag, .tag(index), required: true)
       if !seen.insert(tag).inserted {
-        problems.append(AlbumProblem(field: .tag(index), message: "\"\(tag)\" appears more than once; remove the repeat"))
+        problems.append(AlbumProblem(field: .tag(index), message: "\"\(tag)\" appears more than once; remove the repeat", rule: .duplicateTag))
       }
     }
     return problems.map { problem in
@@ -101,6 +147,61 @@ extension Album {
       default: break
       }
       return problem
+    }
+  }
+
+  /// The rules every text field follows: present when required, at most
+  /// 255 characters, one line. The one home of these rules: validation and
+  /// the edits of Album+Editing both ask here.
+  static func textProblems(_ text: String?, _ field: AlbumField, required: Bool) -> [AlbumProblem] {
+    guard let text, !text.isBlank else {
+      return required ? [AlbumProblem(field: field, message: "is required and must not be blank", rule: .required)] : []
+    }
+    var problems: [AlbumProblem] = []
+    if text.utf8.count > maximumFieldLength, text.count > maximumFieldLength {
+      problems.append(
+        AlbumProblem(field: field, message: "is \(text.count) characters long; at most \(maximumFieldLength) are allowed", rule: .tooLong))
+    }
+    // Line breaks are control characters or start with 0xC2 / 0xE2 in UTF-8.
+    if text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }), text.unicodeScalars.contains(where: Album.isLineBreak) {
+      problems.append(AlbumProblem(field: field, message: "must be a single line", rule: .singleLine))
+    }
+    return problems
+  }
+
+  /// The problems of this album that `original` does not have, so a change
+  /// is refused only for what it breaks, never for what a person wrote
+  /// before (PRODUCT.md §2). A problem is old when the original breaks the
+  /// same rule in the same field with the same text, wherever it is: a
+  /// blank track that moves from 3 to 2 is not new; a bad date changed to
+  /// another bad date is.
+  public func problems(notIn original: Album?) -> [AlbumProblem] {
+    struct Key: Hashable {
+      var kind: AlbumProblem.Kind
+      var text: String?
+    }
+    var before: [Key: Int] = [:]
+    if let original {
+      for problem in original.problems() { before[Key(kind: problem.kind, text: original.text(of: problem.field)), default: 0] += 1 }
+    }
+    return problems().filter { problem in
+      let key = Key(kind: problem.kind, text: text(of: problem.field))
+      guard let count = before[key], count > 0 else { return true }
+      before[key] = count - 1
+      return false
+    }
+  }
+
+  /// The text a field holds, for telling an old problem from a new one.
+  private func text(of field: AlbumField) -> String? {
+    switch field {
+    case .title: title
+    case .artist: artist
+    case .sortArtist: sortArtist
+    case .released: released
+    case .wikipedia: wikipedia
+    case .track(let index): tracks.indices.contains(index) ? tracks[index] : nil
+    case .tag(let index): tags.indices.contains(index) ? tags[index] : nil
     }
   }
 

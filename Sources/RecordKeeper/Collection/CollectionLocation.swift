@@ -69,6 +69,8 @@ public enum CollectionError: Error, Equatable, Sendable, CustomStringConvertible
   case noSuchAlbum(String)
   /// The album's file exists but cannot be read.
   case unreadableAlbum(String)
+  /// The reference leads outside the collection (`..`, a path elsewhere, a link out).
+  case outsideCollection(String)
   /// Several albums answer to this reference.
   case ambiguous(String, candidates: [String])
   /// A file could not be read or written.
@@ -82,7 +84,9 @@ public enum CollectionError: Error, Equatable, Sendable, CustomStringConvertible
     case .notACollection(let folder):
       "\(folder) is not a Record Keeper collection (it has no .recordkeeper folder): run rk init \(folder) to make it one"
     case .noSuchAlbum(let reference):
-      "no album \"\(reference)\": give an id such as albums/radiohead-ok-computer, a folder name, or the start of one (rk list shows them)"
+      "no album \"\(reference)\": give an id such as albums/radiohead-ok-computer, a folder name or the start of one, or words of its artist and title (rk list shows them)"
+    case .outsideCollection(let reference):
+      "\"\(reference)\" leads outside the collection: name an album inside it by id, folder name, or artist and title"
     case .unreadableAlbum(let id): "the album \(id) cannot be read: rk check shows what is wrong with its album.md"
     case .ambiguous(let reference, let candidates):
       "\"\(reference)\" could be any of these albums; type more of the name:\n" + candidates.map { "  " + $0 }.joined(separator: "\n")

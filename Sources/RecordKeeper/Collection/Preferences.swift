@@ -20,6 +20,21 @@ public struct Preferences: Hashable, Sendable {
   /// The order albums are listed in.
   public var order: AlbumOrder { AlbumOrder(mode: sortMode, seed: seed) }
 
+  /// The order for one listing in `mode` (`--sort`, `?sort=`), without
+  /// changing the stored one: the stored order when the mode is the stored
+  /// mode, else that mode; a random one is a fresh shuffle each time.
+  public func order(overriddenBy mode: SortMode?) -> AlbumOrder {
+    guard let mode, mode != sortMode else { return order }
+    return AlbumOrder(mode: mode, seed: mode == .random ? .random(in: 0...UInt64.max) : seed)
+  }
+
+  /// Chooses `mode` for this clone (`rk sort MODE`). Choosing `random` draws
+  /// a new shuffle, which then stays until `random` is chosen again.
+  public mutating func choose(_ mode: SortMode) {
+    sortMode = mode
+    if mode == .random { seed = .random(in: 0...UInt64.max) }
+  }
+
   /// Reads the preferences; a missing file means the defaults.
   public static func load(_ location: CollectionLocation) throws(PreferencesError) -> Preferences {
     let path = path(in: location)

@@ -83,7 +83,10 @@ public enum JSONValue: Hashable, Sendable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
+      // C0, DEL, C1, line separators and bidi controls are escaped too: the
+      // value stays exact, and JSON printed on a terminal cannot drive it.
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x202E).contains(scalar.value)
+        || (0x2066...0x2069).contains(scalar.value):
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

@@ -11,14 +11,14 @@ public enum ChangeMessage {
   /// trailer naming `action`; for an undo, also the trailer naming the
   /// commit `undoing`.
   public static func make(_ summary: String, action: String, undoing: String? = nil) -> String {
-    "\(visible(summary))\n\n\(trailerKey): \(action)\n" + (undoing.map { "\(undoesKey): \($0)\n" } ?? "")
+    "\(VisibleText.text(summary))\n\n\(trailerKey): \(action)\n" + (undoing.map { "\(undoesKey): \($0)\n" } ?? "")
   }
 
   /// The message of the commit that records a person's uncommitted edits to
   /// an album before `rk` changes it: `Edit Miles Davis – Kind of Blue by
   /// hand`. It has no trailer, so `rk undo` treats it as the person's own.
   public static func handEdit(of album: Album) -> String {
-    "\(visible("Edit \(name(of: album)) by hand"))\n"
+    "\(VisibleText.text("Edit \(name(of: album)) by hand"))\n"
   }
 
   /// The action of a commit `rk` made, or `nil` for anyone else's.
@@ -45,24 +45,4 @@ public enum ChangeMessage {
 
   /// `"jazz"`, or `"jazz", "modal"` for several.
   public static func quoted(_ items: [String]) -> String { items.map { "\"\($0)\"" }.joined(separator: ", ") }
-
-  /// `text` with every control character (C0, DEL, C1: an escape sequence,
-  /// a bell, a line break) written as a visible `\u{1B}`, so a title never
-  /// reaches a commit message, and from there `git log` on a terminal, raw.
-  public static func visible(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if isControl(scalar) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
 }

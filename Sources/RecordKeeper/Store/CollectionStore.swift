@@ -412,34 +412,9 @@ public final class CollectionStore {
 
   /// Refuses an album that breaks a rule the original did not break, so old
   /// problems do not block unrelated changes but no change adds one.
-  ///
-  /// Problems are compared as values, and counted: a second repeat of a tag
-  /// is a new problem even though its message reads like the first's. A
-  /// track's or tag's position in the field is left out (a message that
-  /// names the position still tells them apart).
   static func validate(_ album: Album, against original: Album?) throws(StoreError) {
-    var before: [AlbumProblem: Int] = [:]
-    for problem in original?.problems() ?? [] { before[comparable(problem), default: 0] += 1 }
-    var new: [AlbumProblem] = []
-    for problem in album.problems() {
-      let key = comparable(problem)
-      if let count = before[key], count > 0 { before[key] = count - 1 } else { new.append(problem) }
-    }
+    let new = album.problems(notIn: original)
     guard new.isEmpty else { throw .invalid(album: album.title.isBlank ? "the album" : ChangeMessage.name(of: album), new) }
-  }
-
-  /// `problem` without what may differ between two versions of one album
-  /// while the same rule is broken by the same field: its line, and the
-  /// position of a track or tag.
-  private static func comparable(_ problem: AlbumProblem) -> AlbumProblem {
-    var problem = problem
-    problem.line = 1
-    switch problem.field {
-    case .track: problem.field = .track(0)
-    case .tag: problem.field = .tag(0)
-    default: break
-    }
-    return problem
   }
 
   /// Parses edited text, with problems reported against `displayPath`.

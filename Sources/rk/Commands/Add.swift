@@ -25,7 +25,7 @@ extension RK {
     var cover: String?
 
     private var hasFields: Bool {
-      !fields.isEmpty || cover != nil || !tracks.isEmpty || !tags.isEmpty
+      !fields.changes.isEmpty || cover != nil || !tracks.isEmpty || !tags.isEmpty
     }
 
     func validate() throws {
@@ -43,12 +43,12 @@ extension RK {
       let album = hasFields ? try albumFromOptions() : try albumFromEditor()
       let files = images.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
       let (id, _) = try store.add(album, files: files)
-      print(id)
+      print(Visible.text(id))
     }
 
     private func albumFromOptions() throws -> Album {
       var album = Album(id: "", title: "", artist: "")
-      fields.apply(to: &album)
+      fields.changes.apply(to: &album)
       do {
         for track in tracks { try album.addTrack(track) }
         for tag in tags { try album.addTag(tag) }
@@ -95,7 +95,7 @@ enum AlbumTemplate {
   /// Shows the problems; on a terminal offers to edit again (returns), else
   /// keeps the text in a file and fails.
   static func reject(_ text: String, name: String, problems: [String]) throws {
-    let list = problems.map { "  " + $0 }.joined(separator: "\n")
+    let list = Visible.lines(problems.map { "  " + $0 }.joined(separator: "\n"))
     if Editor.isInteractive {
       FileHandle.standardError.write(Data("The album breaks these rules:\n\(list)\n".utf8))
       if Editor.confirm("Edit again?", defaultAnswer: true) { return }

@@ -14,7 +14,7 @@ extension RK {
 
     func run() async throws {
       let loaded = try collection.load()
-      Terminal.write(loaded.artists(prefix: prefix).map { $0 + "\n" }.joined())
+      Terminal.write(loaded.artists(prefix: prefix).map { Visible.text($0) + "\n" }.joined())
     }
   }
 }

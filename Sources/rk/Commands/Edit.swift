@@ -36,23 +36,10 @@ extension RK {
           let kept = Editor.keepRejected(text, name: name).map { " Your text is kept in \($0)." } ?? ""
           throw EditRejected(message: "\(StoreError.changedSinceOpened(path: path)).\(kept)")
         } catch {
-          guard let found = Self.problems(in: error, text: text, id: id) else { throw error }
-          problems = found
+          guard let found = EditedText.problems(in: error, text: text, id: id) else { throw error }
+          problems = found.map(\.description)
         }
         try AlbumTemplate.reject(text, name: name, problems: problems)
-      }
-    }
-
-    /// The problems to show for a refused edit, or `nil` for other errors.
-    private static func problems(in error: StoreError, text: String, id: String) -> [String]? {
-      switch error {
-      case .invalid(_, let found):
-        let located = (try? AlbumFile.parse(Array(text.utf8), id: id))?.problems ?? []
-        return found.map { problem in
-          located.first { $0.description == problem.description }.map { "line \($0.line): \($0)" } ?? problem.description
-        }
-      case .unreadable(_, let fileError): return ["line \(fileError.line): \(fileError)"]
-      default: return nil
       }
     }
   }

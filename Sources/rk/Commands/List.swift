@@ -34,12 +34,19 @@ extension RK {
     @Flag(help: "Print only the number of matching albums.")
     var count = false
 
+    @Flag(help: "One line per album: title, artist, year and tags in columns that fit the terminal.")
+    var short = false
+
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The search query.", valueName: "query"))
     var query: [String] = []
 
     func validate() throws {
-      if [json, format != nil, count].filter({ $0 }).count > 1 {
-        throw ValidationError("Choose one of --json, --format and --count.")
+      // Every word before `--` that begins with `--` is an option (PRODUCT.md §3).
+      if let word = query.prefix(while: { $0 != "--" }).first(where: { $0.hasPrefix("--") }) {
+        throw ValidationError(UsageCheck.unknownOption(word, in: Self.self))
+      }
+      if [json, format != nil, count, short].filter({ $0 }).count > 1 {
+        throw ValidationError("Choose one of --json, --format, --count and --short.")
       }
       if let fields {
         do { _ = try SearchField.parseList(fields) } catch { throw ValidationError("--in: \(error)") }
@@ -65,20 +72,20 @@ extension RK {
         print(matched.count)
         return
       }
-      var order = try Preferences.load(loaded.location).order
-      if let sort, sort != order.mode {
-        // A one-off random order is a fresh shuffle; the stored one stays put.
-        order = AlbumOrder(mode: sort, seed: sort == .random ? .random(in: 0...UInt64.max) : order.seed)
-      }
+      let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
       let sorted = order.sorted(matched)
       if let format {
         let template = try FormatTemplate(format)
-        Terminal.write(sorted.map { template.render($0) + "\n" }.joined())
+        // Exact for scripts; made visible only when a person is looking.
+        let visible = Terminal.standardOutput().isInteractive
+        Terminal.write(sorted.map { (visible ? Visible.text(template.render($0)) : template.render($0)) + "\n" }.joined())
+      } else if short {
+        Pager.write(TableRenderer(terminal: .standardOutput()).render(sorted))
       } else if json {
         Terminal.write(JSONValue.array(sorted.map { $0.json(group: .some(order.group(of: $0))) }).serialized() + "\n")
       } else {
         let renderer = ListRenderer(terminal: .standardOutput())
-        Terminal.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))
+        Pager.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))
       }
     }
   }

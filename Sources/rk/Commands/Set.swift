@@ -14,31 +14,13 @@ extension RK {
     @OptionGroup var fields: AlbumFieldOptions
 
     func validate() throws {
-      if fields.isEmpty {
+      if fields.changes.isEmpty {
         throw ValidationError("Name at least one field to change: --title, --artist, --sort-artist, --released or --wikipedia.")
       }
     }
 
     func run() async throws {
-      let store = try collection.store()
-      let commit = try store.update(target.album, action: "set", summary: Self.summary) { album in
-        let before = album
-        fields.apply(to: &album)
-        return album != before
-      }
-      report(commit, unchanged: "No change: the album already has those values.")
-    }
-
-    /// `Change title and release date of Miles Davis – Kind of Blue`.
-    static func summary(_ before: Album, _ after: Album) -> String {
-      var fields: [String] = []
-      if before.title != after.title { fields.append("title") }
-      if before.artist != after.artist { fields.append("artist") }
-      if before.sortArtist != after.sortArtist { fields.append("sort artist") }
-      if before.released != after.released { fields.append("release date") }
-      if before.wikipedia != after.wikipedia { fields.append("Wikipedia page") }
-      let list = fields.count > 1 ? fields.dropLast().joined(separator: ", ") + " and " + (fields.last ?? "") : fields.joined()
-      return "Change \(list) of \(ChangeMessage.name(of: after))"
+      try collection.apply(.setFields(fields.changes), to: target.album)
     }
   }
 }

@@ -9,9 +9,11 @@ extension RK {
     @OptionGroup var collection: CollectionOptions
 
     @Argument(
-      help: ArgumentHelp("An album id, folder name, or the start of a folder name.", valueName: "album"),
+      help: ArgumentHelp(
+        "An album id, folder name, the start of a folder name, or words of its artist and title (rk show bjork homogenic).",
+        valueName: "album"),
       completion: .custom(Completions.albums))
-    var album: String
+    var album: [String]
 
     @Flag(help: "Print the album as a JSON object.")
     var json = false
@@ -21,13 +23,14 @@ extension RK {
 
     func run() async throws {
       let loaded = try collection.load()
-      let album = try loaded.album(self.album)
+      // Several words are one reference: rk show kind of blue.
+      let album = try loaded.album(self.album.joined(separator: " "))
       if json {
         Terminal.write(album.json().serialized() + "\n")
       } else {
         let renderer = AlbumRenderer(terminal: .standardOutput())
         if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }
-        Terminal.write(renderer.render(album))
+        Pager.write(renderer.render(album))
       }
     }
   }

@@ -24,8 +24,7 @@ extension RK {
         print(preferences.sortMode.rawValue)
         return
       }
-      preferences.sortMode = mode
-      if mode == .random { preferences.seed = .random(in: 0...UInt64.max) }
+      preferences.choose(mode)
       try preferences.save(to: location)
     }
   }

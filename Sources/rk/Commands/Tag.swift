@@ -22,15 +22,7 @@ extension RK {
     var tags: [String]
 
     func run() async throws {
-      let store = try collection.store()
-      var added: [String] = []
-      let commit = try store.update(target.album, action: "tag-add", summary: { _, after in
-        "Add tag\(added.count == 1 ? "" : "s") \(ChangeMessage.quoted(added)) to \(ChangeMessage.name(of: after))"
-      }) { album throws(AlbumEditError) in
-        for tag in tags { if try album.addTag(tag) { added.append(tag.trimmed) } }
-        return !added.isEmpty
-      }
-      report(commit, unchanged: "No change: the album already has \(tags.count == 1 ? "that tag" : "those tags").")
+      try collection.apply(.addTags(tags), to: target.album)
     }
   }
 
@@ -44,15 +36,7 @@ extension RK {
     var tags: [String]
 
     func run() async throws {
-      let store = try collection.store()
-      var removed: [String] = []
-      let commit = try store.update(target.album, action: "tag-rm", summary: { _, after in
-        "Remove tag\(removed.count == 1 ? "" : "s") \(ChangeMessage.quoted(removed)) from \(ChangeMessage.name(of: after))"
-      }) { album in
-        for tag in tags where album.removeTag(tag) { removed.append(tag.trimmed) }
-        return !removed.isEmpty
-      }
-      report(commit, unchanged: "No change: the album has no such tag.")
+      try collection.apply(.removeTags(tags), to: target.album)
     }
   }
 }

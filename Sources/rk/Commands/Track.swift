@@ -10,19 +10,6 @@ extension RK {
         characters. Moving the first track up or the last one down does nothing (seed §3.9).
         """,
       subcommands: [AddTrack.self, RemoveTrack.self, MoveTrackUp.self, MoveTrackDown.self, RenameTrack.self])
-
-    /// Applies one track change and reports it.
-    static func change(
-      _ options: CollectionOptions, _ album: String, action: String, summary: @escaping (Album, Album) -> String,
-      unchanged: String, _ body: (inout Album) throws(AlbumEditError) -> Bool
-    ) throws {
-      let commit = try options.store().update(album, action: action, summary: summary, body)
-      report(commit, unchanged: unchanged)
-    }
-
-    static func name(_ album: Album, _ number: Int) -> String {
-      album.tracks.indices.contains(number - 1) ? "\"\(album.tracks[number - 1])\"" : ""
-    }
   }
 
   struct AddTrack: AsyncParsableCommand {
@@ -34,12 +21,7 @@ extension RK {
     @Option(help: ArgumentHelp("Insert as track N.", valueName: "n")) var at: Int?
 
     func run() async throws {
-      try Track.change(collection, target.album, action: "track-add", summary: { _, after in
-        "Add track \"\(name.trimmed)\" to \(ChangeMessage.name(of: after))"
-      }, unchanged: "No change.") { album throws(AlbumEditError) in
-        try album.addTrack(name, at: at)
-        return true
-      }
+      try collection.apply(.addTrack(name, at: at), to: target.album)
     }
   }
 
@@ -51,12 +33,7 @@ extension RK {
     @Argument(help: "The track number.") var number: Int
 
     func run() async throws {
-      try Track.change(collection, target.album, action: "track-rm", summary: { before, after in
-        "Remove track \(number) \(Track.name(before, number)) from \(ChangeMessage.name(of: after))"
-      }, unchanged: "No change.") { album throws(AlbumEditError) in
-        try album.removeTrack(number)
-        return true
-      }
+      try collection.apply(.removeTrack(number), to: target.album)
     }
   }
 
@@ -68,11 +45,7 @@ extension RK {
     @Argument(help: "The track number.") var number: Int
 
     func run() async throws {
-      try Track.change(collection, target.album, action: "track-up", summary: { before, after in
-        "Move track \(number) \(Track.name(before, number)) up in \(ChangeMessage.name(of: after))"
-      }, unchanged: "No change: track \(number) is already the first.") { album throws(AlbumEditError) in
-        try album.moveTrackUp(number)
-      }
+      try collection.apply(.moveTrackUp(number), to: target.album)
     }
   }
 
@@ -84,11 +57,7 @@ extension RK {
     @Argument(help: "The track number.") var number: Int
 
     func run() async throws {
-      try Track.change(collection, target.album, action: "track-down", summary: { before, after in
-        "Move track \(number) \(Track.name(before, number)) down in \(ChangeMessage.name(of: after))"
-      }, unchanged: "No change: track \(number) is already the last.") { album throws(AlbumEditError) in
-        try album.moveTrackDown(number)
-      }
+      try collection.apply(.moveTrackDown(number), to: target.album)
     }
   }
 
@@ -101,11 +70,7 @@ extension RK {
     @Argument(help: "The new name.") var name: String
 
     func run() async throws {
-      try Track.change(collection, target.album, action: "track-rename", summary: { before, after in
-        "Rename track \(number) \(Track.name(before, number)) to \"\(name.trimmed)\" in \(ChangeMessage.name(of: after))"
-      }, unchanged: "No change: the track already has that name.") { album throws(AlbumEditError) in
-        try album.renameTrack(number, to: name)
-      }
+      try collection.apply(.renameTrack(number, to: name), to: target.album)
     }
   }
 }

@@ -15,16 +15,16 @@ extension CollectionOptions {
 /// Reports the outcome of a change: the commit, or that nothing changed.
 func report(_ commit: GitCommit?, unchanged: String) {
   if let commit {
-    print("[\(commit.id.prefix(7))] \(commit.summary)")
+    print("[\(commit.id.prefix(7))] \(Visible.text(commit.summary))")
   } else {
-    FileHandle.standardError.write(Data("\(unchanged)\n".utf8))
+    FileHandle.standardError.write(Data("\(Visible.lines(unchanged))\n".utf8))
   }
 }
 
 /// The album argument shared by the commands that change one album.
 struct AlbumArgument: ParsableArguments {
   @Argument(
-    help: ArgumentHelp("An album id, folder name, or the start of a folder name.", valueName: "album"),
+    help: ArgumentHelp("An album id, folder name, the start of a folder name, or words of its artist and title.", valueName: "album"),
     completion: .custom(Completions.albums))
   var album: String
 }
@@ -46,21 +46,15 @@ struct AlbumFieldOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The album's Wikipedia page (http or https).", valueName: "url"))
   var wikipedia: String?
 
-  /// Whether any field was given.
-  var isEmpty: Bool { [title, artist, sortArtist, released, wikipedia].allSatisfy { $0 == nil } }
-
-  /// Applies the given fields; an empty value clears an optional field.
-  func apply(to album: inout Album) {
-    if let title { album.title = title.trimmed }
-    if let artist { album.artist = artist.trimmed }
-    if let sortArtist { album.sortArtist = nonBlank(sortArtist) }
-    if let released { album.released = nonBlank(released) }
-    if let wikipedia { album.wikipedia = nonBlank(wikipedia) }
+  /// The fields given, as the library's change.
+  var changes: AlbumFieldChanges {
+    AlbumFieldChanges(title: title, artist: artist, sortArtist: sortArtist, released: released, wikipedia: wikipedia)
   }
 }
 
-/// The trimmed text, or `nil` when it is blank.
-func nonBlank(_ text: String) -> String? {
-  let trimmed = text.trimmed
-  return trimmed.isEmpty ? nil : trimmed
+extension CollectionOptions {
+  /// Makes `edit` to the album `reference` names, and reports it.
+  func apply(_ edit: AlbumEdit, to reference: String) throws {
+    report(try store().apply(edit, to: reference), unchanged: edit.unchanged)
+  }
 }

@@ -14,25 +14,27 @@ struct AlbumRenderer {
       let padded = label + String(repeating: " ", count: max(1, labelWidth - DisplayWidth.of(label)))
       output += "  " + style.dim(padded) + value + "\n"
     }
-    row("Id", album.id)
-    row("Title", style.bold(album.title))
-    row("Artist", album.artist)
-    if let sortArtist = album.sortArtist { row("Sort Artist", sortArtist) }
-    if let released = album.released { row("Released", album.releaseDate?.text ?? released) }
-    if let wikipedia = album.wikipedia { row("Wikipedia", style.link(wikipedia)) }
+    // Every text from the file goes through Visible: it is the collector's,
+    // and may hold control characters.
+    row("Id", Visible.text(album.id))
+    row("Title", style.bold(Visible.text(album.title)))
+    row("Artist", Visible.text(album.artist))
+    if let sortArtist = album.sortArtist { row("Sort Artist", Visible.text(sortArtist)) }
+    if let released = album.released { row("Released", Visible.text(album.releaseDate?.text ?? released)) }
+    if let wikipedia = album.wikipedia { row("Wikipedia", style.link(Visible.text(wikipedia))) }
     for field in album.extra {
-      row(field.key, field.value.inline)
+      row(Visible.text(field.key), Visible.text(field.value.inline))
     }
-    if !album.tags.isEmpty { row("Tags", album.tags.map(style.chip).joined(separator: " ")) }
+    if !album.tags.isEmpty { row("Tags", album.tags.map { style.chip(Visible.text($0)) }.joined(separator: " ")) }
     if !album.tracks.isEmpty {
       output += "\n  " + style.dim("Tracks") + "\n"
       let digits = String(album.tracks.count).count
       for (index, track) in album.tracks.enumerated() {
         let number = String(index + 1)
-        output += "  " + String(repeating: " ", count: digits - number.count + 2) + style.dim(number + ".") + " " + track + "\n"
+        output += "  " + String(repeating: " ", count: digits - number.count + 2) + style.dim(number + ".") + " " + Visible.text(track) + "\n"
       }
     }
-    let notes = album.body.notes.trimmed
+    let notes = Visible.lines(album.body.notes.trimmed)
     if !notes.isEmpty {
       // Markdown headings read as the details view's own headings.
       let lines = notes.split(separator: "\n", omittingEmptySubsequences: false).map { line in

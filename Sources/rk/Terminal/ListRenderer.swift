@@ -15,7 +15,7 @@ struct ListRenderer {
     var current: String?? = .none
     for (album, group) in zip(albums, groups) {
       if let group, current != .some(group) {
-        output += heading(group)
+        output += heading(Visible.text(group))
         current = .some(group)
       }
       output += item(album)
@@ -32,16 +32,16 @@ struct ListRenderer {
 
   private func item(_ album: Album) -> String {
     let available = terminal.width.map { max(10, $0 - textColumn) }
-    var byline = album.artist
+    var byline = Visible.text(album.artist)
     if let year = album.releaseDate?.year { byline += " - \(year)" }
-    var lines = [album.title, byline, ""]
+    var lines = [Visible.text(album.title), byline, ""]
     if let available {
       lines[0] = DisplayWidth.truncate(lines[0], to: available)
       lines[1] = DisplayWidth.truncate(lines[1], to: available)
     }
     lines[0] = style.bold(lines[0])
     lines[1] = style.dim(lines[1])
-    lines[2] = chips(album.tags, width: available)
+    lines[2] = chips(album.tags.map(Visible.text), width: available)
     guard terminal.usesColor else {
       return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n\n"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RecordKeeper
 
 /// What the terminal on standard output can show.
 struct Terminal: Sendable {
@@ -8,22 +9,29 @@ struct Terminal: Sendable {
   var usesColor: Bool
   /// The width in columns; `nil` when not a terminal.
   var width: Int?
+  /// The height in lines; `nil` when not a terminal.
+  var height: Int?
 
   static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
     let interactive = isatty(STDOUT_FILENO) == 1
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     var width: Int?
+    var height: Int?
     if interactive {
       var size = winsize()
-      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
+      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 {
+        if size.ws_col > 0 { width = Int(size.ws_col) }
+        if size.ws_row > 0 { height = Int(size.ws_row) }
+      }
       width = width ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
+      height = height ?? environment["LINES"].flatMap(Int.init) ?? 24
     }
-    return Terminal(isInteractive: interactive, usesColor: interactive && !noColor, width: width)
+    return Terminal(isInteractive: interactive, usesColor: interactive && !noColor, width: width, height: height)
   }
 
-  /// Prints a warning on standard error.
+  /// Prints a warning on standard error, control characters made visible.
   static func warn(_ message: String) {
-    FileHandle.standardError.write(Data("rk: warning: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("rk: warning: \(Visible.lines(message))\n".utf8))
   }
 
   /// Writes text to standard output in one piece.
@@ -105,3 +113,7 @@ enum DisplayWidth {
     return result + "…"
   }
 }
+
+/// Collection text made safe to print (the rule lives in the library, which
+/// also keeps it out of commit messages).
+typealias Visible = VisibleText

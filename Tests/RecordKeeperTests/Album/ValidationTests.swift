@@ -61,8 +61,9 @@ struct ValidationTests {
 
   @Test("title and artist are required: blank after trimming is refused", arguments: ["", " ", "   ", "\t", " \t \u{A0}"])
   func requiredFields(blank: String) {
-    #expect(album(title: blank).problems() == [AlbumProblem(field: .title, message: "is required and must not be blank")])
-    #expect(album(artist: blank).problems() == [AlbumProblem(field: .artist, message: "is required and must not be blank")])
+    #expect(album(title: blank).problems() == [AlbumProblem(field: .title, message: "is required and must not be blank", rule: .required)])
+    #expect(album(artist: blank).problems() == [AlbumProblem(field: .artist, message: "is required and must not be blank", rule: .required)])
+    #expect(album(title: blank).problems().map(\.description) == ["title: is required and must not be blank"])
     let both = album(title: blank, artist: blank).problems()
     #expect(both.map(\.field) == [.title, .artist])
   }
@@ -179,7 +180,8 @@ struct ValidationTests {
   ])
   func invalidDates(text: String, error: ReleaseDateError) {
     #expect(throws: error) { try ReleaseDate(parsing: text) }
-    #expect(album(released: text).problems() == [AlbumProblem(field: .released, message: error.description)])
+    #expect(album(released: text).problems() == [AlbumProblem(field: .released, message: error.description, rule: .releaseDate)])
+    #expect(album(released: text).problems().map(\.message) == [error.description])
   }
 
   @Test("years above 9999 are refused", arguments: ["10000", "10000-01-01", "99999", "12345-01"])
@@ -222,8 +224,9 @@ struct ValidationTests {
   func notWebAddresses(address: String) {
     let problems = album(wikipedia: address).problems()
     #expect(problems == [
-      AlbumProblem(field: .wikipedia, message: "\"\(address)\" is not a web address; write it as https://…")
+      AlbumProblem(field: .wikipedia, message: "\"\(address)\" is not a web address; write it as https://…", rule: .webAddress)
     ])
+    #expect(problems.map(\.message) == ["\"\(address)\" is not a web address; write it as https://…"])
   }
 
   // MARK: Tags
@@ -235,9 +238,44 @@ struct ValidationTests {
   @Test func duplicateTagIsAProblemOnTheRepeat() {
     let problems = album(tags: ["jazz", "rock", "jazz", "rock"]).problems()
     #expect(problems == [
-      AlbumProblem(field: .tag(2), message: "\"jazz\" appears more than once; remove the repeat"),
-      AlbumProblem(field: .tag(3), message: "\"rock\" appears more than once; remove the repeat"),
+      AlbumProblem(field: .tag(2), message: "\"jazz\" appears more than once; remove the repeat", rule: .duplicateTag),
+      AlbumProblem(field: .tag(3), message: "\"rock\" appears more than once; remove the repeat", rule: .duplicateTag),
     ])
+    #expect(problems.map(\.message) == ["\"jazz\" appears more than once; remove the repeat", "\"rock\" appears more than once; remove the repeat"])
+  }
+
+  // MARK: Problems as values
+
+  @Test func problemsCompareByFieldLineAndRuleNotWording() {
+    let long = AlbumProblem(field: .title, message: "is 300 characters long", rule: .tooLong)
+    #expect(long == AlbumProblem(field: .title, message: "is 301 characters long; reworded", rule: .tooLong))
+    #expect(long != AlbumProblem(field: .title, line: 4, message: "is 300 characters long", rule: .tooLong))
+    #expect(long != AlbumProblem(field: .artist, message: "is 300 characters long", rule: .tooLong))
+    #expect(long.isSame(as: AlbumProblem(field: .title, line: 9, message: "x", rule: .tooLong)))
+    // Problems without a rule are told apart by their message.
+    #expect(AlbumProblem(field: .title, message: "a") != AlbumProblem(field: .title, message: "b"))
+    #expect(AlbumProblem(field: .title, message: "a") == AlbumProblem(field: .title, message: "a"))
+  }
+
+  @Test func problemsNotInTheOriginal() {
+    let original = album(released: "1997-02-29", tracks: ["One", " ", "Three"], tags: ["jazz", "jazz"])
+    // What a person wrote before is not the change's fault, even when it moves.
+    var moved = original
+    moved.tracks.removeFirst()
+    moved.title = String(repeating: "x", count: 300)
+    #expect(moved.problems(notIn: original).map(\.rule) == [.tooLong])
+    // A second blank track is new, though one was there before.
+    var second = original
+    second.tracks.append("")
+    #expect(second.problems(notIn: original).map(\.field) == [.track(3)])
+    // A bad date changed to another bad date is the change's doing.
+    var redated = original
+    redated.released = "1997-13"
+    #expect(redated.problems(notIn: original).map(\.field) == [.released])
+    var retagged = original
+    retagged.tags.append("rock")
+    #expect(retagged.problems(notIn: original) == [])
+    #expect(album(released: "1997-13").problems(notIn: nil).count == 1)
   }
 
   @Test func addingATagThatIsThereChangesNothing() throws {
@@ -319,5 +357,15 @@ struct ValidationTests {
       title: " ", artist: "", sortArtist: text(256), released: "1997-02-29", wikipedia: "www.example.com",
       tracks: ["ok", text(256)], tags: ["a", "a"])
     #expect(broken.problems().map(\.field) == [.title, .artist, .sortArtist, .released, .wikipedia, .track(1), .tag(1)])
+  }
+}
+
+@Suite("Validation has one home")
+struct ValidationHomeTests {
+  @Test func editsRefuseWhatValidationRefuses() {
+    var album = Album(id: "a", title: "T", artist: "A")
+    // A tag with a line break used to be added, and then broke the album.
+    #expect(throws: AlbumEditError.multipleLines(.tag(0))) { try album.addTag("two\u{2028}lines") }
+    #expect(album.tags.isEmpty)
   }
 }

@@ -326,7 +326,7 @@ struct RecordCollectionTests {
     for candidate in candidates { #expect(message.contains("  " + candidate)) }
   }
 
-  @Test("unknown references", arguments: ["zappa", "", "albums/zappa", "ok-computer", "albums/radio", "/elsewhere/albums/abba", "abba-gold-2"])
+  @Test("unknown references", arguments: ["zappa", "", "albums/zappa", "ok-computer", "albums/radio", "abba-gold-2"])
   func unknown(reference: String) {
     #expect(throws: CollectionError.noSuchAlbum(reference)) {
       try AlbumReference.resolve(reference, among: Self.ids, in: Self.location)

@@ -41,6 +41,38 @@ struct TextFoldingTests {
     #expect(TextFolding.fold("\u{C5}ngstr\u{F6}m") == TextFolding.fold("A\u{30A}ngstro\u{308}m"))
   }
 
+  @Test("case folding, not lowercasing", arguments: [
+    ("ΟΔΥΣΣΕΑΣ", "οδυσσεας"), ("Οδυσσεας", "ΟΔΥΣΣΕΑΣ"), ("STRASSE", "straße"), ("ſtar", "star"),
+  ])
+  func caseFolding(one: String, other: String) {
+    #expect(TextFolding.fold(one) == TextFolding.fold(other))
+  }
+
+  @Test("stored decomposed, typed composed", arguments: [
+    ("\u{D55C}\u{AD6D}\u{C5B4}", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}\u{110B}\u{1165}"),  // 한국어
+    ("\u{30AC}\u{30F3}\u{30C0}\u{30E0}", "\u{30AB}\u{3099}\u{30F3}\u{30BF}\u{3099}\u{30E0}"),  // ガンダム
+    ("\u{3071}\u{3082}", "\u{306F}\u{309A}\u{3082}"),  // ぱも
+    ("\u{30AC}", "\u{FF76}\u{FF9E}"),  // half-width ｶﾞ
+    ("Beyonc\u{E9}", "Beyonce\u{301}"), ("Ph\u{1EDF}", "Pho\u{31B}\u{309}"),
+  ])
+  func composedAndDecomposed(composed: String, decomposed: String) {
+    #expect(TextFolding.fold(composed) == TextFolding.fold(decomposed))
+    #expect(TextFolding.fold(composed) == TextFolding.fold(TextFolding.fold(decomposed)))
+  }
+
+  @Test("voicing marks are part of the kana, not accents")
+  func kanaKeepVoicing() {
+    #expect(TextFolding.fold("\u{30AC}") != TextFolding.fold("\u{30AB}"))
+    #expect(TextFolding.fold("\u{30AB}\u{3099}") != TextFolding.fold("\u{30AB}"))
+  }
+
+  @Test("compatibility forms fold to what is typed", arguments: [
+    ("\u{FB01}nal", "final"), ("\u{FB02}ow", "flow"), ("\u{FF21}\u{FF22}\u{FF23}", "abc"), ("\u{2460}", "1"),
+  ])
+  func compatibility(text: String, folded: String) {
+    #expect(TextFolding.fold(text) == folded)
+  }
+
   @Test func foldedBytesCompareByCharacterCode() {
     let sorted = ["Zebra", "abba", "ÁBBA", "1999", "(What's)", "beck", "Björk"]
       .sorted { TextFolding.foldedBytes($0).lexicographicallyPrecedes(TextFolding.foldedBytes($1)) }

@@ -1,0 +1,143 @@
+/// The text fields a change sets, as `rk set` and `rk add` take them: `nil`
+/// leaves a field alone; an empty value clears an optional field.
+public struct AlbumFieldChanges: Hashable, Sendable {
+  public var title: String?
+  public var artist: String?
+  public var sortArtist: String?
+  public var released: String?
+  public var wikipedia: String?
+
+  public init(title: String? = nil, artist: String? = nil, sortArtist: String? = nil, released: String? = nil, wikipedia: String? = nil) {
+    self.title = title
+    self.artist = artist
+    self.sortArtist = sortArtist
+    self.released = released
+    self.wikipedia = wikipedia
+  }
+
+  /// Whether no field is given.
+  public var isEmpty: Bool { [title, artist, sortArtist, released, wikipedia].allSatisfy { $0 == nil } }
+
+  /// Sets the given fields, trimmed. A blank title or artist is kept blank,
+  /// for validation to refuse with its rule; a blank optional field is
+  /// cleared.
+  public func apply(to album: inout Album) {
+    if let title { album.title = title.trimmed }
+    if let artist { album.artist = artist.trimmed }
+    if let sortArtist { album.sortArtist = Self.nonBlank(sortArtist) }
+    if let released { album.released = Self.nonBlank(released) }
+    if let wikipedia { album.wikipedia = Self.nonBlank(wikipedia) }
+  }
+
+  private static func nonBlank(_ text: String) -> String? {
+    let trimmed = text.trimmed
+    return trimmed.isEmpty ? nil : trimmed
+  }
+}
+
+/// One change to an album that `rk` and the web app both make: the fields
+/// of `rk set`, tags, tracks. It applies the seed's rules, and names itself
+/// for the commit message (PRODUCT.md §4).
+public enum AlbumEdit: Hashable, Sendable {
+  case setFields(AlbumFieldChanges)
+  /// Adds tags in this order; blank ones and those already there change nothing.
+  case addTags([String])
+  case removeTags([String])
+  /// Adds a track at a 1-based position, else at the end.
+  case addTrack(String, at: Int?)
+  case removeTrack(Int)
+  case moveTrackUp(Int)
+  case moveTrackDown(Int)
+  case renameTrack(Int, to: String)
+
+  /// The action recorded in the commit's trailer.
+  public var action: String {
+    switch self {
+    case .setFields: "set"
+    case .addTags: "tag-add"
+    case .removeTags: "tag-rm"
+    case .addTrack: "track-add"
+    case .removeTrack: "track-rm"
+    case .moveTrackUp: "track-up"
+    case .moveTrackDown: "track-down"
+    case .renameTrack: "track-rename"
+    }
+  }
+
+  /// Applies the change; returns whether the album changed. Changes the seed
+  /// says have no effect (a tag already there, the first track up) return
+  /// `false`; impossible ones (no such track) throw.
+  @discardableResult
+  public func apply(to album: inout Album) throws(AlbumEditError) -> Bool {
+    switch self {
+    case .setFields(let changes):
+      let before = album
+      changes.apply(to: &album)
+      return album != before
+    case .addTags(let tags):
+      var changed = false
+      for tag in tags where try album.addTag(tag) { changed = true }
+      return changed
+    case .removeTags(let tags):
+      var changed = false
+      for tag in tags where album.removeTag(tag) { changed = true }
+      return changed
+    case .addTrack(let name, let position):
+      try album.addTrack(name, at: position)
+      return true
+    case .removeTrack(let number):
+      try album.removeTrack(number)
+      return true
+    case .moveTrackUp(let number): return try album.moveTrackUp(number)
+    case .moveTrackDown(let number): return try album.moveTrackDown(number)
+    case .renameTrack(let number, let name): return try album.renameTrack(number, to: name)
+    }
+  }
+
+  /// The first line of the commit message for this change, from the album
+  /// before and after it: `Add tag "jazz" to Miles Davis – Kind of Blue`.
+  /// Control characters in the album's text are shown visibly, so they never
+  /// reach a terminal through `git log`.
+  public func summary(before: Album, after: Album) -> String {
+    let album = VisibleText.text(ChangeMessage.name(of: after))
+    func quoted(_ items: [String]) -> String { VisibleText.text(ChangeMessage.quoted(items)) }
+    func track(_ number: Int) -> String {
+      before.tracks.indices.contains(number - 1) ? " " + quoted([before.tracks[number - 1]]) : ""
+    }
+    switch self {
+    case .setFields:
+      var fields: [String] = []
+      if before.title != after.title { fields.append("title") }
+      if before.artist != after.artist { fields.append("artist") }
+      if before.sortArtist != after.sortArtist { fields.append("sort artist") }
+      if before.released != after.released { fields.append("release date") }
+      if before.wikipedia != after.wikipedia { fields.append("Wikipedia page") }
+      let list = fields.count > 1 ? fields.dropLast().joined(separator: ", ") + " and " + (fields.last ?? "") : fields.joined()
+      return "Change \(list) of \(album)"
+    case .addTags:
+      let added = after.tags.filter { !before.tags.contains($0) }
+      return "Add tag\(added.count == 1 ? "" : "s") \(quoted(added)) to \(album)"
+    case .removeTags:
+      let removed = before.tags.filter { !after.tags.contains($0) }
+      return "Remove tag\(removed.count == 1 ? "" : "s") \(quoted(removed)) from \(album)"
+    case .addTrack(let name, _): return "Add track \(quoted([name.trimmed])) to \(album)"
+    case .removeTrack(let number): return "Remove track \(number)\(track(number)) from \(album)"
+    case .moveTrackUp(let number): return "Move track \(number)\(track(number)) up in \(album)"
+    case .moveTrackDown(let number): return "Move track \(number)\(track(number)) down in \(album)"
+    case .renameTrack(let number, let name): return "Rename track \(number)\(track(number)) to \(quoted([name.trimmed])) in \(album)"
+    }
+  }
+
+  /// What to tell a person when the change left the album as it was.
+  public var unchanged: String {
+    switch self {
+    case .setFields: "No change: the album already has those values."
+    case .addTags(let tags): "No change: the album already has \(tags.count == 1 ? "that tag" : "those tags")."
+    case .removeTags: "No change: the album has no such tag."
+    case .moveTrackUp(let number): "No change: track \(number) is already the first."
+    case .moveTrackDown(let number): "No change: track \(number) is already the last."
+    case .renameTrack: "No change: the track already has that name."
+    case .addTrack, .removeTrack: "No change."
+    }
+  }
+}
