@@ -29,7 +29,8 @@ public struct RecordCollection: Sendable {
   /// A broken file never stops the others from loading.
   public static func load(_ location: CollectionLocation) throws(CollectionError) -> RecordCollection {
     var collection = RecordCollection(location: location, albums: [])
-    let outcomes = try walk(location) { id, entries in read(folder: id, entries: entries, in: location) }
+    let realRoot = (try? FileSystem.realPath(location.root)) ?? location.root
+    let outcomes = try walk(location) { id, entries in read(folder: id, entries: entries, in: location, realRoot: realRoot) }
     for outcome in outcomes {
       switch outcome {
       case .parsed(let parsed):
@@ -96,27 +97,38 @@ public struct RecordCollection: Sendable {
     entry.isDirectory && !entry.isLink && !entry.name.hasPrefix(".")
   }
 
-  private static func read(folder id: String, entries: [FileSystem.Entry], in location: CollectionLocation) -> Outcome? {
-    var hasAlbum = false
+  /// The most bytes an `album.md` may have: 1 MiB, hundreds of times any
+  /// real album's; anything larger is not an album file.
+  public static let albumFileSizeLimit = 1 << 20
+
+  private static func read(
+    folder id: String, entries: [FileSystem.Entry], in location: CollectionLocation, realRoot: String
+  ) -> Outcome? {
+    var albumFile: FileSystem.Entry?
     var covers = CoverFiles()
-    for entry in entries where !entry.isDirectory {
+    for entry in entries {
       switch entry.name {
-      case AlbumFile.name: hasAlbum = true
-      case CoverFiles.coverName: covers.cover = true
-      case CoverFiles.thumbnailName: covers.thumbnail = true
+      case AlbumFile.name: albumFile = entry
+      case CoverFiles.coverName: covers.cover = !entry.isDirectory
+      case CoverFiles.thumbnailName: covers.thumbnail = !entry.isDirectory
       default: break
       }
     }
-    guard hasAlbum else { return nil }
+    guard let albumFile else { return nil }
+    // Only a regular file, of an album's size, and through a link only when
+    // the link stays inside the collection: a FIFO, a device, a folder or a
+    // link out of the tree is reported, never read.
+    let bytes: [UInt8]
     do {
-      let bytes = try FileSystem.read(location.path(id + "/" + AlbumFile.name))
-      return .parsed(try AlbumFile.parse(bytes, id: id, covers: covers))
-    } catch let error as FileSystemError {
-      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: error.description))
-    } catch let error as AlbumFileError {
-      return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
+      bytes = try FileSystem.read(
+        location.path(id + "/" + AlbumFile.name), limit: albumFileSizeLimit, inside: albumFile.isLink ? realRoot : nil)
     } catch {
-      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "\(error)"))
+      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(error.operation) it: \(error.explanation)"))
+    }
+    do {
+      return .parsed(try AlbumFile.parse(bytes, id: id, covers: covers))
+    } catch {
+      return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
     }
   }
 }

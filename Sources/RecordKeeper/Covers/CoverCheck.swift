@@ -18,8 +18,11 @@ public enum CoverCheck {
       ("cover", CoverFiles.coverName, album.covers.cover, CoverFiles.coverSize),
       ("thumbnail", CoverFiles.thumbnailName, album.covers.thumbnail, CoverFiles.thumbnailSize),
     ] where present {
-      guard let bytes = try? FileSystem.read(location.path(album.id + "/" + name)) else {
-        issue(field, "\(name) cannot be read; \(fix)")
+      let bytes: [UInt8]
+      do {
+        bytes = try FileSystem.read(location.path(album.id + "/" + name), limit: CoverFiles.storedSizeLimit)
+      } catch {
+        issue(field, "\(name) cannot be read: \(error.explanation); \(fix)")
         continue
       }
       guard let (width, height) = WebPHeader.dimensions(bytes) else {
@@ -32,6 +35,12 @@ public enum CoverCheck {
     }
     return issues
   }
+}
+
+extension CoverFiles {
+  /// The most bytes `cover.webp` or `cover-thumb.webp` may have: 8 MiB,
+  /// far above a 400x400 WebP.
+  public static let storedSizeLimit = 8 << 20
 }
 
 /// The size of a WebP image, read from its header without decoding it.

@@ -44,9 +44,8 @@ extension FileSystem {
       if mkdir(built, mode) == 0 { continue }
       let code = errno
       guard code == EEXIST else { throw FileSystemError(path: built, operation: "create the folder", code: code) }
-      guard isDirectory(built) else {
-        throw FileSystemError(path: built, operation: "create the folder", reason: .notARegularFile(kind(of: built) ?? .other))
-      }
+      // What mkdir says of a folder below a file.
+      guard isDirectory(built) else { throw FileSystemError(path: built, operation: "create the folder", code: ENOTDIR) }
     }
   }
 

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Album files that are not regular files, seen through `rk list` and `rk check`.
+@Suite("rk and special album files")
+struct FileKindCommandTests {
+  @Test func checkListsEveryAlbumFileItCannotReadAndListShowsTheRest() throws {
+    let collection = try TemporaryCollection(albums: ["albums/good": albumText(title: "Good", artist: "A")])
+    try FileManager.default.createDirectory(atPath: collection.path + "/albums/fifo", withIntermediateDirectories: true)
+    #expect(mkfifo(collection.path + "/albums/fifo/album.md", 0o644) == 0)
+    try FileManager.default.createDirectory(atPath: collection.path + "/albums/folder/album.md", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: collection.path + "/albums/zero", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: collection.path + "/albums/zero/album.md", withDestinationPath: "/dev/zero")
+
+    let list = try runRK(["-C", collection.path, "list", "--format", "{title}"])
+    #expect(list.status == 0)
+    #expect(list.stdout == "Good\n")
+    #expect(list.stderr.contains("albums/fifo/album.md: file: cannot read it: it is a named pipe (FIFO), not a regular file"), "\(list.stderr)")
+
+    let check = try runRK(["-C", collection.path, "check"])
+    #expect(check.status == 1)
+    for (id, kind) in [("fifo", "a named pipe (FIFO)"), ("folder", "a folder"), ("zero", "a character device")] {
+      #expect(check.stdout.contains("albums/\(id)/album.md: file: cannot read it: it is \(kind), not a regular file"), "\(check.stdout)")
+    }
+  }
+}
