@@ -37,12 +37,6 @@ public enum CoverCheck {
   }
 }
 
-extension CoverFiles {
-  /// The most bytes `cover.webp` or `cover-thumb.webp` may have: 8 MiB,
-  /// far above a 400x400 WebP.
-  public static let storedSizeLimit = 8 << 20
-}
-
 /// The size of a WebP image, read from its header without decoding it.
 enum WebPHeader {
   static func dimensions(_ file: [UInt8]) -> (width: Int, height: Int)? {
