@@ -5,7 +5,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 DEMO_DIR ?= /tmp/rk-demo
 BENCH_DIR ?= /tmp/rk-bench
 # Debian packages the build, the tests and the benchmarks use.
-DEBIAN_PACKAGES := git pkg-config python3 libgit2-dev libvips-dev libvips-tools
+DEBIAN_PACKAGES := git pkg-config python3 libgit2-dev libvips-dev libvips-tools tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build release deps test demo bench install clean
