@@ -1,11 +1,3 @@
-import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A collection loaded into memory: every album below the root, plus what is
 /// wrong with any of them.
 public struct RecordCollection: Sendable {
@@ -56,7 +48,7 @@ public struct RecordCollection: Sendable {
 
   /// Visits every folder below the root (hidden ones skipped) with its
   /// listing. Folders are read level by level, each level spread over every
-  /// core.
+  /// core (``System/concurrentMap(_:_:)``).
   private static func walk<Result: Sendable>(
     _ location: CollectionLocation, _ visit: @escaping @Sendable (String, [FileSystem.Entry]) -> Result?
   ) throws(CollectionError) -> [Result] {
@@ -69,21 +61,13 @@ public struct RecordCollection: Sendable {
     var results: [Result] = []
     while !frontier.isEmpty {
       let level = frontier
-      let found = UnsafeMutableBufferPointer<(Result?, [String])>.allocate(capacity: level.count)
-      defer { found.deallocate() }
-      nonisolated(unsafe) let slots = found
-      let workers = min(level.count, System.coreCount * 4)
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        for index in stride(from: worker, to: level.count, by: workers) {
-          let id = level[index]
-          let entries = (try? FileSystem.list(location.path(id))) ?? []
-          let subfolders = entries.filter(isFolderToWalk).map { id + "/" + $0.name }
-          slots.initializeElement(at: index, to: (visit(id, entries), subfolders))
-        }
+      let found = System.concurrentMap(level.count) { index in
+        let id = level[index]
+        let entries = (try? FileSystem.list(location.path(id))) ?? []
+        return (visit(id, entries), entries.filter(isFolderToWalk).map { id + "/" + $0.name })
       }
       frontier = []
-      for index in 0..<level.count {
-        let (result, subfolders) = found.moveElement(from: index)
+      for (result, subfolders) in found {
         if let result { results.append(result) }
         frontier += subfolders
       }
@@ -166,8 +150,4 @@ public struct AlbumIssue: Hashable, Sendable {
   public func formatted(in location: CollectionLocation) -> String {
     "\(path(in: location))\(line > 0 ? ":\(line)" : ""): \(field): \(message)"
   }
-}
-
-enum System {
-  static let coreCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }

@@ -67,3 +67,11 @@ struct SubprocessTests {
     #expect((masks["SigIgn"] ?? .max) & (term | interrupt) == 0, "\(status)")
   }
 }
+
+@Suite("Spreading work over the cores")
+struct ConcurrentMapTests {
+  @Test(arguments: [0, 1, 2, 7, 1000])
+  func resultsComeInIndexOrder(count: Int) {
+    #expect(System.concurrentMap(count) { $0 * $0 } == (0..<count).map { $0 * $0 })
+  }
+}
