@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// A file operation that failed: which operation, on which path, and why,
 /// as the system said it (errno) or as rk's own checks found it.
@@ -19,6 +15,9 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
     /// The path leads (through a symbolic link) to `target`, outside
     /// `folder`, which rk never reads or writes through.
     case outside(target: String, folder: String)
+    /// A failure reported without an `errno` (by Foundation, say), in its
+    /// own words.
+    case other(String)
   }
 
   public var path: String
@@ -35,6 +34,39 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
     self.path = path
     self.operation = operation
     self.reason = reason
+  }
+
+  /// The error `error` as what it is: a `FileSystemError` as it stands,
+  /// a Foundation error by the `errno` beneath it when it has one (file
+  /// operations do), else by its own description. Never an invented `errno`.
+  public init(path: String, operation: String, error: any Error) {
+    if let error = error as? FileSystemError {
+      self = error
+      return
+    }
+    let error = error as NSError
+    if error.domain == NSPOSIXErrorDomain {
+      self.init(path: path, operation: operation, code: Int32(error.code))
+    } else if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      self.init(path: path, operation: operation, code: Int32(underlying.code))
+    } else if error.domain == NSCocoaErrorDomain, let code = Self.errno(of: CocoaError.Code(rawValue: error.code)) {
+      self.init(path: path, operation: operation, code: code)
+    } else {
+      self.init(path: path, operation: operation, reason: .other(error.localizedDescription))
+    }
+  }
+
+  /// The `errno` a Foundation file error stands for: Foundation made these
+  /// codes from the `errno` it got (and on Linux keeps no underlying error).
+  private static func errno(of code: CocoaError.Code) -> Int32? {
+    switch code {
+    case .fileNoSuchFile, .fileReadNoSuchFile: ENOENT
+    case .fileReadNoPermission, .fileWriteNoPermission: EACCES
+    case .fileWriteFileExists: EEXIST
+    case .fileWriteOutOfSpace: ENOSPC
+    case .fileWriteVolumeReadOnly: EROFS
+    default: nil
+    }
   }
 
   /// The `errno` of a failed system call; `nil` when rk's own checks refused.
@@ -57,6 +89,8 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
       return "it is \(kind.article), not a regular file; rk reads only regular files: put a file there instead"
     case .tooLarge(let size, let limit):
       return "it is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) rk reads for such a file: it is not what rk expects there"
+    case .other(let text):
+      return text
     case .outside(let target, let folder):
       return "it is a symbolic link to \(target), outside \(folder); rk never reads or writes through a link that leaves the collection: replace the link with a copy of the file"
     }

@@ -52,7 +52,7 @@ public final class CollectionStore {
     } catch let error as AlbumFileError {
       throw .unreadable(path: location.displayPath(ofAlbum: id), error)
     } catch {
-      throw .file(FileSystemError(path: path, operation: "read", code: EIO))
+      throw .file(FileSystemError(path: path, operation: "read", error: error))
     }
   }
 
@@ -133,7 +133,7 @@ public final class CollectionStore {
         try FileManager.default.moveItem(atPath: staging, toPath: location.path(id))
       } catch {
         try? FileManager.default.removeItem(atPath: staging)
-        throw .file(FileSystemError(path: location.displayPath(id), operation: "create", code: (error as? FileSystemError)?.code ?? EIO))
+        throw .file(FileSystemError(path: location.displayPath(id), operation: "create", error: error))
       }
       do throws(StoreError) {
         return (id, try commit(paths: [id], message: ChangeMessage.make("Add \(ChangeMessage.name(of: album))", action: "add")))
@@ -155,7 +155,7 @@ public final class CollectionStore {
       do {
         try FileManager.default.moveItem(atPath: folder, toPath: parked)
       } catch {
-        throw .file(FileSystemError(path: location.displayPath(id), operation: "remove", code: EIO))
+        throw .file(FileSystemError(path: location.displayPath(id), operation: "remove", error: error))
       }
       do throws(StoreError) {
         let commit = try commit(paths: [id], message: ChangeMessage.make("Remove \(ChangeMessage.name(of: album))", action: "remove"))
@@ -196,7 +196,7 @@ public final class CollectionStore {
       } catch let error as FileSystemError {
         throw .file(error)
       } catch {
-        throw .file(FileSystemError(path: location.root, operation: "undo in", code: EIO))
+        throw .file(FileSystemError(path: location.root, operation: "undo in", error: error))
       }
     }
   }
@@ -224,7 +224,7 @@ public final class CollectionStore {
     } catch let error as GitError {
       throw .git(error)
     } catch {
-      throw .file(FileSystemError(path: repository.gitDirectory, operation: "lock", code: EIO))
+      throw .file(FileSystemError(path: repository.gitDirectory, operation: "lock", error: error))
     }
     defer { withExtendedLifetime(lock) {} }
     return try body()

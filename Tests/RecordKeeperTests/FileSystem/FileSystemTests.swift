@@ -79,3 +79,23 @@ struct FileSystemTests {
     #expect(ByteCount.text(5 << 30) == "5 GiB")
   }
 }
+
+@Suite("File errors as what they are")
+struct FileSystemErrorTests {
+  @Test func foundationErrorsKeepTheirErrno() throws {
+    let missing = "/nonexistent/rk-\(UUID().uuidString)"
+    let error = try #require(throws: (any Error).self) { try FileManager.default.moveItem(atPath: missing, toPath: missing + "-moved") }
+    let converted = FileSystemError(path: missing, operation: "move", error: error)
+    #expect(converted.code == ENOENT)
+    #expect(converted.description == "cannot move \(missing): No such file or directory; check the path")
+  }
+
+  @Test func fileSystemErrorsPassThroughAndOthersAreToldInTheirOwnWords() {
+    let original = FileSystemError(path: "/a/album.md", operation: "write", code: ENOSPC)
+    #expect(FileSystemError(path: "/a", operation: "create", error: original) == original)
+    struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
+    let other = FileSystemError(path: "/a", operation: "create", error: Odd())
+    #expect(other.code == nil)
+    #expect(other.reason != .system(EIO))
+  }
+}
