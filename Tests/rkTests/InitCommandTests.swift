@@ -117,10 +117,38 @@ struct InitCommandTests {
     try home.write("mine/albums/x/cover.webp", "RIFF")
     try home.write("mine/shelf/y/album.md", album("Y"))
     try home.write("mine/README.md", "My records\n")
+    try home.write("mine/albums/.DS_Store")
     let result = try runRK(["init", "mine"], in: home.path)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("with 2 albums"))
-    #expect(try home.files("mine").count == 6)
+    #expect(try home.files("mine").count == 7)
+  }
+
+  @Test func aCollectionInAFolderOfARepositoryCommitsOnlyThatFolder() throws {
+    let home = try Home()
+    try git(["init", "-q", "-b", "main"], in: home.path)
+    try home.write("dotfiles/.bashrc")
+    try git(["add", "-A"], in: home.path)
+    try git(["-c", "user.name=A", "-c", "user.email=a@example.com", "commit", "-qm", "dotfiles"], in: home.path)
+    try home.write("notes.txt")
+    try home.write("records/albums/x/album.md", album("X"))
+    try home.write("records/.env", "TOKEN=1\n")
+    let refused = try runRK(["init", "records"], in: home.path)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("  .env\n"), "\(refused.stderr)")
+    #expect(home.exists(".git"))
+    #expect(!home.exists("records/.recordkeeper"))
+
+    try FileManager.default.removeItem(atPath: home.path + "/records/.env")
+    let result = try runRK(["init", "records"], in: home.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try git(["show", "--name-only", "--format="], in: home.path) == """
+      records/.recordkeeper/.gitignore
+      records/.recordkeeper/config.yaml
+      records/albums/x/album.md
+
+      """)
+    #expect(try git(["status", "--porcelain"], in: home.path) == "?? notes.txt\n")
   }
 
   @Test func aFileIsNotAFolder() throws {

@@ -126,6 +126,8 @@ public struct InitSurvey: Equatable, Sendable {
 
   /// Files at the top of a collection that are not albums but belong there.
   static let collectionFiles: Set<String> = [".gitignore", ".gitattributes", "README", "README.md", "README.txt"]
+  /// Files a file manager leaves in any folder, albums' parents included.
+  static let folderClutter: Set<String> = [".DS_Store", "Thumbs.db", "desktop.ini", ".directory"]
 
   static func make(root: String, repository: GitRepository) throws(InitError) -> InitSurvey {
     let workTree = FileSystem.absolute(repository.workingDirectory)
@@ -144,8 +146,9 @@ public struct InitSurvey: Equatable, Sendable {
       let size = lstat(root + "/" + path, &info) == 0 ? Int64(info.st_size) : 0
       let file = File(path: path, size: size)
       files.append(file)
+      let name = path.split(separator: "/").last.map(String.init) ?? path
       if !isAlbumFile(path, albumFolders: albumFolders) && !path.hasPrefix(CollectionLocation.markerFolder + "/")
-        && !collectionFiles.contains(path)
+        && !collectionFiles.contains(path) && !folderClutter.contains(name)
       {
         other.append(file)
       }
