@@ -56,8 +56,12 @@ package enum FileSystem {
     guard info.st_size <= limit else {
       throw FileSystemError(path: path, operation: "read", reason: .tooLarge(size: Int64(info.st_size), limit: Int64(limit)))
     }
-    if let root, let target = openedPath(descriptor), target != root, !target.hasPrefix(root == "/" ? "/" : root + "/") {
-      throw FileSystemError(path: path, operation: "read", reason: .outside(target: target, folder: root))
+    // Where /proc cannot say, the path resolved now stands in for it.
+    if let root {
+      let target = openedPath(descriptor) ?? (try? realPath(path)) ?? path
+      if target != root, !target.hasPrefix(root == "/" ? "/" : root + "/") {
+        throw FileSystemError(path: path, operation: "read", reason: .outside(target: target, folder: root))
+      }
     }
     // One byte more than the size, so a single read normally reaches the
     // end; never more than one byte past the limit, so a file that grows
