@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
+@testable import RecordKeeper
+
 /// Album files that are not regular files, seen through `rk list` and `rk check`.
 @Suite("rk and special album files")
 struct FileKindCommandTests {
@@ -13,6 +15,12 @@ struct FileKindCommandTests {
     try FileManager.default.createDirectory(atPath: collection.path + "/albums/zero", withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: collection.path + "/albums/zero/album.md", withDestinationPath: "/dev/zero")
 
+    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("rk-outside-\(UUID().uuidString).md").path
+    try albumText(title: "Secret", artist: "Elsewhere").write(toFile: outside, atomically: false, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    try FileManager.default.createDirectory(atPath: collection.path + "/albums/linked", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: collection.path + "/albums/linked/album.md", withDestinationPath: outside)
+
     let list = try runRK(["-C", collection.path, "list", "--format", "{title}"])
     #expect(list.status == 0)
     #expect(list.stdout == "Good\n")
@@ -23,5 +31,7 @@ struct FileKindCommandTests {
     for (id, kind) in [("fifo", "a named pipe (FIFO)"), ("folder", "a folder"), ("zero", "a character device")] {
       #expect(check.stdout.contains("albums/\(id)/album.md: file: cannot read it: it is \(kind), not a regular file"), "\(check.stdout)")
     }
+    #expect(check.stdout.contains("albums/linked/album.md: file: cannot read it: it is a symbolic link to \(try FileSystem.realPath(outside)), outside"), "\(check.stdout)")
+    #expect(!list.stdout.contains("Secret"))
   }
 }
