@@ -63,7 +63,8 @@ extension FileSystem {
     let template = temporaryFolder() + "/" + prefix + "XXXXXX"
     var bytes = Array(template.utf8CString)
     guard mkdtemp(&bytes) != nil else { throw FileSystemError(path: template, operation: "create the temporary folder", code: errno) }
-    return String(cString: bytes)
+    // mkdtemp filled in the Xs; the length is the template's.
+    return String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Removes `path` and, when it is a folder, everything in it, without
