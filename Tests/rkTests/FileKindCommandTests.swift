@@ -35,3 +35,15 @@ struct FileKindCommandTests {
     #expect(!list.stdout.contains("Secret"))
   }
 }
+
+@Suite("rk changes only album files of an album's size")
+struct FileSizeCommandTests {
+  @Test func anOversizedAlbumFileIsRefusedNotRead() throws {
+    let collection = try TemporaryCollection(albums: ["albums/big": albumText(title: "Big", artist: "A") + String(repeating: "x", count: 2 << 20)])
+    try collection.initializeGit()
+    let result = try runRK(["-C", collection.path, "tag", "add", "big", "jazz"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("albums/big/album.md: it is 2 MiB, more than the 1 MiB rk reads for such a file"), "\(result.stderr)")
+    #expect(try collection.commitSubjects().count == 1)
+  }
+}

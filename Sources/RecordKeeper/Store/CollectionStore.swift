@@ -41,7 +41,7 @@ public final class CollectionStore {
   public func read(_ id: String) throws(StoreError) -> (album: Album, bytes: [UInt8]) {
     let path = location.path(id + "/" + AlbumFile.name)
     do {
-      let bytes = try FileSystem.read(path)
+      let bytes = try FileSystem.read(path, limit: RecordCollection.albumFileSizeLimit)
       let entries = (try? FileSystem.list(location.path(id))) ?? []
       let covers = CoverFiles(
         cover: entries.contains { $0.name == CoverFiles.coverName },
