@@ -48,55 +48,15 @@ rk_vips_nickname(const char *type_name)
 }
 
 const char *
-rk_vips_loader_for_file(const char *path)
-{
-	return rk_vips_nickname(vips_foreign_find_load(path));
-}
-
-const char *
 rk_vips_loader_for_buffer(const void *data, size_t length)
 {
 	return rk_vips_nickname(vips_foreign_find_load_buffer(data, length));
 }
 
 VipsImage *
-rk_vips_header_from_file(const char *path)
-{
-	return vips_image_new_from_file(path,
-		"fail_on", VIPS_FAIL_ON_ERROR,
-		NULL);
-}
-
-VipsImage *
 rk_vips_header_from_buffer(const void *data, size_t length)
 {
 	return vips_image_new_from_buffer(data, length, "",
-		"fail_on", VIPS_FAIL_ON_ERROR,
-		NULL);
-}
-
-int
-rk_vips_thumbnail_file(const char *path, VipsImage **out,
-	int width, int height, int crop_centre, int force, int convert_profile)
-{
-	VipsSize size = force ? VIPS_SIZE_FORCE : VIPS_SIZE_BOTH;
-	VipsInteresting crop = crop_centre ?
-		VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
-
-	if (convert_profile)
-		return vips_thumbnail(path, out, width,
-			"height", height,
-			"size", size,
-			"crop", crop,
-			"import_profile", "srgb",
-			"export_profile", "srgb",
-			"fail_on", VIPS_FAIL_ON_ERROR,
-			NULL);
-
-	return vips_thumbnail(path, out, width,
-		"height", height,
-		"size", size,
-		"crop", crop,
 		"fail_on", VIPS_FAIL_ON_ERROR,
 		NULL);
 }

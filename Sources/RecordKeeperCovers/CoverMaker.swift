@@ -45,9 +45,9 @@ public enum CoverMaker {
   /// Strict: truncated or damaged files are refused, and so are images over
   /// ``pixelLimit`` or ``maximumAspectRatio``, from their header alone.
   public static func make(fromFile path: String) throws(CoverError) -> CoverImages {
-    try LibVips.run { () throws(CoverError) in
-      try requireFile(path)
-      return try makeCover(from: .file(path), name: path)
+    let data = try readFile(path)
+    return try LibVips.run { () throws(CoverError) in
+      try withLent(data) { bytes throws(CoverError) in try makeCover(from: .buffer(bytes), name: path) }
     }
   }
 
@@ -68,10 +68,12 @@ public enum CoverMaker {
   /// is as stored, before any orientation tag is applied, and damage further
   /// into the file goes unnoticed (``pixels(file:width:height:)`` notices it).
   public static func inspect(file path: String) throws(CoverError) -> (width: Int, height: Int, format: String) {
-    try LibVips.run { () throws(CoverError) in
-      try requireFile(path)
-      let (header, format) = try openHeader(.file(path), name: path)
-      return (header.width, header.height, format)
+    let data = try readFile(path)
+    return try LibVips.run { () throws(CoverError) in
+      try withLent(data) { bytes throws(CoverError) in
+        let (header, format) = try openHeader(.buffer(bytes), name: path)
+        return (header.width, header.height, format)
+      }
     }
   }
 
@@ -84,9 +86,9 @@ public enum CoverMaker {
   /// 1…4096.
   public static func pixels(file path: String, width: Int, height: Int) throws(CoverError) -> [[(r: UInt8, g: UInt8, b: UInt8)]] {
     precondition((1...4096).contains(width) && (1...4096).contains(height), "pixels: size \(width)x\(height) out of range")
+    let data = try readFile(path)
     return try LibVips.run { () throws(CoverError) in
-      try requireFile(path)
-      return try pixels(from: .file(path), name: path, width: width, height: height)
+      try withLent(data) { bytes throws(CoverError) in try pixels(from: .buffer(bytes), name: path, width: width, height: height) }
     }
   }
 
@@ -193,8 +195,16 @@ public enum CoverMaker {
     return try image.cropped(left: (image.width - side) / 2, top: (image.height - side) / 2, width: side, height: side)
   }
 
-  static func requireFile(_ path: String) throws(CoverError) {
-    guard FileSystem.exists(path) else { throw .notFound(path: path) }
+  /// The bytes of the image file at `path`, read as rk reads every file: a
+  /// regular file only (a FIFO or `/dev/zero` is refused at once, never
+  /// read), of at most ``CoverFiles/sourceSizeLimit`` bytes. libvips then
+  /// decodes the bytes in memory and never opens the path itself, so the
+  /// file cannot be swapped for something else in between.
+  static func readFile(_ path: String) throws(CoverError) -> [UInt8] {
+    let data: [UInt8]
+    do { data = try FileSystem.read(path, limit: CoverFiles.sourceSizeLimit) } catch { throw CoverError(reading: error) }
+    guard !data.isEmpty else { throw .notAnImage(path: path) }
+    return data
   }
 
   /// Lends the bytes of `data` to `body`; libvips reads them in place, so

@@ -1,10 +1,10 @@
 import CVipsShim
 import RecordKeeper
 
-/// Where libvips reads an image from: a file, or bytes lent for the length of
-/// one call (see ``CoverMaker/withLent(_:_:)``).
+/// Where libvips reads an image from: bytes lent for the length of one call
+/// (see ``CoverMaker/withLent(_:_:)``). Files are read by rk first (see
+/// ``CoverMaker/readFile(_:)``), never opened by libvips.
 enum ImageInput {
-  case file(String)
   case buffer(UnsafeRawBufferPointer)
 
   /// libvips' nickname for the loader that recognises the input
@@ -12,7 +12,6 @@ enum ImageInput {
   func loader() -> String? {
     let nickname: UnsafePointer<CChar>? =
       switch self {
-      case .file(let path): rk_vips_loader_for_file(path)
       case .buffer(let bytes): rk_vips_loader_for_buffer(bytes.baseAddress, bytes.count)
       }
     guard let nickname else {
@@ -26,8 +25,6 @@ enum ImageInput {
   /// The image with only its header read; no pixel is decoded.
   func header() throws(CoverError) -> OwnedImage {
     switch self {
-    case .file(let path):
-      try LibVips.own(rk_vips_header_from_file(path), "vips_image_new_from_file")
     case .buffer(let bytes):
       try LibVips.own(rk_vips_header_from_buffer(bytes.baseAddress, bytes.count), "vips_image_new_from_buffer")
     }
@@ -44,8 +41,6 @@ enum ImageInput {
     let (width, height) = (Int32(width), Int32(height))
     let (crop, force, convert): (Int32, Int32, Int32) = (crop ? 1 : 0, force ? 1 : 0, convertProfile ? 1 : 0)
     switch self {
-    case .file(let path):
-      return try LibVips.make("vips_thumbnail") { rk_vips_thumbnail_file(path, $0, width, height, crop, force, convert) }
     case .buffer(let bytes):
       return try LibVips.make("vips_thumbnail_buffer") {
         rk_vips_thumbnail_buffer(bytes.baseAddress, bytes.count, $0, width, height, crop, force, convert)

@@ -275,7 +275,23 @@ struct CoverMakerTests {
     let path = try scratch.write("empty.png", [])
     #expect(throws: CoverError.notAnImage(path: path)) { try CoverMaker.make(fromFile: path) }
     #expect(throws: CoverError.notAnImage(path: "the uploaded image")) { try CoverMaker.make(from: []) }
-    #expect(throws: CoverError.notAnImage(path: scratch.folder.path)) { try CoverMaker.make(fromFile: scratch.folder.path) }
+    #expect(throws: CoverError.notAFile(path: scratch.folder.path, .directory)) { try CoverMaker.make(fromFile: scratch.folder.path) }
+  }
+
+  @Test func onlyRegularFilesOfAPhotosSizeAreRead() throws {
+    let scratch = try Scratch()
+    let fifo = scratch.folder.appendingPathComponent("pipe.jpg").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    // Neither blocks: both are refused from fstat, before any byte is read.
+    #expect(throws: CoverError.notAFile(path: fifo, .fifo)) { try CoverMaker.make(fromFile: fifo) }
+    #expect(throws: CoverError.notAFile(path: "/dev/zero", .characterDevice)) { try CoverMaker.make(fromFile: "/dev/zero") }
+    #expect(throws: CoverError.notAFile(path: "/dev/zero", .characterDevice)) { try CoverMaker.pixels(file: "/dev/zero", width: 4, height: 4) }
+    let huge = scratch.folder.appendingPathComponent("huge.tif").path
+    #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+    #expect(truncate(huge, off_t(CoverFiles.sourceSizeLimit + (10 << 20))) == 0)
+    let error = try #require(throws: CoverError.self) { try CoverMaker.make(fromFile: huge) }
+    #expect(error == .fileTooLarge(path: huge, size: Int64(CoverFiles.sourceSizeLimit + (10 << 20)), limit: Int64(CoverFiles.sourceSizeLimit)))
+    #expect(error.description == "\(huge) is 138 MiB, more than the 128 MiB rk reads for a photo: scale it down or save it as JPEG first")
   }
 
   @Test func missingFileIsNotFound() throws {

@@ -93,3 +93,64 @@ struct CoverCommandTests {
     #expect(result.stdout.contains("albums/other/cover-thumb.webp: thumbnail: cover-thumb.webp is not a WebP image"))
   }
 }
+
+/// `rk cover set` with files that are not photos, and what killed runs leave.
+@Suite("rk cover and special files")
+struct CoverFileKindTests {
+  let collection: TemporaryCollection
+
+  init() throws {
+    collection = try TemporaryCollection(albums: ["albums/miles-davis-kind-of-blue": albumText(title: "Kind of Blue", artist: "Miles Davis")])
+    try collection.initializeGit()
+  }
+
+  @Test func devicesAndPipesAreRefusedAtOnce() throws {
+    let fifo = collection.path + "/photo.jpg"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    for (image, kind) in [("/dev/zero", "a character device"), (fifo, "a named pipe (FIFO)")] {
+      let result = try runRK(["-C", collection.path, "cover", "set", "miles", image])
+      #expect(result.status == 1)
+      #expect(result.stderr.contains("\(image) is \(kind), not an image file"), "\(result.stderr)")
+    }
+    #expect(try collection.commitSubjects().count == 1)
+  }
+
+  @Test func temporaryFoldersOfDeadRunsAreRemovedAndLiveOnesKept() throws {
+    let temporary = collection.path + "/tmp"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    // A pid that ran and ended: a finished child's.
+    let finished = Process()
+    finished.executableURL = URL(fileURLWithPath: "/bin/true")
+    try finished.run()
+    finished.waitUntilExit()
+    let stale = temporary + "/rk-cover-\(finished.processIdentifier)-Ab12Cd"
+    let live = temporary + "/rk-cover-\(getpid())-Ef34Gh"
+    let unrelated = temporary + "/rk-cover-notes"
+    for folder in [stale, live, unrelated] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/cover.webp.rk-1-2.tmp"))
+    }
+    let result = try runRK(["-C", collection.path, "cover", "set", "miles", "/nowhere.jpg"], environment: ["TMPDIR": temporary])
+    #expect(result.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(FileManager.default.fileExists(atPath: live))
+    #expect(FileManager.default.fileExists(atPath: unrelated))
+    // And a run leaves no folder of its own behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).sorted() == ["rk-cover-\(getpid())-Ef34Gh", "rk-cover-notes"])
+  }
+
+  @Test func theHelperEndsWhenRKHasEnded() throws {
+    // rk-cover's standard input is a pipe rk holds open; closed, it means rk
+    // is gone (even killed with SIGKILL), and the helper stops at once.
+    let helper = Process()
+    helper.executableURL = rkBinary.deletingLastPathComponent().appendingPathComponent("rk-cover")
+    helper.arguments = ["pixels", "/dev/null", "4", "4"]
+    let input = Pipe()
+    helper.standardInput = input
+    helper.standardError = FileHandle.nullDevice
+    try input.fileHandleForWriting.close()
+    try helper.run()
+    helper.waitUntilExit()
+    #expect(helper.terminationStatus == 143)
+  }
+}

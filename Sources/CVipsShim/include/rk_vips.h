@@ -25,22 +25,20 @@
  * Returns 0 on success. */
 int rk_vips_start(void);
 
-/* The nickname of the loader libvips would pick for a file or a buffer
+/* The nickname of the loader libvips would pick for a buffer
  * ("jpegload", "pngload", "heifload"…), or NULL when nothing recognises it.
  * vips_foreign_find_load answers with a GType name; turning it into the
  * nickname needs g_type_from_name, which is simpler here than in Swift.
  * The string is static: do not free it. */
-const char *rk_vips_loader_for_file(const char *path);
 const char *rk_vips_loader_for_buffer(const void *data, size_t length);
 
 /* Open an image for its header only: nothing is decoded until pixels are
  * asked for, so a decompression bomb can be measured and refused here.
- * vips_image_new_from_file / _buffer are variadic (we pass fail_on=error).
+ * vips_image_new_from_buffer is variadic (we pass fail_on=error).
  * The buffer must outlive the returned image. */
-VipsImage *rk_vips_header_from_file(const char *path);
 VipsImage *rk_vips_header_from_buffer(const void *data, size_t length);
 
-/* vips_thumbnail / vips_thumbnail_buffer are variadic. Shrinks on load,
+/* vips_thumbnail_buffer is variadic. Shrinks on load,
  * honours the orientation tag and refuses truncated or corrupt input
  * (fail_on=error). `crop_centre` fills width x height and crops the centre;
  * `force` scales to exactly width x height ignoring the aspect ratio. Small
@@ -50,8 +48,6 @@ VipsImage *rk_vips_header_from_buffer(const void *data, size_t length);
  * for an image without a profile moves saturated colours (sRGB blue
  * 30,40,220 comes back as 77,31,221).
  * The buffer must outlive the returned image. */
-int rk_vips_thumbnail_file(const char *path, VipsImage **out,
-	int width, int height, int crop_centre, int force, int convert_profile);
 int rk_vips_thumbnail_buffer(const void *data, size_t length, VipsImage **out,
 	int width, int height, int crop_centre, int force, int convert_profile);
 

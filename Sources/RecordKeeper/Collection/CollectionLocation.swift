@@ -27,7 +27,10 @@ public struct CollectionLocation: Hashable, Sendable {
     explicit: String?, environment: [String: String], start: String? = nil
   ) throws(CollectionError) -> CollectionLocation {
     if let given = explicit ?? environment["RK_COLLECTION"].flatMap({ $0.isEmpty ? nil : $0 }) {
-      guard FileSystem.isDirectory(given) else { throw .noSuchFolder(given) }
+      guard FileSystem.isDirectory(given) else {
+        guard let kind = FileSystem.kind(of: given) else { throw .noSuchFolder(given) }
+        throw .notAFolder(given, kind)
+      }
       guard isCollection(given) else { throw .notACollection(given) }
       return CollectionLocation(root: given)
     }
@@ -63,6 +66,8 @@ public enum CollectionError: Error, Equatable, Sendable, CustomStringConvertible
   case notFound(String)
   /// The named folder does not exist.
   case noSuchFolder(String)
+  /// The named path is a file (or another non-folder), not a folder.
+  case notAFolder(String, FileKind)
   /// The named folder has no `.recordkeeper/`.
   case notACollection(String)
   /// No album answers to this reference.
@@ -81,6 +86,8 @@ public enum CollectionError: Error, Equatable, Sendable, CustomStringConvertible
     case .notFound(let folder):
       "no collection found in \(folder) or above it: run rk inside a collection, pass -C DIR, or set RK_COLLECTION (rk init DIR makes one)"
     case .noSuchFolder(let folder): "the collection folder \(folder) does not exist"
+    case .notAFolder(let path, let kind):
+      "\(path) is \(kind.article), not a folder: name the folder that holds .recordkeeper/"
     case .notACollection(let folder):
       "\(folder) is not a Record Keeper collection (it has no .recordkeeper folder): run rk init \(folder) to make it one"
     case .noSuchAlbum(let reference):

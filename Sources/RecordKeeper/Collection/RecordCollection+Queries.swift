@@ -1,5 +1,3 @@
-import Dispatch
-
 extension RecordCollection {
   /// The albums that match, in no particular order; large collections are
   /// searched on every core.
@@ -7,18 +5,13 @@ extension RecordCollection {
     guard !matcher.query.isEmpty else { return albums }
     let chunkCount = albums.count < 2_000 ? 1 : System.coreCount * 4
     let chunkSize = (albums.count + chunkCount - 1) / chunkCount
-    let results = UnsafeMutableBufferPointer<[Album]>.allocate(capacity: chunkCount)
-    defer { results.deallocate() }
-    nonisolated(unsafe) let slots = results
     let albums = self.albums
-    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+    let matched = System.concurrentMap(chunkCount) { chunk in
       let range = min(chunk * chunkSize, albums.count)..<min((chunk + 1) * chunkSize, albums.count)
       var scratch: [UInt8] = []
       scratch.reserveCapacity(1024)
-      slots.initializeElement(at: chunk, to: albums[range].filter { matcher.matches($0, scratch: &scratch) })
-    }
-    let matched = Array(results.joined())
-    _ = results.deinitialize()
+      return albums[range].filter { matcher.matches($0, scratch: &scratch) }
+    }.flatMap { $0 }
     return matched
   }
 

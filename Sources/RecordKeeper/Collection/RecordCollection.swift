@@ -1,11 +1,3 @@
-import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A collection loaded into memory: every album below the root, plus what is
 /// wrong with any of them.
 public struct RecordCollection: Sendable {
@@ -29,7 +21,8 @@ public struct RecordCollection: Sendable {
   /// A broken file never stops the others from loading.
   public static func load(_ location: CollectionLocation) throws(CollectionError) -> RecordCollection {
     var collection = RecordCollection(location: location, albums: [])
-    let outcomes = try walk(location) { id, entries in read(folder: id, entries: entries, in: location) }
+    let realRoot = (try? FileSystem.realPath(location.root)) ?? location.root
+    let outcomes = try walk(location) { id, entries in read(folder: id, entries: entries, in: location, realRoot: realRoot) }
     for outcome in outcomes {
       switch outcome {
       case .parsed(let parsed):
@@ -55,7 +48,7 @@ public struct RecordCollection: Sendable {
 
   /// Visits every folder below the root (hidden ones skipped) with its
   /// listing. Folders are read level by level, each level spread over every
-  /// core.
+  /// core (``System/concurrentMap(_:_:)``).
   private static func walk<Result: Sendable>(
     _ location: CollectionLocation, _ visit: @escaping @Sendable (String, [FileSystem.Entry]) -> Result?
   ) throws(CollectionError) -> [Result] {
@@ -68,21 +61,13 @@ public struct RecordCollection: Sendable {
     var results: [Result] = []
     while !frontier.isEmpty {
       let level = frontier
-      let found = UnsafeMutableBufferPointer<(Result?, [String])>.allocate(capacity: level.count)
-      defer { found.deallocate() }
-      nonisolated(unsafe) let slots = found
-      let workers = min(level.count, System.coreCount * 4)
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        for index in stride(from: worker, to: level.count, by: workers) {
-          let id = level[index]
-          let entries = (try? FileSystem.list(location.path(id))) ?? []
-          let subfolders = entries.filter(isFolderToWalk).map { id + "/" + $0.name }
-          slots.initializeElement(at: index, to: (visit(id, entries), subfolders))
-        }
+      let found = System.concurrentMap(level.count) { index in
+        let id = level[index]
+        let entries = (try? FileSystem.list(location.path(id))) ?? []
+        return (visit(id, entries), entries.filter(isFolderToWalk).map { id + "/" + $0.name })
       }
       frontier = []
-      for index in 0..<level.count {
-        let (result, subfolders) = found.moveElement(from: index)
+      for (result, subfolders) in found {
         if let result { results.append(result) }
         frontier += subfolders
       }
@@ -96,27 +81,38 @@ public struct RecordCollection: Sendable {
     entry.isDirectory && !entry.isLink && !entry.name.hasPrefix(".")
   }
 
-  private static func read(folder id: String, entries: [FileSystem.Entry], in location: CollectionLocation) -> Outcome? {
-    var hasAlbum = false
+  /// The most bytes an `album.md` may have: 1 MiB, hundreds of times any
+  /// real album's; anything larger is not an album file.
+  public static let albumFileSizeLimit = 1 << 20
+
+  private static func read(
+    folder id: String, entries: [FileSystem.Entry], in location: CollectionLocation, realRoot: String
+  ) -> Outcome? {
+    var albumFile: FileSystem.Entry?
     var covers = CoverFiles()
-    for entry in entries where !entry.isDirectory {
+    for entry in entries {
       switch entry.name {
-      case AlbumFile.name: hasAlbum = true
-      case CoverFiles.coverName: covers.cover = true
-      case CoverFiles.thumbnailName: covers.thumbnail = true
+      case AlbumFile.name: albumFile = entry
+      case CoverFiles.coverName: covers.cover = !entry.isDirectory
+      case CoverFiles.thumbnailName: covers.thumbnail = !entry.isDirectory
       default: break
       }
     }
-    guard hasAlbum else { return nil }
+    guard let albumFile else { return nil }
+    // Only a regular file, of an album's size, and through a link only when
+    // the link stays inside the collection: a FIFO, a device, a folder or a
+    // link out of the tree is reported, never read.
+    let bytes: [UInt8]
     do {
-      let bytes = try FileSystem.read(location.path(id + "/" + AlbumFile.name))
-      return .parsed(try AlbumFile.parse(bytes, id: id, covers: covers))
-    } catch let error as FileSystemError {
-      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: error.description))
-    } catch let error as AlbumFileError {
-      return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
+      bytes = try FileSystem.read(
+        location.path(id + "/" + AlbumFile.name), limit: albumFileSizeLimit, inside: albumFile.isLink ? realRoot : nil)
     } catch {
-      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "\(error)"))
+      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(error.operation) it: \(error.explanation)"))
+    }
+    do {
+      return .parsed(try AlbumFile.parse(bytes, id: id, covers: covers))
+    } catch {
+      return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
     }
   }
 }
@@ -154,8 +150,4 @@ public struct AlbumIssue: Hashable, Sendable {
   public func formatted(in location: CollectionLocation) -> String {
     "\(path(in: location))\(line > 0 ? ":\(line)" : ""): \(field): \(message)"
   }
-}
-
-enum System {
-  static let coreCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }

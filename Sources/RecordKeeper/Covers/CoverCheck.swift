@@ -18,8 +18,11 @@ public enum CoverCheck {
       ("cover", CoverFiles.coverName, album.covers.cover, CoverFiles.coverSize),
       ("thumbnail", CoverFiles.thumbnailName, album.covers.thumbnail, CoverFiles.thumbnailSize),
     ] where present {
-      guard let bytes = try? FileSystem.read(location.path(album.id + "/" + name)) else {
-        issue(field, "\(name) cannot be read; \(fix)")
+      let bytes: [UInt8]
+      do {
+        bytes = try FileSystem.read(location.path(album.id + "/" + name), limit: CoverFiles.storedSizeLimit)
+      } catch {
+        issue(field, "\(name) cannot be read: \(error.explanation); \(fix)")
         continue
       }
       guard let (width, height) = WebPHeader.dimensions(bytes) else {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why a cover image could not be made or read. Nothing is written when one
 /// of these is thrown.
 public enum CoverError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,8 +27,26 @@ public enum CoverError: Error, Equatable, Sendable, CustomStringConvertible {
   /// libvips failed at something other than reading the input, such as
   /// starting up or encoding WebP.
   case libvips(function: String, message: String)
+  /// The path is not a regular file (a folder, a FIFO, a device such as
+  /// `/dev/zero`); nothing was read from it.
+  case notAFile(path: String, FileKind)
+  /// The file is larger than ``CoverFiles/sourceSizeLimit``; nothing was
+  /// read from it.
+  case fileTooLarge(path: String, size: Int64, limit: Int64)
+  /// The file could not be read for another reason.
+  case file(FileSystemError)
   /// The `rk-cover` helper failed with this message, or could not be run.
   case helper(String)
+
+  /// The cover error for a file that could not be read.
+  public init(reading error: FileSystemError) {
+    switch error.reason {
+    case .system(ENOENT): self = .notFound(path: error.path)
+    case .notARegularFile(let kind): self = .notAFile(path: error.path, kind)
+    case .tooLarge(let size, let limit): self = .fileTooLarge(path: error.path, size: size, limit: limit)
+    default: self = .file(error)
+    }
+  }
 
   public var description: String {
     switch self {
@@ -40,6 +64,11 @@ public enum CoverError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) is \(width)x\(height) pixels, too long and thin for a square cover: crop it first"
     case .libvips(let function, let message):
       "libvips failed in \(function): \(message)"
+    case .notAFile(let path, let kind):
+      "\(path) is \(kind.article), not an image file: choose a JPEG, PNG, WebP, HEIC, GIF or TIFF photo"
+    case .fileTooLarge(let path, let size, let limit):
+      "\(path) is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) rk reads for a photo: scale it down or save it as JPEG first"
+    case .file(let error): error.description
     case .helper(let message): message
     }
   }

@@ -10,3 +10,12 @@ public struct CoverImages: Sendable, Equatable {
     self.thumbnail = thumbnail
   }
 }
+
+extension CoverFiles {
+  /// The most bytes `cover.webp` or `cover-thumb.webp` may have: 8 MiB,
+  /// far above a 400x400 WebP.
+  public static let storedSizeLimit = 8 << 20
+  /// The most bytes a photo a cover is made from may have: 128 MiB, above
+  /// any camera's JPEG or HEIC and most scanned TIFFs.
+  public static let sourceSizeLimit = 128 << 20
+}

@@ -1,23 +1,38 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Makes and reads cover images by running the `rk-cover` helper, so that
 /// `rk` itself never loads libvips and its ninety libraries (which would add
 /// tens of milliseconds to the start-up of every command).
+///
+/// The helper ends when `rk` does, even when `rk` is killed (see
+/// ``Subprocess/exitWhenParentDies()``), and honours `SIGTERM`.
 public enum CoverTool {
+  /// What temporary folders for the helper's images are called:
+  /// `rk-cover-PID-XXXXXX`, PID being the `rk` that made it.
+  static let folderPrefix = "rk-cover-"
+
   /// Makes `cover.webp` and `cover-thumb.webp` from a photo (seed §3.8).
   public static func make(fromFile path: String) throws(CoverError) -> CoverImages {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-cover-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    removeStaleFolders()
+    let folder: String
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      folder = try FileSystem.makeTemporaryFolder(prefix: "\(folderPrefix)\(getpid())-")
     } catch {
-      throw .helper("cannot make a temporary folder for the cover: \(error.localizedDescription)")
+      throw .helper("cannot make a temporary folder for the cover: \(error)")
     }
-    _ = try run(["make", path, folder.path])
-    guard let cover = try? FileSystem.read(folder.appendingPathComponent(CoverFiles.coverName).path),
-      let thumbnail = try? FileSystem.read(folder.appendingPathComponent(CoverFiles.thumbnailName).path)
-    else { throw .helper("rk-cover made no images from \(path)") }
-    return CoverImages(cover: cover, thumbnail: thumbnail)
+    defer { FileSystem.removeTree(folder) }
+    _ = try run(["make", path, folder])
+    do {
+      let cover = try FileSystem.read(folder + "/" + CoverFiles.coverName, limit: CoverFiles.storedSizeLimit)
+      let thumbnail = try FileSystem.read(folder + "/" + CoverFiles.thumbnailName, limit: CoverFiles.storedSizeLimit)
+      return CoverImages(cover: cover, thumbnail: thumbnail)
+    } catch {
+      throw .helper("rk-cover made no images from \(path): \(error)")
+    }
   }
 
   /// The pixels of an image scaled to `width`×`height`, row by row.
@@ -32,43 +47,45 @@ public enum CoverTool {
     }
   }
 
+  /// Removes the temporary folders of `rk` runs that were killed before they
+  /// could: `rk-cover-PID-…` folders of this user whose PID no longer runs.
+  /// A folder whose PID runs (its own `rk`, or an unrelated process that
+  /// got the number since) is left alone.
+  static func removeStaleFolders(in temporary: String = FileSystem.temporaryFolder()) {
+    guard let entries = try? FileSystem.list(temporary) else { return }
+    for entry in entries where entry.isDirectory && !entry.isLink && entry.name.hasPrefix(folderPrefix) {
+      let rest = entry.name.dropFirst(folderPrefix.count)
+      guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid != getpid() else { continue }
+      let path = temporary + "/" + entry.name
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_uid == getuid(), !FileSystem.processIsRunning(pid) else { continue }
+      FileSystem.removeTree(path)
+    }
+  }
+
   /// Where `rk-cover` is: `$RK_COVER`, beside the running program, or in
   /// `../libexec/rk/` as `make install` puts it.
   static func location() -> String? {
-    if let path = ProcessInfo.processInfo.environment["RK_COVER"], !path.isEmpty { return path }
-    let program = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-    let folder = program.deletingLastPathComponent()
-    let candidates = [folder.appendingPathComponent("rk-cover"), folder.appendingPathComponent("../libexec/rk/rk-cover")]
-    return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
+    if let value = getenv("RK_COVER"), case let path = String(cString: value), !path.isEmpty { return path }
+    let program = (try? FileSystem.realPath("/proc/self/exe")) ?? CommandLine.arguments[0]
+    let folder = program.lastIndex(of: "/").map { String(program[..<$0]) } ?? "."
+    return [folder + "/rk-cover", folder + "/../libexec/rk/rk-cover"].first { access($0, X_OK) == 0 }
   }
 
   private static func run(_ arguments: [String]) throws(CoverError) -> [UInt8] {
     guard let tool = location() else {
       throw .helper("the rk-cover helper is missing: install rk with `make install`, or set RK_COVER to its path")
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      throw .helper("cannot run \(tool): \(error.localizedDescription)")
+    let result: Subprocess.Output
+    do { result = try Subprocess.run(tool, arguments) } catch { throw .helper(error.description) }
+    guard result.termination == .exited(0) else {
+      let text = String(String(decoding: result.errors, as: UTF8.self).reversed().drop(while: \.isWhitespace).reversed())
+      if !text.isEmpty { throw .helper(text) }
+      switch result.termination {
+      case .signalled(let signal): throw .helper("rk-cover was stopped by signal \(signal) (\(String(cString: strsignal(signal))))")
+      case .exited(let status): throw .helper("rk-cover failed with status \(status)")
+      }
     }
-    // Read standard error on the side so neither pipe can fill and block.
-    nonisolated(unsafe) var message = Data()
-    let reader = Thread { message = errors.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
-    guard process.terminationStatus == 0 else {
-      let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      throw .helper(text.isEmpty ? "rk-cover failed with status \(process.terminationStatus)" : text)
-    }
-    return Array(data)
+    return result.output
   }
 }

@@ -32,14 +32,41 @@ package enum FileSystem {
     return entries
   }
 
-  /// The bytes of the file at `path`.
-  package static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// What ``read(_:limit:inside:)`` reads when not told otherwise: 64 MiB.
+  package static let defaultReadLimit = 64 << 20
+
+  /// The bytes of the regular file at `path`, at most `limit` of them.
+  ///
+  /// Only a regular file is read: a folder, a FIFO, a device (`/dev/zero`)
+  /// or a socket is refused from `fstat` before any byte is read, and so is
+  /// a file larger than `limit`. The file is opened non-blocking, so opening
+  /// a FIFO with no writer cannot hang. With `inside` (an absolute folder,
+  /// as ``realPath(_:)`` gives it), the file actually opened must lie inside
+  /// it, so a symbolic link out of the collection is never read through; the
+  /// check is made on the open descriptor, not on the path, so the link
+  /// cannot be swapped in between.
+  package static func read(_ path: String, limit: Int = defaultReadLimit, inside root: String? = nil) throws(FileSystemError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "read", code: errno) }
     defer { close(descriptor) }
     var info = stat()
-    // One byte more than the size, so a single read normally reaches the end.
-    var capacity = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) + 1 : 4096
+    guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, operation: "read", code: errno) }
+    let kind = FileKind(mode: info.st_mode)
+    guard kind == .regularFile else { throw FileSystemError(path: path, operation: "read", reason: .notARegularFile(kind)) }
+    guard info.st_size <= limit else {
+      throw FileSystemError(path: path, operation: "read", reason: .tooLarge(size: Int64(info.st_size), limit: Int64(limit)))
+    }
+    // Where /proc cannot say, the path resolved now stands in for it.
+    if let root {
+      let target = openedPath(descriptor) ?? (try? realPath(path)) ?? path
+      if target != root, !target.hasPrefix(root == "/" ? "/" : root + "/") {
+        throw FileSystemError(path: path, operation: "read", reason: .outside(target: target, folder: root))
+      }
+    }
+    // One byte more than the size, so a single read normally reaches the
+    // end; never more than one byte past the limit, so a file that grows
+    // while it is read is still refused.
+    var capacity = min(max(Int(info.st_size) + 1, 4096), limit + 1)
     var bytes: [UInt8] = []
     while true {
       var failure: Int32 = 0
@@ -55,8 +82,11 @@ package enum FileSystem {
       }
       if failure != 0 { throw FileSystemError(path: path, operation: "read", code: failure) }
       if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+      if bytes.count > limit {
+        throw FileSystemError(path: path, operation: "read", reason: .tooLarge(size: Int64(bytes.count), limit: Int64(limit)))
+      }
       if chunk.count < capacity { return bytes }
-      capacity = max(capacity, 4096)
+      capacity = min(max(capacity, 4096), limit + 1 - bytes.count)
     }
   }
 
@@ -141,16 +171,4 @@ package enum FileSystem {
 
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(descriptor, buffer, count)
-}
-
-/// A file operation that failed, with the system's reason.
-public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var path: String
-  public var operation: String
-  public var code: Int32
-
-  public var description: String {
-    let reason = String(cString: strerror(code))
-    return "cannot \(operation) \(path): \(reason)"
-  }
 }

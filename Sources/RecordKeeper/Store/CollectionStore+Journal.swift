@@ -149,7 +149,7 @@ extension CollectionStore {
     } catch let error as StoreError {
       throw error
     } catch {
-      throw .file(FileSystemError(path: journalPath, operation: "settle", code: EIO))
+      throw .file(FileSystemError(path: journalPath, operation: "settle", error: error))
     }
     return outcome
   }
@@ -194,7 +194,7 @@ extension CollectionStore {
       do {
         try FileManager.default.removeItem(atPath: workTreePath(folder))
       } catch {
-        throw .file(FileSystemError(path: workTreePath(folder), operation: "remove", code: EIO))
+        throw .file(FileSystemError(path: workTreePath(folder), operation: "remove", error: error))
       }
     }
     do { try ChangeJournal.remove(at: journalPath) } catch { throw .file(error) }

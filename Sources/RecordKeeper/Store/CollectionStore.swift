@@ -101,7 +101,7 @@ public final class CollectionStore {
     try ensureInside(id, reference: id)
     let path = location.path(id + "/" + AlbumFile.name)
     do {
-      let bytes = try FileSystem.read(path)
+      let bytes = try FileSystem.read(path, limit: RecordCollection.albumFileSizeLimit)
       let entries = (try? FileSystem.list(location.path(id))) ?? []
       let covers = CoverFiles(
         cover: entries.contains { $0.name == CoverFiles.coverName },
@@ -112,7 +112,7 @@ public final class CollectionStore {
     } catch let error as AlbumFileError {
       throw .unreadable(path: location.displayPath(ofAlbum: id), error)
     } catch {
-      throw .file(FileSystemError(path: path, operation: "read", code: EIO))
+      throw .file(FileSystemError(path: path, operation: "read", error: error))
     }
   }
 
@@ -199,7 +199,7 @@ public final class CollectionStore {
           for (name, bytes) in files { try FileSystem.writeAtomically(bytes, to: staging + "/" + name) }
           try FileManager.default.moveItem(atPath: staging, toPath: location.path(id))
         } catch {
-          throw .file(FileSystemError(path: location.displayPath(id), operation: "create", code: (error as? FileSystemError)?.code ?? EIO))
+          throw .file(FileSystemError(path: location.displayPath(id), operation: "create", error: error))
         }
         return (id, try commit(paths: [id], message: message))
       }
@@ -237,7 +237,7 @@ public final class CollectionStore {
         do {
           try FileManager.default.moveItem(atPath: folder, toPath: location.path(parkedID))
         } catch {
-          throw .file(FileSystemError(path: location.displayPath(id), operation: "remove", code: EIO))
+          throw .file(FileSystemError(path: location.displayPath(id), operation: "remove", error: error))
         }
         return (album, try commit(paths: [id], message: message))
       }
@@ -287,7 +287,7 @@ public final class CollectionStore {
           } catch let error as FileSystemError {
             throw .file(error)
           } catch {
-            throw .file(FileSystemError(path: location.root, operation: "undo in", code: EIO))
+            throw .file(FileSystemError(path: location.root, operation: "undo in", error: error))
           }
           return try commit(paths: files, message: message, relative: false)
         }
@@ -298,7 +298,7 @@ public final class CollectionStore {
       } catch let error as FileSystemError {
         throw .file(error)
       } catch {
-        throw .file(FileSystemError(path: location.root, operation: "undo in", code: EIO))
+        throw .file(FileSystemError(path: location.root, operation: "undo in", error: error))
       }
     }
   }
@@ -372,7 +372,7 @@ public final class CollectionStore {
     } catch let error as GitError {
       throw .git(error)
     } catch {
-      throw .file(FileSystemError(path: repository.gitDirectory, operation: "lock", code: EIO))
+      throw .file(FileSystemError(path: repository.gitDirectory, operation: "lock", error: error))
     }
     defer { withExtendedLifetime(lock) {} }
     return try body()

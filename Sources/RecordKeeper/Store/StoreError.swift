@@ -10,8 +10,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The change would break the rules; nothing was written.
   case invalid(album: String, [AlbumProblem])
   case edit(album: String, AlbumEditError)
-  /// `rk init` was pointed at a folder that is already a collection.
-  case alreadyACollection(String)
   /// The most recent change not yet undone (its summary given) is not one
   /// `rk` made: `rk undo` never undoes a person's own commits.
   case notOurCommit(String)
@@ -48,7 +46,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalid(let album, let problems):
       "\(album) was not changed:\n" + problems.map { "  \($0.description)" }.joined(separator: "\n")
     case .edit(let album, let error): "\(album) was not changed: \(error.description)"
-    case .alreadyACollection(let path): "\(path) is already a Record Keeper collection"
     case .notOurCommit(let summary):
       "the most recent change not yet undone (\"\(summary)\") was not made by rk, so rk undo stops there: it never undoes your own commits or hand edits; use git revert to undo it yourself"
     case .nothingToUndo: "there is nothing to undo: the collection has no commits"

@@ -482,3 +482,46 @@ struct RecordCollectionTests {
     #expect(order.seed == 77)
   }
 }
+
+/// Album files that are not what they seem: each is reported as a problem of
+/// its own album, none hangs or exhausts memory, and the others still load.
+@Suite("Loading only regular album files")
+struct AlbumFileKindTests {
+  @Test func specialFilesAreReportedAndTheOthersLoad() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    try folder.makeCollection()
+    try folder.write("albums/good/album.md", albumFile("Good", "A"))
+    try folder.makeFolder("albums/fifo")
+    #expect(mkfifo(folder.path + "/albums/fifo/album.md", 0o644) == 0)
+    try folder.makeFolder("albums/zero")
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/albums/zero/album.md", withDestinationPath: "/dev/zero")
+    try folder.makeFolder("albums/folder/album.md")
+    try folder.write("albums/huge/album.md", String(repeating: "x", count: RecordCollection.albumFileSizeLimit + 1))
+    let collection = try load(folder)
+    #expect(collection.albums.map(\.id) == ["albums/good"])
+    let messages = Dictionary(uniqueKeysWithValues: collection.unreadable.map { ($0.id, $0.message) })
+    #expect(messages["albums/fifo"] == "cannot read it: it is a named pipe (FIFO), not a regular file; rk reads only regular files: put a file there instead")
+    #expect(messages["albums/zero"]?.hasPrefix("cannot read it: it is a character device, not a regular file") == true)
+    #expect(messages["albums/folder"]?.hasPrefix("cannot read it: it is a folder, not a regular file") == true)
+    #expect(messages["albums/huge"]?.hasPrefix("cannot read it: it is 1 MiB, more than the 1 MiB rk reads") == true, "\(messages)")
+    #expect(collection.unreadable.allSatisfy { $0.field == "file" && $0.line == 0 })
+  }
+
+  @Test func linksOutOfTheCollectionAreRefusedAndLinksInsideAreRead() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    try folder.makeCollection(at: "records")
+    try folder.write("secret.md", albumFile("Secret", "Outside"))
+    try folder.makeFolder("records/albums/outside")
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/records/albums/outside/album.md", withDestinationPath: "../../../secret.md")
+    try folder.write("records/shared/inside.md", albumFile("Inside", "Here"))
+    try folder.makeFolder("records/albums/inside")
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/records/albums/inside/album.md", withDestinationPath: "../../shared/inside.md")
+    let collection = try RecordCollection.load(CollectionLocation(root: folder.path + "/records"))
+    #expect(collection.albums.map(\.title) == ["Inside"])
+    let issue = try #require(collection.unreadable.first)
+    #expect(issue.id == "albums/outside")
+    #expect(issue.message.contains("it is a symbolic link to \(try FileSystem.realPath(folder.path))/secret.md, outside"), "\(issue.message)")
+  }
+}

@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs other programs: the one place `rk` starts a process (the editor, the
+/// `rk-cover` helper), through `posix_spawn`.
+///
+/// Every child starts with an empty signal mask and the default action for
+/// the signals a program expects to receive (`SIGINT`, `SIGTERM`, `SIGPIPE`…),
+/// whatever the spawning thread had: Swift's concurrency threads block most
+/// signals, and a child that inherited that mask ignored `SIGTERM`. Nothing
+/// is put in a process group of its own, so a child on the terminal stays in
+/// the terminal's foreground group.
+package enum Subprocess {
+  /// How a process ended.
+  package enum Termination: Equatable, Sendable {
+    /// It exited with this status.
+    case exited(Int32)
+    /// A signal ended it.
+    case signalled(Int32)
+  }
+
+  /// What a captured run produced.
+  package struct Output: Sendable {
+    package var termination: Termination
+    /// Everything written to standard output.
+    package var output: [UInt8]
+    /// Everything written to standard error.
+    package var errors: [UInt8]
+  }
+
+  /// Runs `executable` (a path, or a name looked up in `$PATH`) with
+  /// `arguments`, collecting its standard output and error, and waits for
+  /// it to end.
+  ///
+  /// Its standard input is a pipe that this process holds open until the
+  /// child has ended and never writes to: a child can tell this process has
+  /// died, even by `SIGKILL`, when reading it reports end of file (see
+  /// ``exitWhenParentDies()``).
+  package static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+  ) throws(ProcessError) -> Output {
+    // Made one after the other; each is closed on every way out.
+    let input = try makePipe()
+    defer { close(input.write) }
+    let output: (read: Int32, write: Int32)
+    do throws(ProcessError) { output = try makePipe() } catch {
+      close(input.read)
+      throw error
+    }
+    let errors: (read: Int32, write: Int32)
+    do throws(ProcessError) { errors = try makePipe() } catch {
+      for descriptor in [input.read, output.read, output.write] { close(descriptor) }
+      throw error
+    }
+    let pid: pid_t
+    do {
+      pid = try spawn(executable, arguments, environment: environment, standardStreams: (input.read, output.write, errors.write))
+    } catch {
+      for descriptor in [input.read, output.read, output.write, errors.read, errors.write] { close(descriptor) }
+      throw error
+    }
+    for descriptor in [input.read, output.write, errors.write] { close(descriptor) }
+    let (stdout, stderr) = drain(output.read, errors.read)
+    close(output.read)
+    close(errors.read)
+    return Output(termination: try wait(for: pid, executable: executable), output: stdout, errors: stderr)
+  }
+
+  /// Runs `executable` on this process's own standard input, output and
+  /// error, in the foreground process group (so a terminal program such as
+  /// an editor can read the keyboard), and waits for it to end.
+  ///
+  /// While it runs, this process ignores `SIGINT` and `SIGQUIT`, as git does
+  /// around the editor: Ctrl-C reaches the child (which decides what it
+  /// means), and the caller lives on to clean up after it.
+  package static func runInForeground(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+  ) throws(ProcessError) -> Termination {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    var oldInterrupt = sigaction()
+    var oldQuit = sigaction()
+    sigaction(SIGINT, &ignore, &oldInterrupt)
+    sigaction(SIGQUIT, &ignore, &oldQuit)
+    defer {
+      sigaction(SIGINT, &oldInterrupt, nil)
+      sigaction(SIGQUIT, &oldQuit, nil)
+    }
+    let pid = try spawn(executable, arguments, environment: environment, standardStreams: nil)
+    return try wait(for: pid, executable: executable)
+  }
+
+  /// Makes this process end when the one that started it with ``run(_:_:environment:)``
+  /// does: watches standard input, the pipe that process holds, and exits
+  /// with status 143 (as for `SIGTERM`) when it reports end of file. Does
+  /// nothing when standard input is not a pipe (a person running the
+  /// program by hand).
+  package static func exitWhenParentDies() {
+    var info = stat()
+    guard fstat(STDIN_FILENO, &info) == 0, FileKind(mode: info.st_mode) == .fifo else { return }
+    // Already gone: stop before doing any work.
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    if poll(&descriptor, 1, 0) > 0 { exitIfEndOfInput() }
+    var thread = pthread_t()
+    _ = pthread_create(&thread, nil, watchStandardInput, nil)
+  }
+
+  /// Reads standard input and exits when it is at its end (or failing);
+  /// stray bytes are read and dropped.
+  fileprivate static func exitIfEndOfInput() {
+    var byte: UInt8 = 0
+    let count = read(STDIN_FILENO, &byte, 1)
+    if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { _exit(143) }
+  }
+
+  // MARK: - Spawning
+
+  private static func makePipe() throws(ProcessError) -> (read: Int32, write: Int32) {
+    var descriptors: [Int32] = [0, 0]
+    guard pipe(&descriptors) == 0 else { throw .pipe(code: errno) }
+    // Close-on-exec, so no other child inherits them and holds them open.
+    // (pipe2 is not visible to Swift; rk starts processes from one thread.)
+    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    return (descriptors[0], descriptors[1])
+  }
+
+  /// Starts the process. `standardStreams`, when given, become its
+  /// descriptors 0, 1 and 2; otherwise it shares this process's.
+  private static func spawn(
+    _ executable: String, _ arguments: [String], environment: [String: String]?,
+    standardStreams: (Int32, Int32, Int32)?
+  ) throws(ProcessError) -> pid_t {
+    #if os(Linux)
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #else
+      var actions: posix_spawn_file_actions_t?
+      var attributes: posix_spawnattr_t?
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if let (input, output, errors) = standardStreams {
+      // dup2 clears close-on-exec on the copies only.
+      posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+      posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+      posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
+    }
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    let environmentStrings = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { for entry in environmentStrings ?? [] { free(entry) } }
+    var pid = pid_t()
+    let result =
+      if let environmentStrings {
+        posix_spawnp(&pid, executable, &actions, &attributes, argv, environmentStrings)
+      } else {
+        posix_spawnp(&pid, executable, &actions, &attributes, argv, environ)
+      }
+    guard result == 0 else { throw .cannotStart(path: executable, code: result) }
+    return pid
+  }
+
+  /// Reads two pipes to their ends at once, so neither can fill and block
+  /// the child.
+  private static func drain(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
+    var collected: [[UInt8]] = [[], []]
+    var open = [first, second]
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while open.contains(where: { $0 >= 0 }) {
+      var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      for index in open.indices where open[index] >= 0 && descriptors[index].revents != 0 {
+        let count = buffer.withUnsafeMutableBytes { read(open[index], $0.baseAddress, $0.count) }
+        if count > 0 {
+          collected[index] += buffer[..<count]
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+          open[index] = -1
+        }
+      }
+    }
+    return (collected[0], collected[1])
+  }
+
+  private static func wait(for pid: pid_t, executable: String) throws(ProcessError) -> Termination {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { throw .wait(path: executable, code: errno) }
+    }
+    // WIFEXITED and friends are macros Swift cannot call.
+    let signal = status & 0x7F
+    return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+  }
+}
+
+/// The thread of ``Subprocess/exitWhenParentDies()``: it waits for standard
+/// input to be readable, for ever.
+private func watchStandardInput(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  while true {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    if poll(&descriptor, 1, -1) > 0 { Subprocess.exitIfEndOfInput() }
+  }
+}
+
+/// Why a process could not be run. The process did not start, or its end
+/// could not be learned.
+package enum ProcessError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// `posix_spawn` failed for the program at `path` with this `errno`.
+  case cannotStart(path: String, code: Int32)
+  /// A pipe to talk to the process could not be made.
+  case pipe(code: Int32)
+  /// Waiting for the program failed with this `errno`.
+  case wait(path: String, code: Int32)
+
+  package var description: String {
+    switch self {
+    case .cannotStart(let path, let code):
+      let advice = code == ENOENT ? "; check that it is installed and on $PATH" : code == EACCES ? "; check that it is executable" : ""
+      return "cannot run \(path): \(String(cString: strerror(code)))\(advice)"
+    case .pipe(let code):
+      return "cannot make a pipe to run a program: \(String(cString: strerror(code)))"
+        + (FileSystemError.advice(for: code).map { "; \($0)" } ?? "")
+    case .wait(let path, let code):
+      return "cannot wait for \(path) to finish: \(String(cString: strerror(code)))"
+    }
+  }
+}
