@@ -6,21 +6,15 @@ import Foundation
 /// repository, so tests behave the same on every machine.
 @discardableResult
 public func git(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["git"] + arguments
-  process.currentDirectoryURL = URL(fileURLWithPath: directory)
-  var env = hermeticEnvironment
-  for (key, value) in environment { env[key] = value }
-  process.environment = env
-  let out = Pipe()
-  process.standardOutput = out
-  process.standardError = FileHandle.nullDevice
-  try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  guard process.terminationStatus == 0 else { throw GitCommandFailed(arguments: arguments, status: process.terminationStatus) }
-  return String(decoding: data, as: UTF8.self)
+  let result = try gitResult(arguments, in: directory, environment: environment)
+  guard result.status == 0 else { throw GitCommandFailed(arguments: arguments, status: result.status) }
+  return result.stdout
+}
+
+/// Runs the git command line in `directory` and returns what it did,
+/// whether it succeeded or not.
+public func gitResult(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> RKResult {
+  try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, environment: environment, in: directory)
 }
 
 public struct GitCommandFailed: Error, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What one run of the `rk` binary did.
+/// What one run of the `rk` binary (or another program) did.
 public struct RKResult: Sendable {
   public var status: Int32
   public var stdout: String
@@ -25,8 +25,17 @@ public let rkBinary: URL = {
 public func runRK(
   _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil, input: String? = nil
 ) throws -> RKResult {
+  try runProcess(rkBinary, arguments, environment: environment, in: directory, input: input)
+}
+
+/// Runs `executable` with `arguments` in ``hermeticEnvironment`` plus
+/// `environment`, feeding it `input`, and collects both of its outputs.
+public func runProcess(
+  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil,
+  input: String? = nil
+) throws -> RKResult {
   let process = Process()
-  process.executableURL = rkBinary
+  process.executableURL = executable
   process.arguments = arguments
   var env = hermeticEnvironment
   for (key, value) in environment { env[key] = value }

@@ -91,6 +91,18 @@ package enum FileSystem {
   }
 
   /// Whether `path` is a directory (following symbolic links).
+  /// When the file at `path` was last modified, or `nil` when it cannot be
+  /// asked (it does not exist).
+  package static func modificationTime(_ path: String) -> timespec? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    #if canImport(Darwin)
+      return status.st_mtimespec
+    #else
+      return status.st_mtim
+    #endif
+  }
+
   package static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

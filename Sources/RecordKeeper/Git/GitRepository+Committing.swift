@@ -637,13 +637,7 @@ extension GitRepository {
   /// none yet.
   private func indexWriteTime(_ index: GitHandle) -> timespec? {
     guard let path = index.withPointer({ git_index_path($0) }).map({ String(cString: $0) }) else { return nil }
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    #if canImport(Darwin)
-      return status.st_mtimespec
-    #else
-      return status.st_mtim
-    #endif
+    return FileSystem.modificationTime(path)
   }
 
   // MARK: Walking the work tree

@@ -111,11 +111,11 @@ extension CollectionStore {
   /// started since), is left alone, and the change then stops with
   /// ``GitError/locked(_:)``, which says what to do.
   private func settle(_ journal: ChangeJournal, afterKill: Bool) throws(StoreError) -> InterruptedChange.Outcome {
-    let journalTime = Self.modificationTime(journalPath)
+    let journalTime = FileSystem.modificationTime(journalPath)
     if afterKill, let journalTime {
       let windowEnd = timespec(tv_sec: journalTime.tv_sec + Self.staleLockWindow, tv_nsec: journalTime.tv_nsec)
       for lock in journal.locks {
-        if let time = Self.modificationTime(lock), Self.isOrdered(journalTime, time), Self.isOrdered(time, windowEnd) {
+        if let time = FileSystem.modificationTime(lock), Self.isOrdered(journalTime, time), Self.isOrdered(time, windowEnd) {
           unlink(lock)
         }
       }
@@ -181,7 +181,7 @@ extension CollectionStore {
     }
     // The index moves before the branch, so a change cut short between the
     // two left it holding what was never committed.
-    let indexTime = Self.modificationTime(repository.gitDirectory + "/index")
+    let indexTime = FileSystem.modificationTime(repository.gitDirectory + "/index")
     if let indexTime, journalTime.map({ Self.isOrdered($0, indexTime) }) ?? true {
       try repository.resetIndex(under: journal.paths, to: journal.index)
     }
@@ -231,16 +231,6 @@ extension CollectionStore {
       let bytes = bytes ?? (try? FileSystem.read(workTreePath(path)))
     else { return ChangeJournal.SavedFile(path: path, bytes: nil, mode: nil) }
     return ChangeJournal.SavedFile(path: path, bytes: Data(bytes), mode: UInt32(status.st_mode & 0o7777))
-  }
-
-  private static func modificationTime(_ path: String) -> timespec? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    #if canImport(Darwin)
-      return status.st_mtimespec
-    #else
-      return status.st_mtim
-    #endif
   }
 
   /// Whether `earlier` is at or before `later`.

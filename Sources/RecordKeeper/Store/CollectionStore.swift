@@ -271,24 +271,7 @@ public final class CollectionStore {
         for file in files { try refuseLinks(in: file, below: repository.workingDirectory) }
         let message = ChangeMessage.make("Undo \"\(target.summary)\"", action: "undo", undoing: target.id)
         return try journaled(ChangeJournal(message: message, paths: files), saving: files) { () throws(StoreError) -> GitCommit? in
-          do {
-            for file in files {
-              let path = repository.workingDirectory + "/" + file
-              if let bytes = try repository.fileInParent(of: target, path: file) {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try FileSystem.writeAtomically(bytes, to: path)
-              } else {
-                try? FileManager.default.removeItem(atPath: path)
-                Self.removeEmptyFolders(above: path, stoppingAt: location.root)
-              }
-            }
-          } catch let error as GitError {
-            throw .git(error)
-          } catch let error as FileSystemError {
-            throw .file(error)
-          } catch {
-            throw .file(FileSystemError(path: location.root, operation: "undo in", error: error))
-          }
+          try putBack(files, asBefore: target)
           return try commit(paths: files, message: message, relative: false)
         }
       } catch let error as StoreError {
@@ -300,6 +283,27 @@ public final class CollectionStore {
       } catch {
         throw .file(FileSystemError(path: location.root, operation: "undo in", error: error))
       }
+    }
+  }
+
+  /// Writes `files` (relative to the work tree) as they were before
+  /// `change`, deleting those it added.
+  private func putBack(_ files: [String], asBefore change: GitCommit) throws(StoreError) {
+    do {
+      for file in files {
+        let path = repository.workingDirectory + "/" + file
+        if let bytes = try repository.fileInParent(of: change, path: file) {
+          try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+          try FileSystem.writeAtomically(bytes, to: path)
+        } else {
+          try? FileManager.default.removeItem(atPath: path)
+          Self.removeEmptyFolders(above: path, stoppingAt: location.root)
+        }
+      }
+    } catch let error as GitError {
+      throw .git(error)
+    } catch {
+      throw .file(FileSystemError(path: location.root, operation: "undo in", error: error))
     }
   }
 
