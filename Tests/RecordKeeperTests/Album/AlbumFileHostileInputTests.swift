@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import RecordKeeper
 
@@ -87,7 +88,7 @@ struct AlbumFileHostileInputTests {
   /// Random damage to a file never crashes the reader or the rewriter: it
   /// reads, or it throws.
   @Test func damagedFilesNeverCrash() {
-    var random = SeededRandom(seed: 7)
+    var random = SeededGenerator(seed: 7)
     let pieces: [[UInt8]] = ["\r", "\n", "\r\n", "#", ":", " ", "-", "[", "]", "{", "&a ", "*a", "'", "\"", "\u{2028}", "\u{85}", "---", "\t", "|"]
       .map { Array($0.utf8) }
     let base = Array("---\ntitle: T\nartist: A\ntags:\n- a\n- b\nlabel: L\n---\n\n## Tracks\n\n1. One\n".utf8)
@@ -194,18 +195,3 @@ struct AlbumFileHostileInputTests {
   }
 }
 
-/// SplitMix64: a small seeded generator, so that every run tests the same
-/// inputs.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

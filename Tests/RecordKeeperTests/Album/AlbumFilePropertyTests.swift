@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import RecordKeeper
 
@@ -13,7 +14,7 @@ struct AlbumFilePropertyTests {
   /// clearing the tags, set and clear of each field, track add).
   @Test(arguments: 0..<8)
   func rewritesChangeOnlyWhatTheyName(part: Int) throws {
-    var random = SeededRandom(seed: 20_261_123 + UInt64(part))
+    var random = SeededGenerator(seed: 20_261_123 + UInt64(part))
     var fastPath = 0
     var rewrites = 0
     for _ in 0..<250 {
@@ -162,7 +163,7 @@ private enum Mutation: CustomStringConvertible {
   static let fields = ["title", "artist", "sort_artist", "released", "wikipedia"]
 
   /// One of each kind that applies to `album`.
-  static func all(for album: Album, _ random: inout SeededRandom) -> [Mutation] {
+  static func all(for album: Album, _ random: inout SeededGenerator) -> [Mutation] {
     var mutations: [Mutation] = [.addTag(pick(tagPool.filter { !album.tags.contains($0) }, &random) ?? "new")]
     if let tag = album.tags.randomElement(using: &random) { mutations.append(.removeTag(tag)) }
     if !album.tags.isEmpty { mutations.append(.clearTags) }
@@ -232,7 +233,7 @@ private let tagPool = ["jazz", "modal", "1950s", "post-rock", "Sigur Rós", "roc
 private let datePool = ["1959", "1959-08-17", "1959-8-17", "1997-05", "2001-1-2"]
 private let urlPool = ["https://en.wikipedia.org/wiki/Kind_of_Blue", "https://de.wikipedia.org/wiki/Bj%C3%B6rk", "http://w"]
 
-private func pick<T>(_ values: [T], _ random: inout SeededRandom) -> T? { values.randomElement(using: &random) }
+private func pick<T>(_ values: [T], _ random: inout SeededGenerator) -> T? { values.randomElement(using: &random) }
 
 /// One generated `album.md` and what it says.
 private struct Sample {
@@ -241,7 +242,7 @@ private struct Sample {
   var values: Values
   var bytes: [UInt8] { Array(text.utf8) }
 
-  init(_ random: inout SeededRandom) {
+  init(_ random: inout SeededGenerator) {
     func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
     ending = pick(["\n", "\n", "\r\n", "\r"], &random) ?? "\n"
     let fancy = chance(50)
@@ -323,7 +324,7 @@ private struct Sample {
 /// `value` written as a person might: plain when that reads back as the
 /// same text, else or at random single- or double-quoted. Written here
 /// without `YAMLScalar`, so that the test does not check rk against itself.
-private func written(_ value: String, _ random: inout SeededRandom, fancy: Bool, inFlow: Bool = false) -> String {
+private func written(_ value: String, _ random: inout SeededGenerator, fancy: Bool, inFlow: Bool = false) -> String {
   let special = Set(":#,[]{}&*!|>'\"%@`\\")
   let reserved: Set<String> = ["yes", "null", "true", "no", "false", "~"]
   let plainIsSafe = value.first.map { !special.contains($0) && $0 != "-" && $0 != "?" } == true

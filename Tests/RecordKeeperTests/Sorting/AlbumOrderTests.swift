@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import RecordKeeper
 
@@ -21,18 +22,6 @@ private let shelf: [Album] = [
   album("t1975", "I Like It When You Sleep", "The 1975", sort: "1975", "2016-02-26"),
   album("bang", "Myth Takes", "!!!", "2007"),
 ]
-
-/// A small deterministic generator, so shuffles are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 private func ids(_ albums: [Album], _ mode: SortMode, seed: UInt64 = 0) -> [String] {
   AlbumOrder(mode: mode, seed: seed).sorted(albums).map(\.id)
@@ -174,7 +163,7 @@ struct AlbumOrderTests {
   func totalOrder(mode: SortMode) {
     let all = shelf + ties
     let expected = ids(all, mode, seed: 42)
-    var generator = SplitMix(state: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<25 {
       #expect(ids(all.shuffled(using: &generator), mode, seed: 42) == expected)
     }
@@ -213,7 +202,7 @@ struct AlbumOrderTests {
   @Test func randomIsStableForTheSameSeed() {
     let all = shelf + ties
     let first = ids(all, .random, seed: 12_345)
-    var generator = SplitMix(state: 99)
+    var generator = SeededGenerator(seed: 99)
     #expect(ids(all.shuffled(using: &generator), .random, seed: 12_345) == first)
     #expect(ids(all, .random, seed: 12_345) == first)
     #expect(Set(first) == Set(all.map(\.id)))
