@@ -70,6 +70,14 @@ struct SetManyTests {
     #expect(try collection.status().isEmpty)
   }
 
+  @Test func aBlankTitleIsRefusedNamingEachAlbumAsItWas() throws {
+    let result = try rk(["set", "miles", "coltrane", "--title", " "])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Miles Davis – Kind of Blue was not changed"), "\(result.stderr)")
+    #expect(result.stderr.contains("John Coltrane – A Love Supreme was not changed"), "\(result.stderr)")
+    #expect(try collection.commitSubjects() == ["Start"])
+  }
+
   @Test func anUnknownReferenceChangesNoneOfTheOthers() throws {
     let result = try rk(["set", "miles", "no-such-album", "--released", "1959"])
     #expect(result.status == 1)

@@ -48,7 +48,9 @@ extension CollectionStore {
           } catch {
             throw .edit(album: ChangeMessage.name(of: album), error)
           }
-          try Self.validate(changed, against: album)
+          // Named as it was: the new title may be the blank one refused.
+          let broken = changed.problems(notIn: album)
+          guard broken.isEmpty else { throw .invalid(album: ChangeMessage.name(of: album), broken) }
           let text: [UInt8]
           do throws(AlbumFileError) {
             text = try AlbumFile.rewrite(bytes, to: changed)
