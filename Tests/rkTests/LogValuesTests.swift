@@ -96,8 +96,11 @@ struct LogValuesTests {
   @Test func albumsAddedRemovedAndMoved() throws {
     _ = try rk(["add", "--title", "OK Computer", "--artist", "Radiohead"])
     #expect(try newestChanges() == [["albums/radiohead-ok-computer", "album", nil, "albums/radiohead-ok-computer"]])
+    try collection.writeFile("albums/bjork-homogenic/cover.webp", [1, 2, 3])
+    try commitByHand("Cover for Homogenic")
     try git(["mv", "albums/bjork-homogenic", "albums/bjork-homogenic-1997"], in: collection.path)
     try commitByHand("Move Homogenic")
+    // The cover moved with the album: no cover line.
     #expect(try newestChangeLines() == ["albums/bjork-homogenic-1997  album moved from albums/bjork-homogenic"])
     _ = try rk(["rm", "--yes", "ok computer"])
     #expect(try newestChangeLines() == ["albums/radiohead-ok-computer  album removed"])
