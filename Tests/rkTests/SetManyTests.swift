@@ -108,6 +108,32 @@ struct SetManyTests {
     #expect(try collection.status().isEmpty)
   }
 
+  /// Killed at any moment, a change to several albums is found whole or
+  /// not at all by the next `rk`: never some albums changed and others not.
+  @Test func aKilledChangeToSeveralAlbumsIsWholeOrRolledBack() throws {
+    let ids = ["albums/bjork-homogenic", "albums/john-coltrane-a-love-supreme", "albums/miles-davis-kind-of-blue"]
+    for trial in 0..<12 {
+      let year = "\(1960 + trial)"
+      let process = Process()
+      process.executableURL = rkBinary
+      process.arguments = ["-C", collection.path, "set", "--where", "", "--released", year]
+      process.environment = hermeticEnvironment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      while process.isRunning && !FileManager.default.fileExists(atPath: collection.path + "/.git/rk-journal") { usleep(100) }
+      usleep(useconds_t(trial * 400))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      // The next rk finishes or rolls back the change.
+      #expect(try rk(["log", "-n", "1"]).status == 0)
+      let released = try ids.map { id in try file(id).split(separator: "\n").first { $0.hasPrefix("released: ") } ?? "" }
+      #expect(Set(released).count == 1, "trial \(trial): \(released)")
+      #expect(try collection.status().isEmpty, "trial \(trial)")
+      try git(["fsck", "--no-progress"], in: collection.path)
+    }
+  }
+
   @Test func albumsOrWhereButNotBoth() throws {
     #expect(try rk(["set", "miles", "--where", "jazz", "--released", "1959"]).status == 64)
     #expect(try rk(["set", "--released", "1959"]).status == 64)
