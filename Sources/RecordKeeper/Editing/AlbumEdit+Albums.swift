@@ -12,9 +12,7 @@ extension AlbumEdit {
     }
     switch self {
     case .setFields:
-      let fields = Self.fieldNames.filter { field in albums.contains { field.differs($0.before, $0.after) } }.map(\.name)
-      let list = fields.count > 1 ? fields.dropLast().joined(separator: ", ") + " and " + (fields.last ?? "") : fields.joined()
-      return "Change \(list) of \(count)"
+      return "Change \(Self.changedFields(in: albums)) of \(count)"
     case .addTags:
       let added = union(albums.map { pair in pair.after.tags.filter { !pair.before.tags.contains($0) } })
       return "Add tag\(added.count == 1 ? "" : "s") \(quoted(added)) to \(count)"
@@ -27,6 +25,13 @@ extension AlbumEdit {
     case .moveTrackDown(let number): return "Move track \(number) down in \(count)"
     case .renameTrack(let number, let name): return "Rename track \(number) to \(quoted([name.trimmed])) in \(count)"
     }
+  }
+
+  /// The fields that differ in any of `albums`, as commit messages name
+  /// them: `title`, `title and release date`, `title, artist and release date`.
+  static func changedFields(in albums: [(before: Album, after: Album)]) -> String {
+    let fields = fieldNames.filter { field in albums.contains { field.differs($0.before, $0.after) } }.map(\.name)
+    return fields.count > 1 ? fields.dropLast().joined(separator: ", ") + " and " + (fields.last ?? "") : fields.joined()
   }
 
   /// The fields `rk set` changes, as commit messages name them, in order.
