@@ -106,14 +106,7 @@ public enum AlbumEdit: Hashable, Sendable {
     }
     switch self {
     case .setFields:
-      var fields: [String] = []
-      if before.title != after.title { fields.append("title") }
-      if before.artist != after.artist { fields.append("artist") }
-      if before.sortArtist != after.sortArtist { fields.append("sort artist") }
-      if before.released != after.released { fields.append("release date") }
-      if before.wikipedia != after.wikipedia { fields.append("Wikipedia page") }
-      let list = fields.count > 1 ? fields.dropLast().joined(separator: ", ") + " and " + (fields.last ?? "") : fields.joined()
-      return "Change \(list) of \(album)"
+      return "Change \(Self.changedFields(in: [(before, after)])) of \(album)"
     case .addTags:
       let added = after.tags.filter { !before.tags.contains($0) }
       return "Add tag\(added.count == 1 ? "" : "s") \(quoted(added)) to \(album)"

@@ -35,6 +35,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case changedSinceOpened(path: String)
   /// The journal of an interrupted change (its path) cannot be read.
   case unreadableJournal(path: String)
+  /// A change to several albums was refused for each of these reasons;
+  /// nothing was written.
+  case several([StoreError])
+  /// No album matches the query (as given), so nothing was changed.
+  case noMatches(String)
 
   public var description: String {
     switch self {
@@ -65,6 +70,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) is a symbolic link, and rk does not read or write through links (one may lead out of the collection): replace the link with the folder or file itself, then try again"
     case .unreadableJournal(let path):
       "\(path) should record a change an earlier rk was interrupted in, but cannot be read: check the collection with git status, put right what it shows, then delete \(path)"
+    case .several(let errors):
+      "no album was changed:\n" + errors.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: "\n")
+    case .noMatches(let query): "no album matches \"\(query)\", so nothing was changed: try the query with rk list first"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }
