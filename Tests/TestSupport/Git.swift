@@ -23,6 +23,14 @@ public func git(_ arguments: [String], in directory: String, environment: [Strin
   return String(decoding: data, as: UTF8.self)
 }
 
+/// Runs the git command line in `directory` with ``hermeticEnvironment``
+/// plus `environment`, whatever its exit status; throws only when it cannot start.
+public func runGit(
+  _ arguments: [String], in directory: String, environment: [String: String] = [:]
+) throws -> (status: Int32, out: String, err: String) {
+  try runCollecting(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, environment: environment, in: directory)
+}
+
 public struct GitCommandFailed: Error, CustomStringConvertible {
   public var arguments: [String]
   public var status: Int32

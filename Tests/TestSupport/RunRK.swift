@@ -25,8 +25,18 @@ public let rkBinary: URL = {
 public func runRK(
   _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil, input: String? = nil
 ) throws -> RKResult {
+  let result = try runCollecting(rkBinary, arguments, environment: environment, in: directory, input: input)
+  return RKResult(status: result.status, stdout: result.out, stderr: result.err)
+}
+
+/// Runs `executable` with ``hermeticEnvironment`` plus `environment`, its
+/// standard input `input` (else empty), and collects both outputs whatever
+/// its exit status; throws only when it cannot start.
+func runCollecting(
+  _ executable: URL, _ arguments: [String], environment: [String: String], in directory: String?, input: String? = nil
+) throws -> (status: Int32, out: String, err: String) {
   let process = Process()
-  process.executableURL = rkBinary
+  process.executableURL = executable
   process.arguments = arguments
   var env = hermeticEnvironment
   for (key, value) in environment { env[key] = value }
@@ -53,9 +63,7 @@ public func runRK(
   errData = err.fileHandleForReading.readDataToEndOfFile()
   group.wait()
   process.waitUntilExit()
-  return RKResult(
-    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-    stderr: String(decoding: errData, as: UTF8.self))
+  return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 
 /// The repository's root folder, for tests of committed files.

@@ -273,30 +273,7 @@ final class PackingRepository {
 
   /// Runs git in the work tree with ``hermeticEnvironment``, whatever its exit status.
   func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: work)
-    var environment = hermeticEnvironment
-    environment["LC_ALL"] = "C"
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read standard error on another thread so neither pipe can fill up.
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    try runGit(arguments, in: work, environment: ["LC_ALL": "C"])
   }
 
   func write(_ path: String, _ text: String) throws {
