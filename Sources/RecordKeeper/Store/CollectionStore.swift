@@ -282,23 +282,13 @@ public final class CollectionStore {
                 Self.removeEmptyFolders(above: path, stoppingAt: location.root)
               }
             }
-          } catch let error as GitError {
-            throw .git(error)
-          } catch let error as FileSystemError {
-            throw .file(error)
           } catch {
-            throw .file(FileSystemError(path: location.root, operation: "undo in", code: EIO))
+            throw StoreError.wrapping(error, operation: "undo in", path: location.root)
           }
           return try commit(paths: files, message: message, relative: false)
         }
-      } catch let error as StoreError {
-        throw error
-      } catch let error as GitError {
-        throw .git(error)
-      } catch let error as FileSystemError {
-        throw .file(error)
       } catch {
-        throw .file(FileSystemError(path: location.root, operation: "undo in", code: EIO))
+        throw StoreError.wrapping(error, operation: "undo in", path: location.root)
       }
     }
   }
@@ -365,14 +355,8 @@ public final class CollectionStore {
       try recoverInterruptedChange()
       try repository.ensureReadyToCommit()
       try ensureUnlocked()
-    } catch let error as StoreError {
-      throw error
-    } catch let error as FileSystemError {
-      throw .file(error)
-    } catch let error as GitError {
-      throw .git(error)
     } catch {
-      throw .file(FileSystemError(path: repository.gitDirectory, operation: "lock", code: EIO))
+      throw StoreError.wrapping(error, operation: "lock", path: repository.gitDirectory)
     }
     defer { withExtendedLifetime(lock) {} }
     return try body()
