@@ -6,15 +6,18 @@ import Foundation
 /// repository, so tests behave the same on every machine.
 @discardableResult
 public func git(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> String {
-  let result = try gitResult(arguments, in: directory, environment: environment)
+  let result = try runGit(arguments, in: directory, environment: environment)
   guard result.status == 0 else { throw GitCommandFailed(arguments: arguments, status: result.status) }
-  return result.stdout
+  return result.out
 }
 
-/// Runs the git command line in `directory` and returns what it did,
-/// whether it succeeded or not.
-public func gitResult(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> RKResult {
-  try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, environment: environment, in: directory)
+/// Runs the git command line in `directory` with ``hermeticEnvironment``
+/// plus `environment`, whatever its exit status; throws only when it cannot start.
+public func runGit(
+  _ arguments: [String], in directory: String, environment: [String: String] = [:]
+) throws -> (status: Int32, out: String, err: String) {
+  let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, environment: environment, in: directory)
+  return (result.status, result.stdout, result.stderr)
 }
 
 public struct GitCommandFailed: Error, CustomStringConvertible {

@@ -10,7 +10,7 @@ public let hermeticEnvironment: [String: String] = {
   try? FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
   let gitConfig = home.appendingPathComponent(".gitconfig")
   if !FileManager.default.fileExists(atPath: gitConfig.path) {
-    FileManager.default.createFile(atPath: gitConfig.path, contents: Data())
+    _ = FileManager.default.createFile(atPath: gitConfig.path, contents: Data())
   }
   var environment = ProcessInfo.processInfo.environment
   environment["HOME"] = home.path

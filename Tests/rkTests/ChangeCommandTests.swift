@@ -211,6 +211,31 @@ struct ChangeCommandTests {
     #expect(try collection.commitSubjects().count == 1)
   }
 
+  @Test func anEditNeverRevertsAChangeMadeWhileTheEditorWasOpen() throws {
+    // The editor runs another rk change on the album, then saves its own text:
+    // the edit's commit used to put the album back as it was when opened.
+    let script = collection.root.appendingPathComponent("editor.sh").path
+    try """
+      #!/bin/sh
+      "$RK_TEST_BINARY" -C "$RK_TEST_COLLECTION" tag add miles-davis-kind during >/dev/null || exit 9
+      sed -i 's/^released: .*/released: 1959-08/' "$1"
+
+      """.write(toFile: script, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    let result = try rk(["edit", "miles-davis-kind"], environment: [
+      "EDITOR": script, "VISUAL": "", "RK_TEST_BINARY": rkBinary.path, "RK_TEST_COLLECTION": collection.path,
+    ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("changed while you were editing it"), "\(result.stderr)")
+    let kept = try #require(result.stderr.firstMatch(of: /kept in (\S+\.md)/)).output.1
+    #expect(try String(contentsOfFile: String(kept), encoding: .utf8).contains("released: 1959-08\n"))
+    let text = try collection.read("albums/miles-davis-kind-of-blue/album.md")
+    #expect(text.contains("- during\n"))
+    #expect(text.contains("released: 1959-08-17\n"))
+    #expect(try collection.commitSubjects().first == "Add tag \"during\" to Miles Davis – Kind of Blue")
+    #expect(try collection.status() == ["?? editor.sh"])
+  }
+
   @Test func refusesDuringAMerge() throws {
     try git(["checkout", "-q", "-b", "other"], in: collection.path)
     try collection.write("albums/miles-davis-kind-of-blue", kindOfBlue.replacingOccurrences(of: "Columbia", with: "CBS"))

@@ -179,7 +179,6 @@ private final class CrashRepository {
   /// Runs git with ``hermeticEnvironment``; throws only when it cannot start.
   @discardableResult
   func git(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
-    let result = try gitResult(arguments, in: path)
-    return (result.status, result.stdout, result.stderr)
+    try runGit(arguments, in: path)
   }
 }

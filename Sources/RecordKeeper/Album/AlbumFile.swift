@@ -60,7 +60,10 @@ public enum AlbumFile {
       problems: [])
     parsed.album.tracks = tracks
     parsed.apply(frontMatter)
-    parsed.problems += parsed.album.problems().map { problem in
+    // A field that is not text already has its problem; its blank stand-in
+    // would only add "is required" for the same line.
+    let notText = Set(parsed.problems.map(\.field))
+    parsed.problems += parsed.album.problems().filter { !notText.contains($0.field) }.map { problem in
       var located = problem
       located.line = parsed.lines.line(of: problem.field)
       return located

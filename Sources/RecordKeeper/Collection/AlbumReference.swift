@@ -99,18 +99,12 @@ public enum AlbumReference {
 }
 
 extension RecordCollection {
-  /// The loaded album that `reference` names.
+  /// The loaded album that `reference` names. Unreadable albums are among
+  /// the candidates, so naming one says it cannot be read rather than
+  /// falling through to the words of another album's title.
   public func album(_ reference: String) throws(CollectionError) -> Album {
-    do throws(CollectionError) {
-      let id = try AlbumReference.resolve(reference, among: albums.map(\.id), in: location) { albums }
-      guard let album = albums.first(where: { $0.id == id }) else { throw .noSuchAlbum(reference) }
-      return album
-    } catch {
-      let key = AlbumReference.normalize(reference, in: location)
-      if case .noSuchAlbum = error, let broken = unreadable.first(where: { $0.id == key || AlbumReference.folderName(of: $0.id) == key }) {
-        throw .unreadableAlbum(broken.id)
-      }
-      throw error
-    }
+    let id = try AlbumReference.resolve(reference, among: albums.map(\.id) + unreadable.map(\.id), in: location) { albums }
+    guard let album = albums.first(where: { $0.id == id }) else { throw .unreadableAlbum(id) }
+    return album
   }
 }

@@ -40,8 +40,13 @@ public enum ChangeMessage {
     return nil
   }
 
-  /// `Miles Davis – Kind of Blue`.
-  public static func name(of album: Album) -> String { "\(album.artist) – \(album.title)" }
+  /// `Miles Davis – Kind of Blue`; the parts that are blank left out, and
+  /// the album's id when both are (a hand-edited album may hold a mapping
+  /// where its title should be), so a message always names the album.
+  public static func name(of album: Album) -> String {
+    let parts = [album.artist, album.title].filter { !$0.isBlank }
+    return parts.isEmpty ? album.id : parts.joined(separator: " – ")
+  }
 
   /// `"jazz"`, or `"jazz", "modal"` for several.
   public static func quoted(_ items: [String]) -> String { items.map { "\"\($0)\"" }.joined(separator: ", ") }

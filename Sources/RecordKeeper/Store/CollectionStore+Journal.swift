@@ -142,14 +142,8 @@ extension CollectionStore {
         try ChangeJournal.remove(at: journalPath)
         outcome = .leftAsIs
       }
-    } catch let error as GitError {
-      throw .git(error)
-    } catch let error as FileSystemError {
-      throw .file(error)
-    } catch let error as StoreError {
-      throw error
     } catch {
-      throw .file(FileSystemError(path: journalPath, operation: "settle", error: error))
+      throw StoreError.wrapping(error, operation: "settle", path: journalPath)
     }
     return outcome
   }

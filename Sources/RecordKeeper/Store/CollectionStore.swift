@@ -274,14 +274,8 @@ public final class CollectionStore {
           try putBack(files, asBefore: target)
           return try commit(paths: files, message: message, relative: false)
         }
-      } catch let error as StoreError {
-        throw error
-      } catch let error as GitError {
-        throw .git(error)
-      } catch let error as FileSystemError {
-        throw .file(error)
       } catch {
-        throw .file(FileSystemError(path: location.root, operation: "undo in", error: error))
+        throw StoreError.wrapping(error, operation: "undo in", path: location.root)
       }
     }
   }
@@ -300,10 +294,8 @@ public final class CollectionStore {
           Self.removeEmptyFolders(above: path, stoppingAt: location.root)
         }
       }
-    } catch let error as GitError {
-      throw .git(error)
     } catch {
-      throw .file(FileSystemError(path: location.root, operation: "undo in", error: error))
+      throw StoreError.wrapping(error, operation: "undo in", path: location.root)
     }
   }
 
@@ -369,14 +361,8 @@ public final class CollectionStore {
       try recoverInterruptedChange()
       try repository.ensureReadyToCommit()
       try ensureUnlocked()
-    } catch let error as StoreError {
-      throw error
-    } catch let error as FileSystemError {
-      throw .file(error)
-    } catch let error as GitError {
-      throw .git(error)
     } catch {
-      throw .file(FileSystemError(path: repository.gitDirectory, operation: "lock", error: error))
+      throw StoreError.wrapping(error, operation: "lock", path: repository.gitDirectory)
     }
     defer { withExtendedLifetime(lock) {} }
     return try body()

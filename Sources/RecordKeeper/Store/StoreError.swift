@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a change to the collection was refused or failed. In every case the
 /// collection and its history are left as they were.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -75,6 +77,20 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noMatches(let query): "no album matches \"\(query)\", so nothing was changed: try the query with rk list first"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
+    }
+  }
+}
+
+extension StoreError {
+  /// `error` as a store error: a store error as it is, git and file errors
+  /// wrapped, anything else an I/O error of `operation` on `path`. For the
+  /// untyped calls (Foundation's) inside a change.
+  static func wrapping(_ error: any Error, operation: String, path: String) -> StoreError {
+    switch error {
+    case let error as StoreError: error
+    case let error as GitError: .git(error)
+    case let error as FileSystemError: .file(error)
+    default: .file(FileSystemError(path: path, operation: operation, error: error))
     }
   }
 }

@@ -153,6 +153,8 @@ struct AlbumFileHostileInputTests {
   func nonTextValuesSurviveUnrelatedChanges(text: String) throws {
     let parsed = try parse(text)
     #expect(parsed.problems.contains { $0.message.contains("must be text") })
+    // One problem per field: not also "is required" for the blank stand-in.
+    #expect(Set(parsed.problems.map(\.field)).count == parsed.problems.count, "\(parsed.problems)")
     let output = try rewritten(text) { _ = try $0.addTag("jazz") }
     #expect(output == String(text.dropLast(4)) + "tags:\n- jazz\n---\n")
   }

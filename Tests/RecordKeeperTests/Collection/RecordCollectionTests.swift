@@ -144,6 +144,22 @@ struct RecordCollectionTests {
     #expect(try collection.album("good").title == "Good")
   }
 
+  @Test func aBrokenAlbumNamedByItsFolderIsNotTakenForAnotherAlbumsWords() throws {
+    // `rk show bl` on a broken albums/bl showed "Kind of Blue" (the words
+    // matched), while `rk tag add bl` named the broken file.
+    let folder = try Folder()
+    defer { folder.remove() }
+    try folder.makeCollection()
+    try folder.write("albums/miles-davis-kind-of-blue/album.md", albumFile("Kind of Blue", "Miles Davis"))
+    try folder.write("albums/bl/album.md", "---\ntitle: T\nartist: A: B\n---\n")
+    try folder.write("albums/blue-broken/album.md", "---\ntitle: T\n")
+    let collection = try load(folder)
+    #expect(throws: CollectionError.unreadableAlbum("albums/bl")) { try collection.album("bl") }
+    #expect(throws: CollectionError.unreadableAlbum("albums/blue-broken")) { try collection.album("blue-b") }
+    #expect(throws: CollectionError.ambiguous("b", candidates: ["albums/bl", "albums/blue-broken"])) { try collection.album("b") }
+    #expect(try collection.album("kind of blue").id == "albums/miles-davis-kind-of-blue")
+  }
+
   @Test func problemsAreReportedWithTheirLines() throws {
     let folder = try Folder()
     defer { folder.remove() }

@@ -273,8 +273,7 @@ final class PackingRepository {
 
   /// Runs git in the work tree with ``hermeticEnvironment``, whatever its exit status.
   func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let result = try gitResult(arguments, in: work, environment: ["LC_ALL": "C"])
-    return (result.status, result.stdout, result.stderr)
+    try runGit(arguments, in: work, environment: ["LC_ALL": "C"])
   }
 
   func write(_ path: String, _ text: String) throws {

@@ -25,4 +25,12 @@ struct ChangeMessageTests {
     #expect(ChangeMessage.handEdit(of: album) == "Edit Miles Davis – Kind of Blue^G by hand\n")
     #expect(ChangeMessage.action(of: ChangeMessage.handEdit(of: album)) == nil)
   }
+
+  @Test func anAlbumWithABlankTitleOrArtistIsStillNamed() {
+    // `title: {a: 1}` and `artist: [x, y]` read as blank: the commit said `Add tag "j" to  –`.
+    #expect(ChangeMessage.name(of: Album(id: "albums/nt", title: "", artist: " ")) == "albums/nt")
+    #expect(ChangeMessage.name(of: Album(id: "albums/nt", title: "Kind of Blue", artist: "")) == "Kind of Blue")
+    #expect(ChangeMessage.name(of: Album(id: "albums/nt", title: "", artist: "Miles Davis")) == "Miles Davis")
+    #expect(ChangeMessage.name(of: Album(id: "albums/nt", title: "Kind of Blue", artist: "Miles Davis")) == "Miles Davis – Kind of Blue")
+  }
 }
