@@ -33,6 +33,13 @@ struct ChangeJournal: Codable, Equatable, Sendable {
     var parked: String
   }
 
+  /// A folder the change renames (`rk mv`): after a rollback it is back at
+  /// `from`; once the change is committed it stays at `to`.
+  struct MovedFolder: Codable, Equatable, Sendable {
+    var from: String
+    var to: String
+  }
+
   var version = 1
   /// The message of the commit the change makes.
   var message: String
@@ -42,6 +49,9 @@ struct ChangeJournal: Codable, Equatable, Sendable {
   var paths: [String]
   var files: [SavedFile] = []
   var parked: [ParkedFolder] = []
+  /// Optional, so that a journal written before folders could be moved
+  /// still reads.
+  var moved: [MovedFolder]? = nil
   /// Folders that did not exist before the change (a new album's).
   var created: [String] = []
   /// Scratch folders, deleted whether the change completes or not.

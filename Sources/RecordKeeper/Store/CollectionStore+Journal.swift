@@ -176,6 +176,11 @@ extension CollectionStore {
         throw FileSystemError(path: original, operation: "put back", code: errno)
       }
     }
+    for folder in journal.moved ?? [] where FileSystem.exists(workTreePath(folder.to)) && !FileSystem.exists(workTreePath(folder.from)) {
+      let from = workTreePath(folder.from)
+      try FileManager.default.createDirectory(atPath: (from as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      guard rename(workTreePath(folder.to), from) == 0 else { throw FileSystemError(path: from, operation: "put back", code: errno) }
+    }
     for folder in journal.created + journal.staging where FileSystem.exists(workTreePath(folder)) {
       try FileManager.default.removeItem(atPath: workTreePath(folder))
     }

@@ -37,6 +37,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case changedSinceOpened(path: String)
   /// The journal of an interrupted change (its path) cannot be read.
   case unreadableJournal(path: String)
+  /// `rk mv` refused to move the album (its name given) to `destination`
+  /// (as typed); nothing was written.
+  case moveRefused(album: String, destination: String, MoveRefusal)
 
   public var description: String {
     switch self {
@@ -68,6 +71,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) is a symbolic link, and rk does not read or write through links (one may lead out of the collection): replace the link with the folder or file itself, then try again"
     case .unreadableJournal(let path):
       "\(path) should record a change an earlier rk was interrupted in, but cannot be read: check the collection with git status, put right what it shows, then delete \(path)"
+    case .moveRefused(let album, let destination, let reason):
+      "\(album) was not moved to \"\(destination)\": \(reason)"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }
