@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import RecordKeeper
 
 @Suite("rk fmt puts albums into canonical form as one commit")
 struct FormatCommandTests {
@@ -84,6 +85,14 @@ struct FormatCommandTests {
     #expect(try album.collection.status().isEmpty)
   }
 
+  @Test func theExampleCollectionIsAlreadyCanonical() throws {
+    let albums = repositoryRoot().appendingPathComponent("example-collection/albums")
+    for folder in try FileManager.default.contentsOfDirectory(atPath: albums.path) {
+      let bytes = Array(try Data(contentsOf: albums.appendingPathComponent(folder + "/album.md")))
+      #expect(try AlbumFile.canonical(bytes) == bytes, "\(folder)")
+    }
+  }
+
   @Test func isIdempotent() throws {
     #expect(try album.rk(["fmt"]).status == 0)
     let commits = try album.collection.commitSubjects()
@@ -132,5 +141,13 @@ struct FormatCommandTests {
     #expect(undo.status == 0, "\(undo.stderr)")
     #expect(try album.read() == Self.handWritten)
     #expect(try album.read(Self.evans + "/album.md") == Self.evansText)
+  }
+
+  @Test(arguments: ["mv", "fmt"])
+  func completesAlbumReferences(command: String) throws {
+    let result = try runRK(
+      ["---completion", command, "--", "positional@0", "2", "3", "rk", command, "mil"], environment: ["RK_COLLECTION": album.path])
+    #expect(result.stdout.contains("miles-davis-kind-of-blue"), "\(result.stdout)\(result.stderr)")
+    #expect(!result.stdout.contains("bill-evans"))
   }
 }

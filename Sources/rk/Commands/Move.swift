@@ -17,7 +17,9 @@ extension RK {
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
 
-    @Argument(help: ArgumentHelp("The new folder: a name beside the old one, or a path from the collection root.", valueName: "new-folder"))
+    @Argument(
+      help: ArgumentHelp("The new folder: a name beside the old one, or a path from the collection root.", valueName: "new-folder"),
+      completion: .directory)
     var newFolder: String
 
     func run() async throws {
