@@ -28,7 +28,7 @@ extension CollectionStore {
   public func format(_ references: [String]) throws(StoreError) -> FormatReport {
     var ids: [String] = []
     if references.isEmpty {
-      do { ids = try RecordCollection.albumIDs(location) } catch { throw .collection(error) }
+      do { ids = try RecordCollection.albumIDs(location).sorted() } catch { throw .collection(error) }
     } else {
       for reference in references {
         let id = try resolve(reference)

@@ -155,8 +155,8 @@ extension CollectionStore {
   }
 
   /// Puts back what the journal's change touched: the saved files, parked
-  /// folders and, when it was written since the journal, the index; removes
-  /// folders it made; then the journal.
+  /// and moved folders and, when it was written since the journal, the
+  /// index; removes folders it made; then the journal.
   private func rollBack(_ journal: ChangeJournal, indexWrittenSince journalTime: timespec?) throws {
     for file in journal.files {
       let path = workTreePath(file.path)
