@@ -36,19 +36,25 @@ extension AlbumFile {
     do {
       again = try read(output, id: "", covers: CoverFiles())
     } catch {
-      throw .notRewritable(line: error.line, problem: "rk could not put this file into canonical form (the result would not read: \(error.description)); tidy it by hand")
+      throw notFormattable(line: error.line, "(the result would not read: \(error.description))")
     }
     if let difference = Self.meaningDifference(album, again.parsed.album) {
-      throw .notRewritable(line: parsed.lines.line(of: difference.field), problem: "rk could not put this file into canonical form without changing \(difference.name); tidy it by hand")
+      throw notFormattable(line: parsed.lines.line(of: difference.field), "without changing \(difference.name)")
     }
     var comments = CommentScanner.comments(in: layout.frontMatter.lines.map { layout.text[$0.content] })
     for comment in CommentScanner.comments(in: again.layout.frontMatter.lines.map { again.layout.text[$0.content] }) {
       if let index = comments.firstIndex(of: comment) { comments.remove(at: index) }
     }
     if let lost = comments.first {
-      throw .notRewritable(line: layout.firstLine, problem: "rk could not put this file into canonical form without losing the comment `\(lost)`; tidy it by hand")
+      throw notFormattable(line: layout.firstLine, "without losing the comment `\(lost)`")
     }
     return output
+  }
+
+  private static func notFormattable(line: Int, _ why: String) -> AlbumFileError {
+    .notRewritable(
+      line: line,
+      problem: "rk could not put this file into canonical form \(why); rk reads it as it is, so leave it, or write it in canonical form by hand")
   }
 
   /// The canonical text, before the check that nothing was lost.
@@ -248,7 +254,8 @@ enum CommentScanner {
     while let last = text.last, isBlank(last) { text = text.dropLast() }
     let token = text.reversed().prefix { !isBlank($0) }.reversed()
     guard let first = token.first, first == UInt8(ascii: "|") || first == UInt8(ascii: ">") else { return false }
-    guard token.dropFirst().allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else { return false }
+    let indicators = Set("-+123456789".utf8)
+    guard token.dropFirst().allSatisfy(indicators.contains) else { return false }
     let before = text.dropLast(token.count)
     return before.isEmpty || before.last.map(isBlank) == true
   }
