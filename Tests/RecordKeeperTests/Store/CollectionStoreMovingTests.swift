@@ -58,6 +58,13 @@ struct CollectionStoreMovingTests {
     #expect(try collection.status().isEmpty)
   }
 
+  @Test func aJournalThatMovesIsOneAnOlderRkRefuses() throws {
+    var journal = ChangeJournal(message: message, paths: [id, newID])
+    #expect(journal.version == 1)
+    journal.moved = [ChangeJournal.MovedFolder(from: id, to: newID)]
+    #expect(journal.version == 2)
+  }
+
   @Test func journalsWrittenBeforeMovesExistedStillRead() throws {
     let old = #"{"created":[],"files":[],"index":[],"locks":[],"message":"x","parked":[],"paths":[],"staging":[],"version":1}"#
     try old.write(toFile: store.journalPath, atomically: false, encoding: .utf8)
