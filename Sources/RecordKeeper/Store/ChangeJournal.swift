@@ -33,6 +33,16 @@ struct ChangeJournal: Codable, Equatable, Sendable {
     var parked: String
   }
 
+  /// A folder the change renames (`rk mv`): after a rollback it is back at
+  /// `from`; once the change is committed it stays at `to`.
+  struct MovedFolder: Codable, Equatable, Sendable {
+    var from: String
+    var to: String
+  }
+
+  /// 1; 2 when the journal moves folders, which an `rk` that knows only
+  /// version 1 would not put back (it refuses a journal it cannot read,
+  /// rather than remove the folder a moved album went into).
   var version = 1
   /// The message of the commit the change makes.
   var message: String
@@ -42,6 +52,11 @@ struct ChangeJournal: Codable, Equatable, Sendable {
   var paths: [String]
   var files: [SavedFile] = []
   var parked: [ParkedFolder] = []
+  /// Optional, so that a journal written before folders could be moved
+  /// still reads.
+  var moved: [MovedFolder]? = nil {
+    didSet { version = moved == nil ? 1 : 2 }
+  }
   /// Folders that did not exist before the change (a new album's).
   var created: [String] = []
   /// Scratch folders, deleted whether the change completes or not.
@@ -77,7 +92,7 @@ struct ChangeJournal: Codable, Equatable, Sendable {
       throw .file(error)
     }
     // A journal of another format (another rk version) is not guessed at.
-    guard let journal = try? JSONDecoder().decode(ChangeJournal.self, from: Data(bytes)), journal.version == 1 else {
+    guard let journal = try? JSONDecoder().decode(ChangeJournal.self, from: Data(bytes)), journal.version == (journal.moved == nil ? 1 : 2) else {
       throw .unreadableJournal(path: path)
     }
     return journal

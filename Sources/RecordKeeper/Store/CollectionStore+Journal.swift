@@ -149,8 +149,8 @@ extension CollectionStore {
   }
 
   /// Puts back what the journal's change touched: the saved files, parked
-  /// folders and, when it was written since the journal, the index; removes
-  /// folders it made; then the journal.
+  /// and moved folders and, when it was written since the journal, the
+  /// index; removes folders it made; then the journal.
   private func rollBack(_ journal: ChangeJournal, indexWrittenSince journalTime: timespec?) throws {
     for file in journal.files {
       let path = workTreePath(file.path)
@@ -169,6 +169,11 @@ extension CollectionStore {
       guard rename(workTreePath(folder.parked), original) == 0 else {
         throw FileSystemError(path: original, operation: "put back", code: errno)
       }
+    }
+    for folder in journal.moved ?? [] where FileSystem.exists(workTreePath(folder.to)) && !FileSystem.exists(workTreePath(folder.from)) {
+      let from = workTreePath(folder.from)
+      try FileManager.default.createDirectory(atPath: (from as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      guard rename(workTreePath(folder.to), from) == 0 else { throw FileSystemError(path: from, operation: "put back", code: errno) }
     }
     for folder in journal.created + journal.staging where FileSystem.exists(workTreePath(folder)) {
       try FileManager.default.removeItem(atPath: workTreePath(folder))

@@ -42,6 +42,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case several([StoreError])
   /// No album matches the query (as given), so nothing was changed.
   case noMatches(String)
+  /// `rk mv` refused to move the album (its name given) to `destination`
+  /// (as typed); nothing was written.
+  case moveRefused(album: String, destination: String, MoveRefusal)
 
   public var description: String {
     switch self {
@@ -75,6 +78,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .several(let errors):
       "no album was changed:\n" + errors.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: "\n")
     case .noMatches(let query): "no album matches \"\(query)\", so nothing was changed: try the query with rk list first"
+    case .moveRefused(let album, let destination, let reason):
+      "\(album) was not moved to \"\(destination)\": \(reason)"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }

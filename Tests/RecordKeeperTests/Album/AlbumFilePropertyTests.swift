@@ -60,6 +60,32 @@ struct AlbumFilePropertyTests {
     #expect(fastPath > 30)
     #expect(rewrites > 400)
   }
+
+  /// `rk fmt` on the same generated files: it never refuses one, reads back
+  /// as the same album, and a second run changes nothing.
+  @Test(arguments: 0..<4)
+  func canonicalFormLosesNothingAndIsStable(part: Int) throws {
+    var random = SeededGenerator(seed: 20_261_124 + UInt64(part))
+    for _ in 0..<250 {
+      let sample = Sample(&random)
+      let context = Comment(rawValue: sample.text.debugDescription)
+      let output: [UInt8]
+      do {
+        output = try AlbumFile.canonical(sample.bytes)
+      } catch {
+        Issue.record("\(error) on \(sample.text.debugDescription)")
+        continue
+      }
+      // The collector's fields (`label`) move into their §1.1 place.
+      var after = Values(try AlbumFile.parse(output, id: "albums/test").album)
+      var before = Values(try AlbumFile.parse(sample.bytes, id: "albums/test").album)
+      after.extra.sort()
+      before.extra.sort()
+      #expect(after == before, context)
+      #expect(try AlbumFile.canonical(output) == output, context)
+      #expect(!output.contains(UInt8(ascii: "\r")) && output.last == UInt8(ascii: "\n"), context)
+    }
+  }
 }
 
 // MARK: - Checks
