@@ -17,13 +17,7 @@ public enum CoverTool {
 
   /// Makes `cover.webp` and `cover-thumb.webp` from a photo (seed §3.8).
   public static func make(fromFile path: String) throws(CoverError) -> CoverImages {
-    removeStaleFolders()
-    let folder: String
-    do {
-      folder = try FileSystem.makeTemporaryFolder(prefix: "\(folderPrefix)\(getpid())-")
-    } catch {
-      throw .helper("cannot make a temporary folder for the cover: \(error)")
-    }
+    let folder = try makeFolder(for: "the cover")
     defer { FileSystem.removeTree(folder) }
     _ = try run(["make", path, folder])
     do {
@@ -44,6 +38,59 @@ public enum CoverTool {
         let offset = (y * width + x) * 3
         return (bytes[offset], bytes[offset + 1], bytes[offset + 2])
       }
+    }
+  }
+
+  /// The pixels of many images, each scaled to `width`×`height`, from one
+  /// run of the helper (starting libvips once costs more than decoding a
+  /// thumbnail): one result per file, in order. An image that cannot be read
+  /// fails alone; the call throws only when the helper cannot run at all.
+  public static func pixels(
+    files paths: [String], width: Int, height: Int
+  ) throws(CoverError) -> [Result<[[(r: UInt8, g: UInt8, b: UInt8)]], CoverError>] {
+    if paths.isEmpty { return [] }
+    let folder = try makeFolder(for: "the list of thumbnails")
+    defer { FileSystem.removeTree(folder) }
+    let list = folder + "/paths"
+    do {
+      try FileSystem.writeAtomically(paths.flatMap { Array($0.utf8) + [0] }, to: list)
+    } catch {
+      throw .helper("cannot write the list of thumbnails for rk-cover: \(error)")
+    }
+    let (bytes, errors) = try runCapturing(["pixels-of", list, String(width), String(height)])
+    var messages = String(decoding: errors, as: UTF8.self).split(whereSeparator: \.isNewline).makeIterator()
+    let size = width * height * 3
+    var offset = 0
+    var results: [Result<[[(r: UInt8, g: UInt8, b: UInt8)]], CoverError>] = []
+    for path in paths {
+      guard offset < bytes.count else { throw .helper("rk-cover returned pixels for \(results.count) of \(paths.count) images") }
+      if bytes[offset] == 1, offset + 1 + size <= bytes.count {
+        let start = offset + 1
+        results.append(.success((0..<height).map { y in
+          (0..<width).map { x in
+            let at = start + (y * width + x) * 3
+            return (bytes[at], bytes[at + 1], bytes[at + 2])
+          }
+        }))
+        offset = start + size
+      } else if bytes[offset] == 0 {
+        results.append(.failure(.helper(messages.next().map(String.init) ?? "rk-cover could not read \(path)")))
+        offset += 1
+      } else {
+        throw .helper("rk-cover returned malformed pixels for \(path)")
+      }
+    }
+    return results
+  }
+
+  /// A fresh temporary folder for the helper's files, after removing those
+  /// of dead runs.
+  private static func makeFolder(for purpose: String) throws(CoverError) -> String {
+    removeStaleFolders()
+    do {
+      return try FileSystem.makeTemporaryFolder(prefix: "\(folderPrefix)\(getpid())-")
+    } catch {
+      throw .helper("cannot make a temporary folder for \(purpose): \(error)")
     }
   }
 
@@ -73,6 +120,11 @@ public enum CoverTool {
   }
 
   private static func run(_ arguments: [String]) throws(CoverError) -> [UInt8] {
+    try runCapturing(arguments).output
+  }
+
+  /// Runs the helper; its output and standard error when it exits with 0.
+  private static func runCapturing(_ arguments: [String]) throws(CoverError) -> (output: [UInt8], errors: [UInt8]) {
     guard let tool = location() else {
       throw .helper("the rk-cover helper is missing: install rk with `make install`, or set RK_COVER to its path")
     }
@@ -86,6 +138,6 @@ public enum CoverTool {
       case .exited(let status): throw .helper("rk-cover failed with status \(status)")
       }
     }
-    return result.output
+    return (result.output, result.errors)
   }
 }

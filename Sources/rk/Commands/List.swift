@@ -84,7 +84,7 @@ extension RK {
       } else if json {
         Terminal.write(JSONValue.array(sorted.map { $0.json(group: .some(order.group(of: $0))) }).serialized() + "\n")
       } else {
-        let renderer = ListRenderer(terminal: .standardOutput())
+        let renderer = ListRenderer(terminal: .standardOutput(), location: loaded.location)
         Pager.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))
       }
     }

@@ -4,6 +4,9 @@ import RecordKeeper
 /// album (seed §2.2.1.4): title; artist - year; the tags that fit.
 struct ListRenderer {
   let terminal: Terminal
+  /// Where the albums' cover thumbnails are; without it every album gets
+  /// the placeholder.
+  var location: CollectionLocation?
 
   private var style: Style { Style(enabled: terminal.usesColor) }
   /// Columns the cover placeholder and its gap take on a terminal.
@@ -11,6 +14,8 @@ struct ListRenderer {
   private var textColumn: Int { terminal.usesColor ? thumbnailColumns + 2 : 0 }
 
   func render(_ albums: [Album], groups: [String?]) -> String {
+    // Decoded only when they are drawn: never without colour.
+    let thumbnails = terminal.usesColor ? location.map { ListThumbnails.load(albums, in: $0, side: thumbnailColumns) } ?? [:] : [:]
     var output = ""
     var current: String?? = .none
     for (album, group) in zip(albums, groups) {
@@ -18,7 +23,7 @@ struct ListRenderer {
         output += heading(Visible.text(group))
         current = .some(group)
       }
-      output += item(album)
+      output += item(album, thumbnail: thumbnails[album.id])
     }
     return output
   }
@@ -30,7 +35,7 @@ struct ListRenderer {
     return style.apply(padded, Style.background(Style.heading) + ";30;1") + "\n"
   }
 
-  private func item(_ album: Album) -> String {
+  private func item(_ album: Album, thumbnail: [[Style.RGB]]?) -> String {
     let available = terminal.width.map { max(10, $0 - textColumn) }
     var byline = Visible.text(album.artist)
     if let year = album.releaseDate?.year { byline += " - \(year)" }
@@ -45,7 +50,7 @@ struct ListRenderer {
     guard terminal.usesColor else {
       return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n\n"
     }
-    let cover = placeholderRows()
+    let cover = coverRows(thumbnail ?? placeholder())
     return zip(cover, lines).map { $0 + "  " + $1 }.joined(separator: "\n") + "\n\n"
   }
 
@@ -63,16 +68,17 @@ struct ListRenderer {
   }
 
   /// The seed's cover placeholder: a diagonal gradient from #8e8e8e at the
-  /// bottom left to #e0e0e0 at the top right, drawn with half blocks so its
-  /// pixels are square.
-  private func placeholderRows() -> [String] {
+  /// bottom left to #e0e0e0 at the top right.
+  private func placeholder() -> [[Style.RGB]] {
     let size = thumbnailColumns
-    return (0..<3).map { row in
-      (0..<size).map { x in
-        let top = Style.placeholder(x, 2 * row, size: size)
-        let bottom = Style.placeholder(x, 2 * row + 1, size: size)
-        return "\u{1B}[\(Style.foreground(top));\(Style.background(bottom))m▀"
-      }.joined() + "\u{1B}[0m"
+    return (0..<size).map { y in (0..<size).map { x in Style.placeholder(x, y, size: size) } }
+  }
+
+  /// A square of pixels as three lines of upper half blocks, two pixels a
+  /// character, so the pixels are square.
+  private func coverRows(_ pixels: [[Style.RGB]]) -> [String] {
+    stride(from: 0, to: pixels.count - 1, by: 2).map { y in
+      zip(pixels[y], pixels[y + 1]).map { "\u{1B}[\(Style.foreground($0));\(Style.background($1))m▀" }.joined() + "\u{1B}[0m"
     }
   }
 }
