@@ -54,6 +54,7 @@ struct ListThumbnailTests {
     environment["TERM"] = "xterm-256color"
     environment["NO_COLOR"] = noColor ? "1" : nil
     environment["RK_COVER"] = countingHelper.path
+    environment["PAGER"] = "cat"
     process.environment = environment
     let out = Pipe()
     process.standardOutput = out
@@ -102,6 +103,17 @@ struct ListThumbnailTests {
     let output = try runOnTerminal(["list", "plain"])
     #expect(output.contains("Plain") && !output.contains("Red"))
     #expect(helperRuns().isEmpty)
+  }
+
+  @Test func aListLongerThanTheLimitKeepsThePlaceholders() throws {
+    for number in 0..<200 {
+      try collection.write("albums/extra-\(number)", albumText(title: "Extra \(number)", artist: "D"))
+    }
+    let output = try runOnTerminal(["list"])
+    #expect(output.contains("Red") && output.contains("Extra 199"))
+    #expect(helperRuns().isEmpty)
+    let red = try coverCells(beside: "Red", in: output)
+    #expect(red.first?.first.map { $0.top == [183, 183, 183] && $0.bottom == [175, 175, 175] } == true)
   }
 
   @Test func damagedThumbnailsFallBackToTheGradientWithOneWarning() throws {
