@@ -17,7 +17,7 @@ public let hermeticEnvironment: [String: String] = {
   environment["XDG_CONFIG_HOME"] = config.path
   environment["GIT_CONFIG_GLOBAL"] = gitConfig.path
   environment["GIT_CONFIG_NOSYSTEM"] = "1"
-  for key in ["RK_COLLECTION", "NO_COLOR", "VISUAL", "EDITOR", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "SSH_AUTH_SOCK"] {
+  for key in ["RK_COLLECTION", "NO_COLOR", "VISUAL", "EDITOR", "PAGER", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "SSH_AUTH_SOCK"] {
     environment[key] = nil
   }
   return environment

@@ -71,3 +71,23 @@ public func runProcess(
 public func repositoryRoot(file: String = #filePath) -> URL {
   URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
+
+/// Runs `rk` with `arguments` on a pseudo-terminal (made by script(1)) with
+/// ``hermeticEnvironment`` plus `environment`, and returns what the
+/// terminal showed, standard error mixed in, with `\n` line ends.
+public func runRKOnTerminal(_ arguments: [String], environment: [String: String]) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+  let command = ([rkBinary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+  process.arguments = ["-qec", command, "/dev/null"]
+  var env = hermeticEnvironment
+  for (key, value) in environment { env[key] = value }
+  process.environment = env
+  let out = Pipe()
+  process.standardOutput = out
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  let data = out.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+}

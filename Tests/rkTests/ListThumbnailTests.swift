@@ -44,25 +44,10 @@ struct ListThumbnailTests {
   /// Runs `rk` on a 100×200 pseudo-terminal that takes colour, through the
   /// counting helper; standard error is mixed into the output.
   func runOnTerminal(_ arguments: [String], noColor: Bool = false) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    let command = ([rkBinary.path, "-C", collection.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    process.arguments = ["-qec", command, "/dev/null"]
-    var environment = hermeticEnvironment
-    environment["COLUMNS"] = "100"
-    environment["LINES"] = "200"
-    environment["TERM"] = "xterm-256color"
+    var environment = ["COLUMNS": "100", "LINES": "200", "TERM": "xterm-256color", "PAGER": "cat"]
     environment["NO_COLOR"] = noColor ? "1" : nil
     environment["RK_COVER"] = countingHelper.path
-    environment["PAGER"] = "cat"
-    process.environment = environment
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    return try runRKOnTerminal(["-C", collection.path] + arguments, environment: environment)
   }
 
   /// The pixels of the three cover lines before the item whose title is

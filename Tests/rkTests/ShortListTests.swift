@@ -20,24 +20,9 @@ struct ShortListTests {
 
   /// Runs `rk` on a pseudo-terminal of `columns` × `lines`, without colour.
   func runOnTerminal(_ arguments: [String], columns: Int, lines: Int, pager: String? = nil) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    let command = ([rkBinary.path, "-C", collection.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    process.arguments = ["-qec", command, "/dev/null"]
-    var environment = hermeticEnvironment
-    environment["COLUMNS"] = String(columns)
-    environment["LINES"] = String(lines)
-    environment["NO_COLOR"] = "1"
-    environment["TERM"] = "dumb"
+    var environment = ["COLUMNS": String(columns), "LINES": String(lines), "NO_COLOR": "1", "TERM": "dumb"]
     environment["PAGER"] = pager
-    process.environment = environment
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    return try runRKOnTerminal(["-C", collection.path] + arguments, environment: environment)
   }
 
   @Test func withoutATerminalColumnsAreAsWideAsTheirText() throws {

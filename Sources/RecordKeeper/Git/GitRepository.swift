@@ -162,25 +162,7 @@ public final class GitRepository {
   /// The files (relative to the work tree) that differ between `commit` and
   /// its first parent (for a root commit, all its files), in path order.
   public func changedFiles(in commit: GitCommit) throws(GitError) -> [String] {
-    let handle = try lookupCommit(try git_oid.parse(commit.id))
-    let tree = try tree(of: handle)
-    let parentTree = try firstParent(of: handle).map { (parent) throws(GitError) in try self.tree(of: parent) }
-    let diff = try GitHandle.make("git_diff_tree_to_tree", free: git_diff_free) { out in
-      tree.withPointer { new in
-        if let parentTree {
-          parentTree.withPointer { old in git_diff_tree_to_tree(out, repository, old, new, nil) }
-        } else {
-          git_diff_tree_to_tree(out, repository, nil, new, nil)
-        }
-      }
-    }
-    return diff.withPointer { diff in
-      (0..<git_diff_num_deltas(diff)).compactMap { index -> String? in
-        guard let delta = git_diff_get_delta(diff, index) else { return nil }
-        let file = delta.pointee.status == GIT_DELTA_DELETED ? delta.pointee.old_file : delta.pointee.new_file
-        return file.path.map { String(cString: $0) }
-      }
-    }
+    try changedBlobs(in: commit).map(\.path)
   }
 
   /// The bytes of the file at `path` (relative to the work tree) in the first
