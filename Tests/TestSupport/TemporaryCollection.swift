@@ -2,7 +2,7 @@ import Foundation
 import RecordKeeper
 
 /// A collection in a fresh temporary folder, removed when the value goes away.
-public final class TemporaryCollection: @unchecked Sendable {
+public final class TemporaryCollection: Sendable {
   public let root: URL
 
   /// Makes `.recordkeeper/` and one `album.md` per entry of `albums` (id → text).
