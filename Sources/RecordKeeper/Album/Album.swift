@@ -16,6 +16,28 @@ public struct Album: Hashable, Sendable {
   public var tracks: [String]
   /// Tags in the order they were entered.
   public var tags: [String]
+  // The collector's fields of PRODUCT.md §1.1, as written (trimmed); see ``CollectorField``.
+  public var format: String? = nil
+  public var label: String? = nil
+  public var catalogNumber: String? = nil
+  public var barcode: String? = nil
+  public var country: String? = nil
+  /// A Goldmine grade (`VG+`).
+  public var mediaCondition: String? = nil
+  /// A Goldmine grade (`VG+`).
+  public var sleeveCondition: String? = nil
+  /// 1 to 5.
+  public var rating: String? = nil
+  public var location: String? = nil
+  /// The purchase date, written like ``released``.
+  public var purchased: String? = nil
+  public var price: String? = nil
+  /// `owned` or `wanted`.
+  public var status: String? = nil
+  /// The Discogs release id (digits).
+  public var discogs: String? = nil
+  /// The MusicBrainz release id (a UUID).
+  public var musicbrainz: String? = nil
   /// Front-matter keys `rk` does not know, kept in their order and as written.
   public var extra: [ExtraField]
   /// Everything in `album.md` after the front matter except the track list.

@@ -75,6 +75,9 @@ extension AlbumFile {
     if (old.releaseDate?.text ?? old.released) != (new.releaseDate?.text ?? new.released) { return (.released, "the release date") }
     if old.wikipedia != new.wikipedia { return (.wikipedia, "the Wikipedia link") }
     if old.tags != new.tags { return (.tag(0), "the tags") }
+    for field in CollectorField.allCases where old[keyPath: field.keyPath] != new[keyPath: field.keyPath] {
+      return (.collector(field), "the \(field.key)")
+    }
     // The collector's fields move into §1.1 order: compare keys, not their order.
     let extra = { (album: Album) in album.extra.map { [$0.key: $0.value] }.sorted { $0.keys.first ?? "" < $1.keys.first ?? "" } }
     if extra(old) != extra(new) { return (.title, "the other keys") }

@@ -87,6 +87,9 @@ public enum AlbumFile {
       text += "tags:\n"
       for tag in album.tags { text += "- \(YAMLScalar.quoted(tag))\n" }
     }
+    for field in CollectorField.allCases {
+      if let value = album[keyPath: field.keyPath] { text += "\(field.key): \(YAMLScalar.quoted(value))\n" }
+    }
     for field in album.extra { text += field.yaml }
     text += "---\n"
     return text + album.body.rendered(tracks: album.tracks)
@@ -146,6 +149,7 @@ extension AlbumFile.Parsed {
       case .sortArtist: album.sortArtist = value
       case .released: album.released = value
       case .wikipedia: album.wikipedia = value
+      case .collector(let field): album[keyPath: field.keyPath] = value
       case .track, .tag: break
       }
     }

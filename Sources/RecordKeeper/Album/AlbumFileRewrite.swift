@@ -60,6 +60,7 @@ extension Album {
     if (releaseDate?.text ?? released) != (other.releaseDate?.text ?? other.released) { return "released" }
     if wikipedia != other.wikipedia { return "wikipedia" }
     if tags != other.tags { return "tags" }
+    for field in CollectorField.allCases where self[keyPath: field.keyPath] != other[keyPath: field.keyPath] { return field.key }
     if extra.map(\.key) != other.extra.map(\.key) || extra.map(\.value) != other.extra.map(\.value) { return "extra" }
     if tracks != other.tracks { return "tracks" }
     return nil
@@ -118,7 +119,7 @@ private struct FrontMatterEditor {
       ("title", old.title, new.title), ("artist", old.artist, new.artist),
       ("sort_artist", old.sortArtist, new.sortArtist), ("released", old.released, released),
       ("wikipedia", old.wikipedia, new.wikipedia),
-    ]
+    ] + CollectorField.allCases.map { ($0.key, old[keyPath: $0.keyPath], new[keyPath: $0.keyPath]) }
     // `released: 1997-5-3` and the same date padded are no change.
     let changed = changes.filter { change in
       change.old != change.new && !(change.key == "released" && old.released != nil && change.new == old.releaseDate?.text)

@@ -5,6 +5,8 @@ public enum AlbumField: Hashable, Sendable {
   case track(Int)
   /// The tag at this 0-based position.
   case tag(Int)
+  /// A collector's field of §1.1.
+  case collector(CollectorField)
 
   /// The front-matter key (`sort_artist`), or `tracks` / `tags`.
   public var key: String {
@@ -16,6 +18,7 @@ public enum AlbumField: Hashable, Sendable {
     case .wikipedia: "wikipedia"
     case .track: "tracks"
     case .tag: "tags"
+    case .collector(let field): field.key
     }
   }
 
@@ -27,7 +30,9 @@ public enum AlbumField: Hashable, Sendable {
     case "released": self = .released
     case "wikipedia": self = .wikipedia
     case "tags": self = .tag(0)
-    default: return nil
+    default:
+      guard let field = CollectorField(rawValue: key) else { return nil }
+      self = .collector(field)
     }
   }
 }
@@ -50,6 +55,9 @@ public struct AlbumProblem: Hashable, Sendable, CustomStringConvertible {
     case releaseDate
     /// `wikipedia` is not an http(s) address.
     case webAddress
+    /// A collector's field (§1.1) that breaks its own rule: a grade, barcode,
+    /// rating, status, purchase date or identifier that is not one.
+    case collectorValue
     /// A tag that appears more than once.
     case duplicateTag
     /// A value of the wrong YAML kind (a list where text belongs, …).
@@ -129,6 +137,13 @@ extension Album {
     if let wikipedia, !Album.isWebAddress(wikipedia) {
       problems.append(AlbumProblem(field: .wikipedia, message: "\"\(wikipedia)\" is not a web address; write it as https://…", rule: .webAddress))
     }
+    for field in CollectorField.allCases {
+      guard let value = self[keyPath: field.keyPath] else { continue }
+      check(value, .collector(field))
+      if let message = field.problem(with: value) {
+        problems.append(AlbumProblem(field: .collector(field), message: message, rule: .collectorValue))
+      }
+    }
     for (index, track) in tracks.enumerated() {
       check(track, .track(index), required: true)
     }
@@ -202,6 +217,7 @@ extension Album {
     case .wikipedia: wikipedia
     case .track(let index): tracks.indices.contains(index) ? tracks[index] : nil
     case .tag(let index): tags.indices.contains(index) ? tags[index] : nil
+    case .collector(let field): self[keyPath: field.keyPath]
     }
   }
 

@@ -41,6 +41,9 @@ public struct AlbumChange: Hashable, Sendable {
     field("sort_artist", old.sortArtist, new.sortArtist)
     field("released", old.released, new.released)
     field("wikipedia", old.wikipedia, new.wikipedia)
+    for collector in CollectorField.allCases {
+      field(collector.key, old[keyPath: collector.keyPath], new[keyPath: collector.keyPath])
+    }
     let oldExtra = Dictionary(old.extra.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     let newExtra = Dictionary(new.extra.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     var keys: [String] = []

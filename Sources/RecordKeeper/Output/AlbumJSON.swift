@@ -14,8 +14,10 @@ extension Album {
       ("tags", .array(tags.map(JSONValue.string))),
       ("cover", .optional(covers.cover ? id + "/" + CoverFiles.coverName : nil)),
       ("thumbnail", .optional(covers.thumbnail ? id + "/" + CoverFiles.thumbnailName : nil)),
-      ("extra", .object(extra.map { ($0.key, $0.value) })),
     ]
+    // The collector's fields of §1.1 are top-level, null when absent.
+    fields += CollectorField.allCases.map { ($0.key, .optional(self[keyPath: $0.keyPath])) }
+    fields.append(("extra", .object(extra.map { ($0.key, $0.value) })))
     if let group { fields.append(("group", .optional(group))) }
     return .object(fields)
   }

@@ -22,6 +22,9 @@ struct AlbumRenderer {
     if let sortArtist = album.sortArtist { row("Sort Artist", Visible.text(sortArtist)) }
     if let released = album.released { row("Released", Visible.text(album.releaseDate?.text ?? released)) }
     if let wikipedia = album.wikipedia { row("Wikipedia", style.link(Visible.text(wikipedia))) }
+    for field in CollectorField.allCases {
+      if let value = album[keyPath: field.keyPath] { row(field.title, Visible.text(value)) }
+    }
     for field in album.extra {
       row(Visible.text(field.key), Visible.text(field.value.inline))
     }

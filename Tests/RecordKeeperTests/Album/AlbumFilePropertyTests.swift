@@ -309,7 +309,7 @@ private struct Sample {
       }
     }
     var extra: [(key: String, lines: [String])] = []
-    if chance(50) { extra.append(("label", ["label: Columbia\(comment())"])) }
+    if chance(50) { extra.append(("imprint", ["imprint: Columbia\(comment())"])) }
     if chance(30) { extra.append(("catalog_no", ["catalog_no: 'CL 1355'"])) }
     if chance(20) { extra.append(("pressing", ["pressing:", "  country: US", "  year: 1959"])) }
     if fancy && chance(20) { extra.append(("formats", ["formats: [LP, CD]"])) }

@@ -88,7 +88,7 @@ private let canonicalFiles: [String] = [
   title: OK Computer
   artist: Radiohead
   released: 1997
-  label: Parlophone
+  imprint: Parlophone
   catalog: NODATA 02
   condition: VG+
   credits:
@@ -270,9 +270,9 @@ struct AlbumFileTests {
 
   @Test func extraKeysKeepTheirYAMLTextAndOrder() throws {
     let album = try parse(canonicalFiles[3]).album
-    #expect(album.extra.map(\.key) == ["label", "catalog", "condition", "credits"])
+    #expect(album.extra.map(\.key) == ["imprint", "catalog", "condition", "credits"])
     #expect(album.extra.map(\.yaml) == [
-      "label: Parlophone\n", "catalog: NODATA 02\n", "condition: VG+\n", "credits:\n- Nigel Godrich\n- Radiohead\n",
+      "imprint: Parlophone\n", "catalog: NODATA 02\n", "condition: VG+\n", "credits:\n- Nigel Godrich\n- Radiohead\n",
     ])
     #expect(album.extra.map(\.value) == [
       .string("Parlophone"), .string("NODATA 02"), .string("VG+"), .array([.string("Nigel Godrich"), .string("Radiohead")]),
@@ -287,7 +287,7 @@ struct AlbumFileTests {
     }
     let extra = fields.first { $0.0 == "extra" }?.1
     #expect(extra == .object([
-      ("label", .string("Parlophone")), ("catalog", .string("NODATA 02")), ("condition", .string("VG+")),
+      ("imprint", .string("Parlophone")), ("catalog", .string("NODATA 02")), ("condition", .string("VG+")),
       ("credits", .array([.string("Nigel Godrich"), .string("Radiohead")])),
     ]))
   }
@@ -303,21 +303,21 @@ struct AlbumFileTests {
   }
 
   @Test func extraKeysBetweenKnownKeysSurviveARewrite() throws {
-    let text = "---\ntitle: T\nlabel: Blue Note\nartist: A\n# a comment line\ncondition: \"VG+\"\nreleased: 1959\n---\n"
+    let text = "---\ntitle: T\nimprint: Blue Note\nartist: A\n# a comment line\ncondition: \"VG+\"\nreleased: 1959\n---\n"
     let album = try parse(text).album
     #expect(album.artist == "A")
     #expect(album.released == "1959")
-    #expect(album.extra.map(\.key) == ["label", "condition"])
+    #expect(album.extra.map(\.key) == ["imprint", "condition"])
     let rewritten = AlbumFile.render(album)
-    #expect(rewritten == "---\ntitle: T\nartist: A\nreleased: 1959\nlabel: Blue Note\ncondition: \"VG+\"\n---\n")
+    #expect(rewritten == "---\ntitle: T\nartist: A\nreleased: 1959\nimprint: Blue Note\ncondition: \"VG+\"\n---\n")
     #expect(Values(try parse(rewritten).album) == Values(album))
   }
 
   @Test("extra keys are kept as written when the file goes through the YAML fallback", arguments: [
     (
-      "---\ntitle: Ágætis byrjun\nartist: Sigur Rós\ntags: [post-rock]\nlabel: Smekkleysa — Reykjavík\n---\n",
-      "label: Smekkleysa — Reykjavík\n",
-      "---\ntitle: Ágætis byrjun\nartist: Sigur Rós\ntags:\n- post-rock\nlabel: Smekkleysa — Reykjavík\n---\n"
+      "---\ntitle: Ágætis byrjun\nartist: Sigur Rós\ntags: [post-rock]\nimprint: Smekkleysa — Reykjavík\n---\n",
+      "imprint: Smekkleysa — Reykjavík\n",
+      "---\ntitle: Ágætis byrjun\nartist: Sigur Rós\ntags:\n- post-rock\nimprint: Smekkleysa — Reykjavík\n---\n"
     ),
     (
       "---\ntitle: T\nartist: A\nformats: [LP, CD]\n---\n",
@@ -325,14 +325,14 @@ struct AlbumFileTests {
       "---\ntitle: T\nartist: A\nformats: [LP, CD]\n---\n"
     ),
     (
-      "---\ntitle: T\nartist: A\nlabel: 'Blue Note'  # first pressing\n---\n",
-      "label: 'Blue Note'  # first pressing\n",
-      "---\ntitle: T\nartist: A\nlabel: 'Blue Note'  # first pressing\n---\n"
+      "---\ntitle: T\nartist: A\nimprint: 'Blue Note'  # first pressing\n---\n",
+      "imprint: 'Blue Note'  # first pressing\n",
+      "---\ntitle: T\nartist: A\nimprint: 'Blue Note'  # first pressing\n---\n"
     ),
     (
-      "---\ntitle: T\nartist: A\npressing:\n  label: Smekkleysa\n  country: Ísland\n---\n",
-      "pressing:\n  label: Smekkleysa\n  country: Ísland\n",
-      "---\ntitle: T\nartist: A\npressing:\n  label: Smekkleysa\n  country: Ísland\n---\n"
+      "---\ntitle: T\nartist: A\npressing:\n  imprint: Smekkleysa\n  country: Ísland\n---\n",
+      "pressing:\n  imprint: Smekkleysa\n  country: Ísland\n",
+      "---\ntitle: T\nartist: A\npressing:\n  imprint: Smekkleysa\n  country: Ísland\n---\n"
     ),
   ])
   func extraKeptAsWrittenThroughFallback(text: String, yaml: String, rendered: String) throws {
@@ -343,9 +343,9 @@ struct AlbumFileTests {
   }
 
   @Test func emptyExtraIsKept() throws {
-    let text = "---\ntitle: T\nartist: A\nlabel:\n---\n"
+    let text = "---\ntitle: T\nartist: A\nimprint:\n---\n"
     let album = try parse(text).album
-    #expect(album.extra.map(\.key) == ["label"])
+    #expect(album.extra.map(\.key) == ["imprint"])
     #expect(album.extra.first?.value == .string(""))
     #expect(AlbumFile.render(album) == text)
   }

@@ -1,0 +1,101 @@
+/// A collector's field of PRODUCT.md §1.1: optional text about this copy of
+/// the record, in the order the canonical form writes them.
+public enum CollectorField: String, CaseIterable, Hashable, Sendable {
+  case format, label
+  case catalogNumber = "catalog_number"
+  case barcode, country
+  case mediaCondition = "media_condition"
+  case sleeveCondition = "sleeve_condition"
+  case rating, location, purchased, price, status, discogs, musicbrainz
+
+  /// The front-matter key (`catalog_number`).
+  public var key: String { rawValue }
+
+  /// The name `rk show` gives it (`Catalog Number`).
+  public var title: String {
+    switch self {
+    case .catalogNumber: "Catalog Number"
+    case .mediaCondition: "Media"
+    case .sleeveCondition: "Sleeve"
+    case .discogs: "Discogs"
+    case .musicbrainz: "MusicBrainz"
+    default: rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+    }
+  }
+
+  /// Where the album keeps this field.
+  public var keyPath: WritableKeyPath<Album, String?> {
+    switch self {
+    case .format: \.format
+    case .label: \.label
+    case .catalogNumber: \.catalogNumber
+    case .barcode: \.barcode
+    case .country: \.country
+    case .mediaCondition: \.mediaCondition
+    case .sleeveCondition: \.sleeveCondition
+    case .rating: \.rating
+    case .location: \.location
+    case .purchased: \.purchased
+    case .price: \.price
+    case .status: \.status
+    case .discogs: \.discogs
+    case .musicbrainz: \.musicbrainz
+    }
+  }
+
+  /// The Goldmine grades, short form first, with Discogs' long names.
+  public static let grades: [(short: String, long: String)] = [
+    ("M", "Mint (M)"), ("NM", "Near Mint (NM or M-)"), ("VG+", "Very Good Plus (VG+)"), ("VG", "Very Good (VG)"),
+    ("G+", "Good Plus (G+)"), ("G", "Good (G)"), ("F", "Fair (F)"), ("P", "Poor (P)"),
+  ]
+
+  /// A grade as stored: Discogs' long name becomes its short form; anything
+  /// else is returned as given (validation judges it).
+  public static func shortGrade(_ text: String) -> String {
+    grades.first { $0.long.lowercased() == text.lowercased() }?.short ?? text
+  }
+
+  /// What is wrong with `value` for this field beyond the free-text rules,
+  /// as a sentence saying what to write instead; `nil` when it is fine.
+  func problem(with value: String) -> String? {
+    switch self {
+    case .mediaCondition, .sleeveCondition:
+      if Self.grades.contains(where: { $0.short == value }) { return nil }
+      return "\"\(value)\" is not a Goldmine grade; write one of \(Self.grades.map(\.short).joined(separator: ", "))"
+    case .barcode:
+      let digits = value.filter { $0 != " " && $0 != "-" }
+      if (8...14).contains(digits.count) && digits.allSatisfy(\.isASCIIDigit) { return nil }
+      return "\"\(value)\" is not a barcode; write its 8 to 14 digits (spaces and dashes are allowed)"
+    case .rating:
+      if ["1", "2", "3", "4", "5"].contains(value) { return nil }
+      return "\"\(value)\" is not a rating; write a whole number from 1 to 5"
+    case .status:
+      if value == "owned" || value == "wanted" { return nil }
+      return "\"\(value)\" is not a status; write owned or wanted"
+    case .purchased:
+      do throws(ReleaseDateError) {
+        _ = try ReleaseDate(parsing: value)
+        return nil
+      } catch {
+        return error.description
+      }
+    case .discogs:
+      if !value.isEmpty && value.allSatisfy(\.isASCIIDigit) { return nil }
+      return "\"\(value)\" is not a Discogs release id; write its digits only"
+    case .musicbrainz:
+      if Self.isUUID(value) { return nil }
+      return "\"\(value)\" is not a MusicBrainz id; write the release's UUID (8-4-4-4-12 hex digits)"
+    case .format, .label, .catalogNumber, .country, .location, .price:
+      return nil
+    }
+  }
+
+  private static func isUUID(_ text: String) -> Bool {
+    let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+    return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
