@@ -35,11 +35,21 @@ extension AlbumEdit {
   }
 
   /// The fields `rk set` changes, as commit messages name them, in order.
-  private static let fieldNames: [(name: String, differs: @Sendable (Album, Album) -> Bool)] = [
+  private static let fieldNames: [(name: String, differs: @Sendable (Album, Album) -> Bool)] = sectionOneNames + collectorNames
+
+  private static let sectionOneNames: [(name: String, differs: @Sendable (Album, Album) -> Bool)] = [
     ("title", { $0.title != $1.title }),
     ("artist", { $0.artist != $1.artist }),
     ("sort artist", { $0.sortArtist != $1.sortArtist }),
     ("release date", { $0.released != $1.released }),
     ("Wikipedia page", { $0.wikipedia != $1.wikipedia }),
   ]
+
+  /// The collector's fields, named by their key with spaces (`catalog number`).
+  private static let collectorNames: [(name: String, differs: @Sendable (Album, Album) -> Bool)] = CollectorField.allCases.map {
+    field -> (name: String, differs: @Sendable (Album, Album) -> Bool) in
+    let name = field.key.replacingOccurrences(of: "_", with: " ")
+    let differs: @Sendable (Album, Album) -> Bool = { old, new in old[keyPath: field.keyPath] != new[keyPath: field.keyPath] }
+    return (name, differs)
+  }
 }

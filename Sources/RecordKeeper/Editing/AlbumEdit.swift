@@ -6,6 +6,8 @@ public struct AlbumFieldChanges: Hashable, Sendable {
   public var sortArtist: String?
   public var released: String?
   public var wikipedia: String?
+  /// The collector's fields (§1.1) to set; an empty value clears one.
+  public var collector: [CollectorField: String] = [:]
 
   public init(title: String? = nil, artist: String? = nil, sortArtist: String? = nil, released: String? = nil, wikipedia: String? = nil) {
     self.title = title
@@ -16,7 +18,7 @@ public struct AlbumFieldChanges: Hashable, Sendable {
   }
 
   /// Whether no field is given.
-  public var isEmpty: Bool { [title, artist, sortArtist, released, wikipedia].allSatisfy { $0 == nil } }
+  public var isEmpty: Bool { [title, artist, sortArtist, released, wikipedia].allSatisfy { $0 == nil } && collector.isEmpty }
 
   /// Sets the given fields, trimmed. A blank title or artist is kept blank,
   /// for validation to refuse with its rule; a blank optional field is
@@ -27,6 +29,11 @@ public struct AlbumFieldChanges: Hashable, Sendable {
     if let sortArtist { album.sortArtist = Self.nonBlank(sortArtist) }
     if let released { album.released = Self.nonBlank(released) }
     if let wikipedia { album.wikipedia = Self.nonBlank(wikipedia) }
+    for (field, value) in collector {
+      // Discogs' long grade names are stored in their short Goldmine form.
+      let isGrade = field == .mediaCondition || field == .sleeveCondition
+      album[keyPath: field.keyPath] = Self.nonBlank(value).map { isGrade ? CollectorField.shortGrade($0) : $0 }
+    }
   }
 
   private static func nonBlank(_ text: String) -> String? {
