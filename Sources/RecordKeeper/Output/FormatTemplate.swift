@@ -3,6 +3,8 @@ public struct FormatTemplate: Sendable {
   private enum Piece: Sendable {
     case text(String)
     case field(Placeholder)
+    /// `{label}`, `{catalog_number}` …: a collector's field of §1.1.
+    case collector(CollectorField)
   }
 
   /// The placeholders a template may use.
@@ -47,10 +49,17 @@ public struct FormatTemplate: Sendable {
       case "{":
         guard let close = characters.firstIndex(of: "}") else { throw .unclosed }
         let name = String(characters[..<close])
-        guard let placeholder = Placeholder(rawValue: name) else { throw .unknown(name) }
+        let piece: Piece
+        if let placeholder = Placeholder(rawValue: name) {
+          piece = .field(placeholder)
+        } else if let field = CollectorField(rawValue: name) {
+          piece = .collector(field)
+        } else {
+          throw .unknown(name)
+        }
         if !text.isEmpty { pieces.append(.text(text)) }
         text = ""
-        pieces.append(.field(placeholder))
+        pieces.append(piece)
         characters = characters[(close + 1)...]
       default:
         text.append(character)
@@ -67,6 +76,7 @@ public struct FormatTemplate: Sendable {
       switch piece {
       case .text(let text): line += text
       case .field(let placeholder): line += placeholder.value(of: album)
+      case .collector(let field): line += album[keyPath: field.keyPath] ?? ""
       }
     }
     return line
@@ -79,7 +89,7 @@ public enum FormatTemplateError: Error, Equatable, Sendable, CustomStringConvert
   case unclosed
 
   public var description: String {
-    let names = FormatTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+    let names = (FormatTemplate.Placeholder.allCases.map(\.rawValue) + CollectorField.allCases.map(\.key)).map { "{\($0)}" }.joined(separator: " ")
     switch self {
     case .unknown(let name): return "{\(name)} is not a placeholder; use \(names) (write {{ for a literal brace)"
     case .unclosed: return "a { is not closed; use \(names) (write {{ for a literal brace)"

@@ -28,7 +28,7 @@ extension RK {
     @Flag(help: "Print a JSON array of album objects.")
     var json = false
 
-    @Option(help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}.", valueName: "template"))
+    @Option(help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}, and the collector's fields {format} {label} {catalog_number} … {musicbrainz}.", valueName: "template"))
     var format: String?
 
     @Flag(help: "Print only the number of matching albums.")

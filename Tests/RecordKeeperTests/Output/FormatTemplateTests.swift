@@ -31,6 +31,16 @@ struct FormatTemplateTests {
     #expect(try render(template, bare) == empty)
   }
 
+  @Test func collectorsFieldsArePlaceholders() throws {
+    var album = okComputer
+    album.label = "Parlophone"
+    album.catalogNumber = "NODATA 02"
+    #expect(try render("{label}|{catalog_number}|{rating}", album) == "Parlophone|NODATA 02|")
+    for field in CollectorField.allCases {
+      #expect(try render("{\(field.key)}", bare) == "")
+    }
+  }
+
   @Test func everyPlaceholderIsAccepted() throws {
     #expect(FormatTemplate.Placeholder.allCases.map(\.rawValue) == [
       "id", "title", "artist", "sort_artist", "released", "year", "wikipedia", "tags", "tracks",
