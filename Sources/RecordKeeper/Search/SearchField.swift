@@ -6,6 +6,8 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
   case tracks
   case sortArtist = "sort-artist"
   case tags
+  /// The label, catalog number and barcode (PRODUCT.md §2).
+  case label
 
   /// The label the seed's search settings give the field.
   public var label: String {
@@ -16,6 +18,7 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
     case .tracks: "Album Tracks"
     case .sortArtist: "Sort Artist"
     case .tags: "Tags"
+    case .label: "Label"
     }
   }
 

@@ -11,7 +11,7 @@ public struct SearchMatcher: Sendable {
   private let plain: [[UInt8]]
   private let required: [[UInt8]]
   private let excluded: [[UInt8]]
-  private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags: Bool
+  private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags, searchesLabel: Bool
 
   public init(query: SearchQuery, fields: Set<SearchField> = Set(SearchField.allCases)) {
     self.query = query
@@ -25,6 +25,7 @@ public struct SearchMatcher: Sendable {
     searchesTracks = self.fields.contains(.tracks)
     searchesSortArtist = self.fields.contains(.sortArtist)
     searchesTags = self.fields.contains(.tags)
+    searchesLabel = self.fields.contains(.label)
   }
 
   /// Whether `album` passes every rule of seed §3.3.
@@ -47,6 +48,9 @@ public struct SearchMatcher: Sendable {
     if searchesReleased, let released = album.released { Self.appendFolded(album.releaseDate?.text ?? released, to: &scratch) }
     if searchesSortArtist, let sortArtist = album.sortArtist { Self.appendFolded(sortArtist, to: &scratch) }
     if searchesTags { for tag in album.tags { Self.appendFolded(tag, to: &scratch) } }
+    if searchesLabel {
+      for text in [album.label, album.catalogNumber, album.barcode] { if let text { Self.appendFolded(text, to: &scratch) } }
+    }
     if searchesTracks { for track in album.tracks { Self.appendFolded(track, to: &scratch) } }
     return scratch.withUnsafeBufferPointer { text in
       for term in excluded where Self.find(term, in: text) { return false }

@@ -26,6 +26,18 @@ private func find(_ query: String, in fields: Set<SearchField> = Set(SearchField
 
 @Suite("Search matching (seed §3.3, §3.4)")
 struct SearchMatcherTests {
+  @Test func labelScopeSearchesLabelCatalogNumberAndBarcodeByDefault() {
+    var album = Album(id: "kob", title: "Kind of Blue", artist: "Miles Davis")
+    album.label = "Columbia"
+    album.catalogNumber = "CL 1355"
+    album.barcode = "074646493528"
+    for text in ["columbia", "\"CL 1355\"", "074646493528"] {
+      #expect(SearchMatcher(query: SearchQuery(parsing: text)).matches(album), "\(text)")
+      #expect(!SearchMatcher(query: SearchQuery(parsing: text), fields: [.artist, .title]).matches(album), "\(text)")
+      #expect(SearchMatcher(query: SearchQuery(parsing: text), fields: [.label]).matches(album), "\(text)")
+    }
+  }
+
   @Test func emptyQueryFindsEverything() {
     #expect(find("") == albums.map(\.id))
     #expect(find("   ") == albums.map(\.id))

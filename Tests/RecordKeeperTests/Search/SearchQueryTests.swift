@@ -89,7 +89,7 @@ struct SearchQueryTests {
     ("sort_artist", [.sortArtist]),
     ("Tags, TITLE", [.tags, .title]),
     ("artist,,title,", [.artist, .title]),
-    ("artist,title,released,tracks,sort-artist,tags", SearchField.allCases),
+    ("artist,title,released,tracks,sort-artist,tags,label", SearchField.allCases),
   ])
   func fieldLists(text: String, expected: [SearchField]) throws {
     #expect(try SearchField.parseList(text) == Set(expected))
@@ -107,7 +107,7 @@ struct SearchQueryTests {
 
   @Test func fieldLabelsFollowTheSeed() {
     #expect(SearchField.allCases.map(\.label) == [
-      "Artist", "Album Name", "Album Release Date", "Album Tracks", "Sort Artist", "Tags",
+      "Artist", "Album Name", "Album Release Date", "Album Tracks", "Sort Artist", "Tags", "Label",
     ])
   }
 }
