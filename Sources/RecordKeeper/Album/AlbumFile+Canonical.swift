@@ -225,17 +225,12 @@ enum CommentScanner {
       while index < line.endIndex {
         let byte = line[index]
         if let open = quote {
-          if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
-            index += 2
-            continue
-          }
-          if byte == open {
-            if open == UInt8(ascii: "'"), index + 1 < line.endIndex, line[index + 1] == open {
-              index += 2
-              continue
-            }
-            quote = nil
-          }
+          // The quote may run on past this line.
+          guard let after = YAMLLine.closingQuote(open, in: line, from: index) else { break }
+          quote = nil
+          previous = open
+          index = after
+          continue
         } else if byte == UInt8(ascii: "#"), index == line.startIndex || isBlank(line[index - 1]) {
           found.append(string(line[index...].reversed().drop(while: isBlank).reversed()[...]))
           end = index

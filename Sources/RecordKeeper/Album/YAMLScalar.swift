@@ -181,8 +181,14 @@ enum YAMLLine {
   /// The index after the closing quote of the quoted scalar at `start`, or
   /// `nil` when it does not close on this line.
   private static func quotedEnd(_ line: ArraySlice<UInt8>, from start: Int) -> Int? {
-    let quote = line[start]
-    var index = start + 1
+    closingQuote(line[start], in: line, from: start + 1)
+  }
+
+  /// The index after the `quote` that closes a scalar whose text goes on at
+  /// `index` (`\"` and `''` escapes skipped), or `nil` when it does not
+  /// close on this line.
+  static func closingQuote(_ quote: UInt8, in line: ArraySlice<UInt8>, from index: Int) -> Int? {
+    var index = index
     while index < line.endIndex {
       let byte = line[index]
       if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {

@@ -545,19 +545,11 @@ extension GitRepository {
     /// Puts the file's `lstat` data into `entry`.
     func copyStatus(into entry: inout git_index_entry) {
       #if canImport(Darwin)
-        entry.ctime = git_index_time(
-          seconds: Int32(truncatingIfNeeded: status.st_ctimespec.tv_sec),
-          nanoseconds: UInt32(truncatingIfNeeded: status.st_ctimespec.tv_nsec))
-        entry.mtime = git_index_time(
-          seconds: Int32(truncatingIfNeeded: status.st_mtimespec.tv_sec),
-          nanoseconds: UInt32(truncatingIfNeeded: status.st_mtimespec.tv_nsec))
+        entry.ctime = git_index_time(status.st_ctimespec)
+        entry.mtime = git_index_time(status.st_mtimespec)
       #else
-        entry.ctime = git_index_time(
-          seconds: Int32(truncatingIfNeeded: status.st_ctim.tv_sec),
-          nanoseconds: UInt32(truncatingIfNeeded: status.st_ctim.tv_nsec))
-        entry.mtime = git_index_time(
-          seconds: Int32(truncatingIfNeeded: status.st_mtim.tv_sec),
-          nanoseconds: UInt32(truncatingIfNeeded: status.st_mtim.tv_nsec))
+        entry.ctime = git_index_time(status.st_ctim)
+        entry.mtime = git_index_time(status.st_mtim)
       #endif
       entry.dev = UInt32(truncatingIfNeeded: status.st_dev)
       entry.ino = UInt32(truncatingIfNeeded: status.st_ino)
@@ -691,5 +683,12 @@ extension GitRepository {
       return false
     }
     return ignored != 0
+  }
+}
+
+extension git_index_time {
+  /// A file time as the index keeps it (seconds and nanoseconds, cut to 32 bits as git does).
+  fileprivate init(_ time: timespec) {
+    self.init(seconds: Int32(truncatingIfNeeded: time.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: time.tv_nsec))
   }
 }
