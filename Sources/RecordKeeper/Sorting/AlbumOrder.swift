@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A total, machine-independent order of albums for one sort mode
 /// (PRODUCT.md §2 "Sort").
 ///
@@ -16,13 +20,18 @@ public struct AlbumOrder: Sendable {
 
   /// `albums` in this order.
   public func sorted(_ albums: [Album]) -> [Album] {
-    let keys = albums.map(Key.init)
-    let order = keys.indices.sorted { precedes(keys[$0], keys[$1]) }
-    return order.map { albums[$0] }
+    let keys = Keys(albums)
+    let criteria = self.criteria
+    let order = keys.entries.sorted { precedes($0, $1, criteria: criteria, keys: keys, albums: albums) }
+    return order.map { albums[$0.index] }
   }
 
   /// Whether `a` comes before `b`.
-  public func precedes(_ a: Album, _ b: Album) -> Bool { precedes(Key(a), Key(b)) }
+  public func precedes(_ a: Album, _ b: Album) -> Bool {
+    let albums = [a, b]
+    let keys = Keys(albums)
+    return precedes(keys.entries[0], keys.entries[1], criteria: criteria, keys: keys, albums: albums)
+  }
 
   /// What a mode compares, in order (seed §3.2): folded text and dates
   /// first, then the exact text of the same fields to break ties.
@@ -40,39 +49,60 @@ public struct AlbumOrder: Sendable {
     }
   }
 
-  private func precedes(_ a: Key, _ b: Key) -> Bool {
-    var result = mode == .random ? compare(shuffleKey(a.album.id), shuffleKey(b.album.id)) : 0
+  private func precedes(_ a: Key, _ b: Key, criteria: [Criterion], keys: Keys, albums: [Album]) -> Bool {
+    var result = mode == .random ? compare(shuffleKey(albums[a.index].id), shuffleKey(albums[b.index].id)) : 0
     for criterion in criteria where result == 0 {
       switch criterion {
-      case .artist: result = compare(a.artist, b.artist)
-      case .title: result = compare(a.title, b.title)
+      case .artist: result = keys.compare(a.artist, b.artist)
+      case .title: result = keys.compare(a.title, b.title)
       case .date: result = compare(a.date, b.date)
-      case .exactArtist: result = exact(a.album.effectiveSortArtist, b.album.effectiveSortArtist)
-      case .exactTitle: result = exact(a.album.title, b.album.title)
+      case .exactArtist: result = exact(albums[a.index].effectiveSortArtist, albums[b.index].effectiveSortArtist)
+      case .exactTitle: result = exact(albums[a.index].title, albums[b.index].title)
       }
     }
-    if result == 0 { result = exact(a.album.id, b.album.id) }
+    if result == 0 { result = exact(albums[a.index].id, albums[b.index].id) }
     return result < 0
   }
 
   /// The sort fields of one album, folded once rather than per comparison.
+  /// Plain values pointing into one shared byte buffer, so the sort moves
+  /// them without reference counting.
   private struct Key {
-    let album: Album
-    let artist: [UInt8]
-    let title: [UInt8]
+    let index: Int
+    let artist: Range<Int>
+    let title: Range<Int>
     let date: Int
-
-    init(_ album: Album) {
-      self.album = album
-      artist = TextFolding.foldedBytes(album.effectiveSortArtist)
-      title = TextFolding.foldedBytes(album.title)
-      date = album.releaseDate?.sortKey ?? ReleaseDate.missingSortKey
-    }
   }
 
-  private func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
-    return a.count - b.count
+  private struct Keys {
+    private(set) var bytes: [UInt8] = []
+    private(set) var entries: [Key] = []
+
+    init(_ albums: [Album]) {
+      entries.reserveCapacity(albums.count)
+      for (index, album) in albums.enumerated() {
+        let artist = append(TextFolding.foldedBytes(album.effectiveSortArtist))
+        let title = append(TextFolding.foldedBytes(album.title))
+        entries.append(Key(index: index, artist: artist, title: title,
+                           date: album.releaseDate?.sortKey ?? ReleaseDate.missingSortKey))
+      }
+    }
+
+    private mutating func append(_ folded: [UInt8]) -> Range<Int> {
+      let start = bytes.count
+      bytes += folded
+      return start..<bytes.count
+    }
+
+    /// Folded text compared by character code, a shorter prefix first.
+    func compare(_ a: Range<Int>, _ b: Range<Int>) -> Int {
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return 0 }
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(base + a.lowerBound, base + b.lowerBound, common)
+        return order != 0 ? Int(order) : a.count - b.count
+      }
+    }
   }
 
   private func compare<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : a == b ? 0 : 1 }

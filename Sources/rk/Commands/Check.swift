@@ -15,7 +15,7 @@ extension RK {
     func run() async throws {
       let check = CollectionCheck(try RecordCollection.load(try collection.location()))
       if json {
-        Terminal.write(check.json.serialized() + "\n")
+        Terminal.write(check.json)
       } else {
         Terminal.write(check.issues.map { Visible.text($0.formatted(in: check.location)) + "\n" }.joined())
         if check.isClean { print(check.summary) } else { Terminal.warn(check.summary) }

@@ -82,7 +82,7 @@ extension RK {
       } else if short {
         Pager.write(TableRenderer(terminal: .standardOutput()).render(sorted))
       } else if json {
-        Terminal.write(JSONValue.array(sorted.map { $0.json(group: .some(order.group(of: $0))) }).serialized() + "\n")
+        Terminal.write(json: JSONValue.serializedArray(sorted) { $0.json(group: .some(order.group(of: $0))) })
       } else {
         let renderer = ListRenderer(terminal: .standardOutput(), location: loaded.location)
         Pager.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))

@@ -43,7 +43,7 @@ extension RK {
       }
       let changes = try commits.map { (commit) throws(StoreError) in try store.changes(in: commit, album: id) }
       if json {
-        Terminal.write(JSONValue.array(zip(commits, changes).map { $0.json(changes: $1) }).serialized() + "\n")
+        Terminal.write(JSONValue.array(zip(commits, changes).map { $0.json(changes: $1) }))
         return
       }
       let formatter = DateFormatter()

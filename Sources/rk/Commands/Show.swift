@@ -26,7 +26,7 @@ extension RK {
       // Several words are one reference: rk show kind of blue.
       let album = try loaded.album(self.album.joined(separator: " "))
       if json {
-        Terminal.write(album.json().serialized() + "\n")
+        Terminal.write(album.json())
       } else {
         let renderer = AlbumRenderer(terminal: .standardOutput())
         if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }

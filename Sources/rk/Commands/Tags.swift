@@ -15,7 +15,7 @@ extension RK {
       let counts = try collection.load().tagCounts()
       if json {
         let objects = counts.map { JSONValue.object([("tag", .string($0.tag)), ("count", .number($0.count))]) }
-        Terminal.write(JSONValue.array(objects).serialized() + "\n")
+        Terminal.write(JSONValue.array(objects))
         return
       }
       let width = String(counts.map(\.count).max() ?? 0).count

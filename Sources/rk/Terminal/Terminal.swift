@@ -38,6 +38,16 @@ struct Terminal: Sendable {
   static func write(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
   }
+
+  /// Writes a JSON value and a newline, straight from its UTF-8 bytes.
+  static func write(_ json: JSONValue) { write(json: json.serializedBytes()) }
+
+  /// Writes serialised JSON and a newline.
+  static func write(json bytes: [UInt8]) {
+    var bytes = bytes
+    bytes.append(UInt8(ascii: "\n"))
+    FileHandle.standardOutput.write(Data(bytes))
+  }
 }
 
 /// ANSI styles, used only when the terminal takes colour.
