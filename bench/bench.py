@@ -142,6 +142,15 @@ def read_suite(ctx):
     return Suite(floors, cases, notes=notes)
 
 
+def json_suite(ctx):
+    """`rk list --json` (every album object, sorted, grouped) against
+    `rk list --count` (the same load and no output): what writing JSON costs."""
+    rk = [ctx.rk, "-C", ctx.directory]
+    floors = {"count": Floor("rk list --count", f"'{ctx.rk}' -C '{ctx.directory}' list --count > /dev/null")}
+    cases = [Case("rk list --json", rk + ["list", "--json"], floor="count")]
+    return Suite(floors, cases)
+
+
 def git_copy(ctx):
     """A scratch git work tree of the collection. The repository is made once
     per generated collection (again when that changes), then copied."""
@@ -229,6 +238,7 @@ def cover_suite(ctx):
 # (suite, smallest collection it runs on). Add per-size suites here.
 SIZED_SUITES = [
     (read_suite, 0),
+    (json_suite, 10000),
     (change_suite, 10000),
 ]
 # (suite, label for the size column, option that turns it off). Run once.
