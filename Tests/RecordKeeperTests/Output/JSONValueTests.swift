@@ -26,6 +26,10 @@ struct JSONValueTests {
     ("/slash/", "\"/slash/\""),
     // DEL, C1 and bidi controls are escaped, so JSON on a terminal cannot drive it.
     ("\u{7F}\u{9B}\u{202E}\u{2028}", #""\u007f\u009b\u202e\u2028""#),
+    ("\u{80}\u{9F}\u{2066}\u{2069}", #""\u0080\u009f\u2066\u2069""#),
+    // Same lead bytes (0xC2, 0xE2) as the escaped ones, but printable: kept.
+    ("£ ¡ € ‘quoted’ \u{2027} \u{202F} \u{2065} \u{206A}", "\"£ ¡ € ‘quoted’ \u{2027} \u{202F} \u{2065} \u{206A}\""),
+    ("ends in £", "\"ends in £\""),
   ])
   func escaping(text: String, json: String) throws {
     let serialized = JSONValue.string(text).serialized()
@@ -33,6 +37,15 @@ struct JSONValueTests {
     // Any JSON reader gets the same text back.
     let decoded = try JSONSerialization.jsonObject(with: Data("[\(serialized)]".utf8)) as? [String]
     #expect(decoded == [text])
+  }
+
+  @Test("an array written in chunks is the same bytes as one written whole", arguments: [0, 1, 2, 255, 256, 257, 1000])
+  func chunkedArrays(count: Int) {
+    let texts = ["plain", "quote \" and \\", "line\nbreak", "Björk", "\u{9B}", "‘x’", "€"]
+    let items = (0..<count).map { index in
+      JSONValue.object([("n", .number(index)), ("text", .string(texts[index % texts.count])), ("tags", .array([]))])
+    }
+    #expect(JSONValue.serializedArray(items) { $0 } == JSONValue.array(items).serializedBytes())
   }
 
   @Test func nestedValuesAreIndentedByTwoSpaces() {
