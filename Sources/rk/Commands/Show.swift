@@ -25,13 +25,36 @@ extension RK {
       let loaded = try collection.load()
       // Several words are one reference: rk show kind of blue.
       let album = try loaded.album(self.album.joined(separator: " "))
+      let others = loaded.otherAlbums(byArtistOf: album)
       if json {
-        Terminal.write(album.json().serialized() + "\n")
+        Terminal.write(Self.json(of: album, others: others).serialized() + "\n")
       } else {
         let renderer = AlbumRenderer(terminal: .standardOutput())
         if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }
-        Pager.write(renderer.render(album))
+        Pager.write(renderer.render(album) + Self.otherAlbums(others, of: album, style: Style(enabled: renderer.terminal.usesColor)))
       }
     }
+  }
+}
+
+// Linked navigation (seed 003): the artist's other albums, after the details.
+extension RK.Show {
+  /// The album object with `other_albums`, the ids of the artist's other albums.
+  static func json(of album: Album, others: [Album]) -> JSONValue {
+    guard case .object(var pairs) = album.json() else { return album.json() }
+    pairs.append(("other_albums", .array(others.map { .string($0.id) })))
+    return .object(pairs)
+  }
+
+  /// "Other albums by ARTIST", one line each: title - year, then the id to
+  /// show it with; nothing when there are none.
+  static func otherAlbums(_ others: [Album], of album: Album, style: Style) -> String {
+    guard !others.isEmpty else { return "" }
+    let titles = others.map { other in Visible.text(other.title) + (other.releaseDate.map { " - \($0.year)" } ?? "") }
+    let width = titles.map(DisplayWidth.of).max() ?? 0
+    let lines = zip(titles, others).map { title, other in
+      "    " + title + String(repeating: " ", count: width - DisplayWidth.of(title) + 2) + style.dim(Visible.text(other.id)) + "\n"
+    }
+    return "\n  " + style.dim("Other albums by " + Visible.text(album.artist)) + "\n" + lines.joined()
   }
 }
