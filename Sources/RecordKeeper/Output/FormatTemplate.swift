@@ -104,7 +104,8 @@ public struct FormatTemplate: Sendable {
   public func requireExtraKeys(in albums: [Album]) throws(FormatTemplateError) {
     var missing = extraKeys
     // Most templates name no extra key, or keys that an early album has.
-    for album in albums where !missing.isEmpty {
+    for album in albums {
+      if missing.isEmpty { return }
       missing.removeAll { key in album.extra.contains { $0.key == key } }
     }
     guard let name = missing.first else { return }
