@@ -26,6 +26,7 @@ struct FormatExtraKeysTests {
     let typo = try list("{title} {mod}")
     #expect(typo.status == 64)
     #expect(typo.stdout.isEmpty)
+    #expect(typo.stderr.contains("Usage: rk list"))
     #expect(typo.stderr.contains("--format: {mod} is not a placeholder or an extra key of any album; did you mean {mood}?"), "\(typo.stderr)")
     let field = try list("{titel}")
     #expect(field.status == 64)

@@ -12,6 +12,16 @@ extension RecordCollection {
     return AlbumOrder(mode: .year).sorted(others)
   }
 
+  /// The album object of the details view (`rk show --json`): the album's
+  /// JSON (``Album/json(group:)``) and `other_albums`, the ids of
+  /// ``otherAlbums(byArtistOf:)`` in order.
+  public func detailsJSON(of album: Album) -> JSONValue {
+    let others = JSONValue.array(otherAlbums(byArtistOf: album).map { .string($0.id) })
+    guard case .object(var pairs) = album.json() else { return album.json() }
+    pairs.append(("other_albums", others))
+    return .object(pairs)
+  }
+
   /// Each name ``artists(prefix:)`` lists, in its order, with the number of
   /// albums whose artist or sort artist it is (ignoring case, as that list
   /// does); an album counts once even when both fields name the artist.

@@ -77,7 +77,7 @@ extension RK {
       if let format {
         let template = try FormatTemplate(format)
         // Only the loaded collection tells an extra key from a typo.
-        do { try template.requireExtraKeys(in: loaded.albums) } catch { throw ValidationError("--format: \(error)") }
+        do { try template.requireExtraKeys(in: loaded.albums) } catch { UsageMistake(command: Self.self, message: "--format: \(error)").exit() }
         // Exact for scripts; made visible only when a person is looking.
         let visible = Terminal.standardOutput().isInteractive
         Terminal.write(sorted.map { (visible ? Visible.text(template.render($0)) : template.render($0)) + "\n" }.joined())

@@ -25,13 +25,13 @@ extension RK {
       let loaded = try collection.load()
       // Several words are one reference: rk show kind of blue.
       let album = try loaded.album(self.album.joined(separator: " "))
-      let others = loaded.otherAlbums(byArtistOf: album)
       if json {
-        Terminal.write(Self.json(of: album, others: others).serialized() + "\n")
+        Terminal.write(loaded.detailsJSON(of: album).serialized() + "\n")
       } else {
         let renderer = AlbumRenderer(terminal: .standardOutput())
         if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }
-        Pager.write(renderer.render(album) + Self.otherAlbums(others, of: album, style: Style(enabled: renderer.terminal.usesColor)))
+        let others = Self.otherAlbums(loaded.otherAlbums(byArtistOf: album), of: album, style: Style(enabled: renderer.terminal.usesColor))
+        Pager.write(renderer.render(album) + others)
       }
     }
   }
@@ -39,13 +39,6 @@ extension RK {
 
 // Linked navigation (seed 003): the artist's other albums, after the details.
 extension RK.Show {
-  /// The album object with `other_albums`, the ids of the artist's other albums.
-  static func json(of album: Album, others: [Album]) -> JSONValue {
-    guard case .object(var pairs) = album.json() else { return album.json() }
-    pairs.append(("other_albums", .array(others.map { .string($0.id) })))
-    return .object(pairs)
-  }
-
   /// "Other albums by ARTIST", one line each: title - year, then the id to
   /// show it with; nothing when there are none.
   static func otherAlbums(_ others: [Album], of album: Album, style: Style) -> String {

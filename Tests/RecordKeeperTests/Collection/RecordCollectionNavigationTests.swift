@@ -57,4 +57,16 @@ struct RecordCollectionNavigationTests {
     let one = RecordCollection(location: CollectionLocation(root: "/m"), albums: [album("a", "T", "Adele", sortArtist: "adele")])
     #expect(one.artistCounts().map(\.albums) == [1])
   }
+
+  @Test func detailsJSONEndsWithTheOtherAlbumsIds() throws {
+    let album = try #require(collection.albums.first { $0.id == "bb" })
+    guard case .object(let pairs) = collection.detailsJSON(of: album), case .object(let plain) = album.json() else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(pairs.last?.0 == "other_albums")
+    #expect(pairs.last?.1 == .array([.string("kob"), .string("sketches"), .string("undated")]))
+    // Everything else is the album object as rk list prints it.
+    #expect(JSONValue.object(Array(pairs.dropLast())) == .object(plain))
+  }
 }
