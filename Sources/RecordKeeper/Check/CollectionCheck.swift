@@ -1,5 +1,6 @@
 /// What `rk check` reports (PRODUCT.md §2): every problem of every album and
-/// cover, files that could not be read among them, sorted by album and line.
+/// cover, files that could not be read among them, and duplicate pressings,
+/// sorted by album and line.
 public struct CollectionCheck: Sendable {
   public let location: CollectionLocation
   /// Albums looked at, the unreadable ones included.
@@ -12,7 +13,8 @@ public struct CollectionCheck: Sendable {
     location = collection.location
     albumCount = collection.albums.count + collection.unreadable.count
     let covers = collection.albums.flatMap { CoverCheck.problems(of: $0, in: collection.location) }
-    issues = (collection.unreadable + collection.problems + covers).sorted { ($0.id, $0.line) < ($1.id, $1.line) }
+    let duplicates = DuplicatePressings.issues(in: collection)
+    issues = (collection.unreadable + collection.problems + covers + duplicates).sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
 
   /// Whether nothing is wrong.

@@ -1,10 +1,17 @@
 /// A `--format` template such as `{artist}\t{title}`: one line per album.
+///
+/// A placeholder that names no field is an extra front-matter key (`{mood}`),
+/// empty for albums without it. Whether any album has that key is known only
+/// once the collection is loaded: ``requireExtraKeys(in:)`` refuses a name no
+/// album uses, which is almost always a typo.
 public struct FormatTemplate: Sendable {
   private enum Piece: Sendable {
     case text(String)
     case field(Placeholder)
     /// `{label}`, `{catalog_number}` …: a collector's field of §1.1.
     case collector(CollectorField)
+    /// Any other name: an extra key, kept in ``Album/extra``.
+    case extra(String)
   }
 
   /// The placeholders a template may use.
@@ -54,8 +61,10 @@ public struct FormatTemplate: Sendable {
           piece = .field(placeholder)
         } else if let field = CollectorField(rawValue: name) {
           piece = .collector(field)
+        } else if name.isEmpty {
+          throw .unknown(name, suggestion: nil)
         } else {
-          throw .unknown(name)
+          piece = .extra(name)
         }
         if !text.isEmpty { pieces.append(.text(text)) }
         text = ""
@@ -77,22 +86,58 @@ public struct FormatTemplate: Sendable {
       case .text(let text): line += text
       case .field(let placeholder): line += placeholder.value(of: album)
       case .collector(let field): line += album[keyPath: field.keyPath] ?? ""
+      case .extra(let key): line += album.extra.first { $0.key == key }?.value.inline ?? ""
       }
     }
     return line
   }
+
+  /// The extra keys the template names, in order of first use.
+  public var extraKeys: [String] {
+    var keys: [String] = []
+    for case .extra(let key) in pieces where !keys.contains(key) { keys.append(key) }
+    return keys
+  }
+
+  /// Refuses an extra-key placeholder that no album of `albums` has, naming
+  /// the closest placeholder or key that does exist.
+  public func requireExtraKeys(in albums: [Album]) throws(FormatTemplateError) {
+    var missing = extraKeys
+    // Most templates name no extra key, or keys that an early album has.
+    for album in albums {
+      if missing.isEmpty { return }
+      missing.removeAll { key in album.extra.contains { $0.key == key } }
+    }
+    guard let name = missing.first else { return }
+    var existing: [String] = []
+    var seen = Set<String>()
+    for album in albums {
+      for field in album.extra where seen.insert(field.key).inserted { existing.append(field.key) }
+    }
+    let candidates = Self.fieldNames + existing.sorted()
+    throw .unknown(name, suggestion: Suggestion.closest(to: name, among: candidates))
+  }
+
+  /// Every placeholder that is not an extra key, in the order `--help` lists them.
+  static let fieldNames = Placeholder.allCases.map(\.rawValue) + CollectorField.allCases.map(\.key)
 }
 
 /// Why a `--format` template was refused.
 public enum FormatTemplateError: Error, Equatable, Sendable, CustomStringConvertible {
-  case unknown(String)
+  /// `{name}` is neither a field nor an extra key of any album (`{}` is
+  /// never one); `suggestion` is the closest name that is.
+  case unknown(String, suggestion: String?)
+  /// A `{` with no `}` after it.
   case unclosed
 
   public var description: String {
-    let names = (FormatTemplate.Placeholder.allCases.map(\.rawValue) + CollectorField.allCases.map(\.key)).map { "{\($0)}" }.joined(separator: " ")
+    let names = FormatTemplate.fieldNames.map { "{\($0)}" }.joined(separator: " ")
     switch self {
-    case .unknown(let name): return "{\(name)} is not a placeholder; use \(names) (write {{ for a literal brace)"
-    case .unclosed: return "a { is not closed; use \(names) (write {{ for a literal brace)"
+    case .unknown(let name, let suggestion?):
+      return "{\(name)} is not a placeholder or an extra key of any album; did you mean {\(suggestion)}? (write {{ for a literal brace)"
+    case .unknown(let name, nil):
+      return "{\(name)} is not a placeholder or an extra key of any album; use \(names) or an extra key by name (write {{ for a literal brace)"
+    case .unclosed: return "a { is not closed; use \(names) or an extra key by name (write {{ for a literal brace)"
     }
   }
 }

@@ -38,6 +38,19 @@ public enum JSONValue: Hashable, Sendable {
   /// `value` as a JSON string, or `null` when it is `nil`.
   public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
+  /// A one-line rendering for people and `--format`: text as is, lists
+  /// joined with commas, mappings as `key: value`, null as nothing.
+  public var inline: String {
+    switch self {
+    case .null: ""
+    case .bool(let value): String(value)
+    case .number(let value): String(value)
+    case .string(let value): value
+    case .array(let values): values.map(\.inline).joined(separator: ", ")
+    case .object(let pairs): pairs.map { "\($0.0): \($0.1.inline)" }.joined(separator: ", ")
+    }
+  }
+
   /// The value serialised with two-space indentation.
   public func serialized(indent: Int = 0) -> String {
     String(decoding: serializedBytes(indent: indent), as: UTF8.self)

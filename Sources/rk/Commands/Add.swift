@@ -7,8 +7,9 @@ extension RK {
     static let configuration = CommandConfiguration(
       abstract: "Add an album and print its id.",
       discussion: """
-        --title and --artist are required. The album goes in albums/<slug>/, named from the \
-        artist and title. With no fields on a terminal, opens $VISUAL or $EDITOR on a blank album (the seed's Add Album view).
+        --title and --artist are required; the collector's fields (--label, --catalog-number, \
+        --format, --rating, --status …) are optional and follow the rules of rk set. The album goes \
+        in albums/<slug>/, named from the artist and title. With no fields on a terminal, opens $VISUAL or $EDITOR on a blank album (the seed's Add Album view).
         """)
 
     @OptionGroup var collection: CollectionOptions

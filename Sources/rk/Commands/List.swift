@@ -28,7 +28,7 @@ extension RK {
     @Flag(help: "Print a JSON array of album objects.")
     var json = false
 
-    @Option(help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}, and the collector's fields {format} {label} {catalog_number} … {musicbrainz}.", valueName: "template"))
+    @Option(help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
     var format: String?
 
     @Flag(help: "Print only the number of matching albums.")
@@ -76,6 +76,8 @@ extension RK {
       let sorted = order.sorted(matched)
       if let format {
         let template = try FormatTemplate(format)
+        // Only the loaded collection tells an extra key from a typo.
+        do { try template.requireExtraKeys(in: loaded.albums) } catch { UsageMistake(command: Self.self, message: "--format: \(error)").exit() }
         // Exact for scripts; made visible only when a person is looking.
         let visible = Terminal.standardOutput().isInteractive
         Terminal.write(sorted.map { (visible ? Visible.text(template.render($0)) : template.render($0)) + "\n" }.joined())

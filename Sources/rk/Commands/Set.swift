@@ -27,33 +27,6 @@ extension RK {
 
     @OptionGroup var fields: AlbumFieldOptions
 
-    @Option(help: "The format, such as LP or 2xLP.") var format: String?
-    @Option(help: "The record label.") var label: String?
-    @Option(help: "The label's catalog number.") var catalogNumber: String?
-    @Option(help: "The barcode: 8 to 14 digits.") var barcode: String?
-    @Option(help: "The country of release.") var country: String?
-    @Option(help: ArgumentHelp("The record's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade")) var mediaCondition: String?
-    @Option(help: ArgumentHelp("The sleeve's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade")) var sleeveCondition: String?
-    @Option(help: "Your rating, 1 to 5.") var rating: String?
-    @Option(help: "Where the record is kept.") var location: String?
-    @Option(help: ArgumentHelp("When you bought it: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date")) var purchased: String?
-    @Option(help: "What you paid.") var price: String?
-    @Option(help: "owned or wanted.") var status: String?
-    @Option(help: ArgumentHelp("The Discogs release id.", valueName: "id")) var discogs: String?
-    @Option(help: ArgumentHelp("The MusicBrainz release id (a UUID).", valueName: "id")) var musicbrainz: String?
-
-    /// Every field given, the collector's included.
-    var changes: AlbumFieldChanges {
-      var changes = fields.changes
-      let given: [(CollectorField, String?)] = [
-        (.format, format), (.label, label), (.catalogNumber, catalogNumber), (.barcode, barcode), (.country, country),
-        (.mediaCondition, mediaCondition), (.sleeveCondition, sleeveCondition), (.rating, rating), (.location, location),
-        (.purchased, purchased), (.price, price), (.status, status), (.discogs, discogs), (.musicbrainz, musicbrainz),
-      ]
-      for case (let field, let value?) in given { changes.collector[field] = value }
-      return changes
-    }
-
     func validate() throws {
       if albums.isEmpty && query == nil {
         throw ValidationError("Name the albums to change, or choose them with --where QUERY.")
@@ -61,14 +34,14 @@ extension RK {
       if !albums.isEmpty && query != nil {
         throw ValidationError("Name albums or give --where QUERY, not both.")
       }
-      if changes.isEmpty {
+      if fields.changes.isEmpty {
         throw ValidationError("Name at least one field to change: --title, --artist, --sort-artist, --released, --wikipedia, --label, … (see rk set --help).")
       }
     }
 
     func run() async throws {
       let store = try collection.store()
-      let edit = AlbumEdit.setFields(changes)
+      let edit = AlbumEdit.setFields(fields.changes)
       let references = try query.map { try store.albumIDs(matching: $0) } ?? albums
       report(try store.apply(edit, toAll: references), unchanged: references.count == 1 ? edit.unchanged : "No change: the albums already have those values.")
     }

@@ -26,12 +26,28 @@ extension RK {
       // Several words are one reference: rk show kind of blue.
       let album = try loaded.album(self.album.joined(separator: " "))
       if json {
-        Terminal.write(album.json())
+        Terminal.write(loaded.detailsJSON(of: album))
       } else {
         let renderer = AlbumRenderer(terminal: .standardOutput())
         if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }
-        Pager.write(renderer.render(album))
+        let others = Self.otherAlbums(loaded.otherAlbums(byArtistOf: album), of: album, style: Style(enabled: renderer.terminal.usesColor))
+        Pager.write(renderer.render(album) + others)
       }
     }
+  }
+}
+
+// Linked navigation (seed 003): the artist's other albums, after the details.
+extension RK.Show {
+  /// "Other albums by ARTIST", one line each: title - year, then the id to
+  /// show it with; nothing when there are none.
+  static func otherAlbums(_ others: [Album], of album: Album, style: Style) -> String {
+    guard !others.isEmpty else { return "" }
+    let titles = others.map { other in Visible.text(other.title) + (other.releaseDate.map { " - \($0.year)" } ?? "") }
+    let width = titles.map(DisplayWidth.of).max() ?? 0
+    let lines = zip(titles, others).map { title, other in
+      "    " + title + String(repeating: " ", count: width - DisplayWidth.of(title) + 2) + style.dim(Visible.text(other.id)) + "\n"
+    }
+    return "\n  " + style.dim("Other albums by " + Visible.text(album.artist)) + "\n" + lines.joined()
   }
 }

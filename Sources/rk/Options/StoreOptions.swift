@@ -29,7 +29,8 @@ struct AlbumArgument: ParsableArguments {
   var album: String
 }
 
-/// The text fields of an album, shared by `rk add` and `rk set`.
+/// The text fields of an album and the collector's fields, shared by `rk add`
+/// and `rk set`.
 struct AlbumFieldOptions: ParsableArguments {
   @Option(help: "The album title.")
   var title: String?
@@ -46,9 +47,13 @@ struct AlbumFieldOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The album's Wikipedia page (http or https).", valueName: "url"))
   var wikipedia: String?
 
-  /// The fields given, as the library's change.
+  @OptionGroup var collector: CollectorFieldOptions
+
+  /// The fields given, the collector's included, as the library's change.
   var changes: AlbumFieldChanges {
-    AlbumFieldChanges(title: title, artist: artist, sortArtist: sortArtist, released: released, wikipedia: wikipedia)
+    var changes = AlbumFieldChanges(title: title, artist: artist, sortArtist: sortArtist, released: released, wikipedia: wikipedia)
+    changes.collector = collector.values
+    return changes
   }
 }
 

@@ -76,17 +76,3 @@ struct AlbumRenderer {
     return style.apply(padded, Style.background(Style.banner) + ";" + Style.foreground(.init(255, 255, 255)) + ";1") + "\n\n"
   }
 }
-
-extension JSONValue {
-  /// A one-line rendering for the details view.
-  var inline: String {
-    switch self {
-    case .null: ""
-    case .bool(let value): String(value)
-    case .number(let value): String(value)
-    case .string(let value): value
-    case .array(let values): values.map(\.inline).joined(separator: ", ")
-    case .object(let pairs): pairs.map { "\($0.0): \($0.1.inline)" }.joined(separator: ", ")
-    }
-  }
-}

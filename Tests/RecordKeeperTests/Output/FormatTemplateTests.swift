@@ -70,14 +70,46 @@ struct FormatTemplateTests {
     #expect(try render(template) == expected)
   }
 
-  @Test("unknown placeholders are refused", arguments: ["{name}", "{Title}", "{ title }", "{}", "{sort-artist}", "x {tracks} {cover}"])
-  func unknown(template: String) {
-    let error = #expect(throws: FormatTemplateError.self) { try FormatTemplate(template) }
-    guard case .unknown(let name) = error else {
+  @Test func anyOtherNameIsAnExtraKey() throws {
+    var album = okComputer
+    album.extra = [
+      ExtraField(key: "mood", yaml: "mood: bleak\n", value: .string("bleak")),
+      ExtraField(key: "pressings", yaml: "", value: .array([.number(1), .number(2)])),
+      ExtraField(key: "Side Note", yaml: "", value: .object([("a", .bool(true))])),
+    ]
+    #expect(try render("{title}: {mood}|{pressings}|{Side Note}|{absent}", album) == "OK Computer: bleak|1, 2|a: true|")
+    #expect(try render("{mood}", bare) == "")
+    #expect(try FormatTemplate("{mood} {title} {absent} {mood}").extraKeys == ["mood", "absent"])
+  }
+
+  @Test func extraKeysNoAlbumHasAreRefusedWithTheClosestName() throws {
+    var album = bare
+    album.extra = [ExtraField(key: "mood", yaml: "mood: x\n", value: .string("x"))]
+    try FormatTemplate("{mood}{title}").requireExtraKeys(in: [bare, album])
+    #expect(throws: FormatTemplateError.unknown("moood", suggestion: "mood")) {
+      try FormatTemplate("{title} {moood}").requireExtraKeys(in: [bare, album])
+    }
+    #expect(throws: FormatTemplateError.unknown("titel", suggestion: "title")) {
+      try FormatTemplate("{titel}").requireExtraKeys(in: [album])
+    }
+    #expect(throws: FormatTemplateError.unknown("catalog_numbr", suggestion: "catalog_number")) {
+      try FormatTemplate("{catalog_numbr}").requireExtraKeys(in: [])
+    }
+    #expect(throws: FormatTemplateError.unknown("xyzzy", suggestion: nil)) { try FormatTemplate("{xyzzy}").requireExtraKeys(in: [album]) }
+  }
+
+  @Test("names that are no field and no album's key are refused", arguments: ["{name}", "{Title}", "{ title }", "{sort-artist}", "x {tracks} {cover}"])
+  func unknown(template: String) throws {
+    let error = #expect(throws: FormatTemplateError.self) { try FormatTemplate(template).requireExtraKeys(in: [okComputer, bare]) }
+    guard case .unknown(let name, _) = error else {
       Issue.record("expected an unknown placeholder, got \(String(describing: error))")
       return
     }
     #expect(template.contains("{\(name)}"))
+  }
+
+  @Test func anEmptyPlaceholderIsRefusedAtOnce() {
+    #expect(throws: FormatTemplateError.unknown("", suggestion: nil)) { try FormatTemplate("{}") }
   }
 
   @Test("an unclosed brace is refused", arguments: ["{title", "{", "{title} {artist", "x{"])
@@ -85,11 +117,12 @@ struct FormatTemplateTests {
     #expect(throws: FormatTemplateError.unclosed) { try FormatTemplate(template) }
   }
 
-  @Test func errorMessagesListThePlaceholders() {
-    let message = FormatTemplateError.unknown("name").description
-    #expect(message.hasPrefix("{name} is not a placeholder"))
-    #expect(message.contains("{id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}"))
+  @Test func errorMessagesListThePlaceholdersOrSuggestOne() {
+    let message = FormatTemplateError.unknown("name", suggestion: nil).description
+    #expect(message.hasPrefix("{name} is not a placeholder or an extra key of any album"))
+    #expect(message.contains("{id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {format}"))
     #expect(message.contains("{{"))
+    #expect(FormatTemplateError.unknown("titel", suggestion: "title").description.contains("did you mean {title}?"))
     #expect(FormatTemplateError.unclosed.description.contains("not closed"))
   }
 

@@ -1,0 +1,69 @@
+/// Albums that are the same pressing twice (issue 8, PRODUCT.md §1.1): the
+/// same Discogs release, the same MusicBrainz release, or the same barcode.
+/// Usually one record added twice, by hand and again by an import; `rk check`
+/// reports each album of such a pair.
+public enum DuplicatePressings {
+  /// The fields that name one pressing.
+  public static let fields: [CollectorField] = [.discogs, .musicbrainz, .barcode]
+
+  /// One issue for each album and field whose identifier another album
+  /// shares, on the line of that field in the album's file.
+  public static func issues(in collection: RecordCollection) -> [AlbumIssue] {
+    let realRoot = (try? FileSystem.realPath(collection.location.root)) ?? collection.location.root
+    // Duplicates are rare, so only their files are read again for lines.
+    return issues(in: collection.albums) { id, field in
+      let path = collection.location.path(id + "/" + AlbumFile.name)
+      guard let bytes = try? FileSystem.read(path, limit: RecordCollection.albumFileSizeLimit, inside: realRoot),
+        let parsed = try? AlbumFile.parse(bytes, id: id)
+      else { return 1 }
+      return parsed.lines.line(of: .collector(field))
+    }
+  }
+
+  /// The issues among `albums`, with `line` giving where an album's field is written.
+  static func issues(in albums: [Album], line: (_ id: String, CollectorField) -> Int) -> [AlbumIssue] {
+    var issues: [AlbumIssue] = []
+    for field in fields {
+      var holders: [String: [Album]] = [:]
+      for album in albums {
+        if let value = album[keyPath: field.keyPath], let identity = identity(of: value, for: field) {
+          holders[identity, default: []].append(album)
+        }
+      }
+      for group in holders.values where group.count > 1 {
+        for album in group {
+          let others = group.filter { $0.id != album.id }.map(\.id).sorted()
+          let value = album[keyPath: field.keyPath] ?? ""
+          issues.append(
+            AlbumIssue(id: album.id, line: line(album.id, field), field: field.key, message: message(field, value, others)))
+        }
+      }
+    }
+    return issues.sorted { ($0.id, $0.line, $0.field) < ($1.id, $1.line, $1.field) }
+  }
+
+  /// What two spellings of one identifier have in common: the digits of a
+  /// barcode, a Discogs id without leading zeros, a lowercase UUID. `nil`
+  /// for a value that breaks its field's rule, which `rk check` reports
+  /// already.
+  static func identity(of value: String, for field: CollectorField) -> String? {
+    guard field.problem(with: value) == nil else { return nil }
+    switch field {
+    case .barcode: return value.filter(\.isNumber)
+    case .discogs: return String(value.drop { $0 == "0" })
+    case .musicbrainz: return value.lowercased()
+    default: return value
+    }
+  }
+
+  private static func message(_ field: CollectorField, _ value: String, _ others: [String]) -> String {
+    let list = others.count == 1 ? others[0] : others.dropLast().joined(separator: ", ") + " and " + (others.last ?? "")
+    let what = switch field {
+    case .discogs: "Discogs release \(value)"
+    case .musicbrainz: "MusicBrainz release \(value)"
+    default: "barcode \(value)"
+    }
+    let fix = field == .barcode ? "the barcode printed on its own sleeve" : "the id of its own pressing"
+    return "same \(what) as \(list) — keep one, or give each album \(fix)"
+  }
+}
