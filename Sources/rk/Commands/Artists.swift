@@ -22,7 +22,7 @@ extension RK {
       let loaded = try collection.load()
       if json {
         let objects = loaded.artistCounts(prefix: prefix).map { JSONValue.object([("name", .string($0.name)), ("albums", .number($0.albums))]) }
-        Terminal.write(JSONValue.array(objects).serialized() + "\n")
+        Terminal.write(JSONValue.array(objects))
         return
       }
       Terminal.write(loaded.artists(prefix: prefix).map { Visible.text($0) + "\n" }.joined())
