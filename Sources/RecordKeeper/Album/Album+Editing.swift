@@ -31,8 +31,8 @@ extension Album {
   ///
   /// `side` names a `###` heading of the track list: its text (`Side B`),
   /// or the text after `Side ` (`B`), compared case-insensitively. A side
-  /// that does not exist yet is made as a new `### Side B` heading at the
-  /// end of the list.
+  /// that does not exist yet is made as a new heading at the end of the
+  /// list: `### Side B` for `B`, the text as given for several words.
   public mutating func addTrack(_ text: String, at number: Int? = nil, side: String? = nil, duration: Int? = nil) throws(AlbumEditError) {
     var track = try Album.track(text, field: .track(tracks.count))
     if let duration {
@@ -145,7 +145,8 @@ extension Album {
     known += trackList.filter { $0.sideIndex > headings.count }.compactMap { track in track.side.map { (track.sideIndex, $0) } }
     if let (index, heading) = known.first(where: { key($0.1) == key(wanted) }) { return (index, heading) }
     let index = max(headings.count, trackList.map(\.sideIndex).max() ?? 0) + 1
-    return (index, wanted.lowercased().hasPrefix("side ") ? wanted : "Side \(wanted)")
+    // `B` names `Side B`; a name of several words (`Disc 2`) is the heading.
+    return (index, wanted.contains(where: \.isWhitespace) ? wanted : "Side \(wanted)")
   }
 
   /// The heading text of side `index`: `nil` before the first heading.
