@@ -20,7 +20,7 @@ public struct Album: Hashable, Sendable {
   /// (`Airbag (4:44)`) gives the track that length.
   public var tracks: [String] {
     didSet {
-      guard tracks != trackList.map(\.name) else { return }
+      guard !namesMatch else { return }
       trackList = Album.trackList(tracks, replacing: trackList)
     }
   }
@@ -28,9 +28,14 @@ public struct Album: Hashable, Sendable {
   public var trackList: [Track] {
     didSet {
       Album.number(&trackList)
-      let names = trackList.map(\.name)
-      if names != tracks { tracks = names }
+      if !namesMatch { tracks = trackList.map(\.name) }
     }
+  }
+
+  /// Whether ``tracks`` holds the names of ``trackList`` (compared without
+  /// building an array: albums are loaded by the hundred thousand).
+  private var namesMatch: Bool {
+    tracks.count == trackList.count && zip(tracks, trackList).allSatisfy { $0 == $1.name }
   }
   /// Tags in the order they were entered.
   public var tags: [String]

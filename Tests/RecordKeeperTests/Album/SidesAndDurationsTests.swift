@@ -316,6 +316,16 @@ struct SidesAndDurationsTests {
     #expect(album.trackList.map(\.duration) == [383, 284, 261, 259, 264])
   }
 
+  @Test("rk log shows a new length as a change of the track")
+  func logShowsLengths() throws {
+    let old = try parse(okComputer).album
+    var new = old
+    try new.renameTrack(4, to: "Lucky (4:20)")
+    #expect(AlbumChange.between(old, new, id: old.id) == [
+      AlbumChange(album: old.id, field: "tracks", old: "4. Lucky (4:19)", new: "4. Lucky (4:20)"),
+    ])
+  }
+
   // MARK: Output
 
   @Test func jsonHasTheTrackListAndTheLengthInSeconds() throws {
