@@ -45,7 +45,7 @@ extension AlbumBody {
   /// A canonical list: `1. Name (m:ss)` lines, numbered from 1 on each
   /// side; a track on a side the body has no heading for goes under a new
   /// `### side` heading.
-  func canonicalList(_ tracks: [Album.Track], knownSides: Int) -> [UInt8] {
+  private func canonicalList(_ tracks: [Album.Track], knownSides: Int) -> [UInt8] {
     var list: [UInt8] = []
     var number = 0
     var side: Int?
@@ -122,6 +122,8 @@ extension AlbumBody {
 private struct TrackListEdit {
   let body: AlbumBody
   let items: [AlbumBody.TrackItem]
+  /// The heading of each side the new tracks are on.
+  var headings: [Int: String] = [:]
   var output: [UInt8] = []
 
   /// What fills a place in the list.
@@ -149,6 +151,7 @@ private struct TrackListEdit {
   init(body: AlbumBody, tracks: [Album.Track]) {
     self.body = body
     items = body.trackItems
+    for track in tracks { if let side = track.side { headings[track.sideIndex] = side } }
     var (sources, removed) = Self.match(
       old: items.map { Key(name: $0.name, duration: $0.duration) }, new: tracks.map { Key(name: $0.name, duration: $0.duration) },
       tracks: tracks)
@@ -341,10 +344,8 @@ private struct TrackListEdit {
     guard !newSides.isEmpty else { return blocks }
     let last = (section.headingLine..<section.endLine).last { !body.isBlankLine($0) } ?? section.headingLine
     var block: [UInt8] = []
-    for (_, entries) in newSides {
-      if case .new(let track) = entries[0].source, let heading = track.side {
-        block += body.lineEnding + Array("### \(heading)".utf8) + body.lineEnding
-      }
+    for (side, entries) in newSides {
+      if let heading = self.headings[side] { block += body.lineEnding + Array("### \(heading)".utf8) + body.lineEnding }
       block += body.lineEnding + entries.flatMap { newLines($0) + body.lineEnding }
     }
     if last + 1 < body.lines.count, !body.isBlankLine(last + 1) { block += body.lineEnding }

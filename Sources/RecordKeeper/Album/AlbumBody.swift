@@ -7,7 +7,7 @@
 /// CommonMark (``MarkdownBlocks``), so an indented paragraph or `- a note`
 /// under an item is that track's note, and `* * *` is a thematic break.
 ///
-/// The body keeps its original bytes: ``rendered(tracks:)`` gives them back
+/// The body keeps its original bytes: ``rendered(_:)`` gives them back
 /// unchanged when the tracks did not change, and otherwise rewrites only the
 /// lines of the items that changed.
 public struct AlbumBody: Hashable, Sendable {

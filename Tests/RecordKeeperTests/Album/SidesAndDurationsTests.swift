@@ -295,6 +295,25 @@ struct SidesAndDurationsTests {
     #expect(output.contains("### Side B\n\n1. Lucky (4:19)\n\n## Notes"))
   }
 
+  @Test("a track moved up past an empty side lands on that side, under its heading")
+  func emptySideInBetween() throws {
+    let text = "---\ntitle: T\nartist: A\n---\n\n## Tracks\n\n### Side A\n\n1. One\n\n### Side B\n\n### Side C\n\n1. Three\n2. Four\n"
+    let output = try edited(text) { let moved = try $0.moveTrackUp(2); #expect(moved) }
+    #expect(output == "---\ntitle: T\nartist: A\n---\n\n## Tracks\n\n### Side A\n\n1. One\n\n### Side B\n\n1. Three\n\n### Side C\n\n1. Four\n")
+    #expect(try parse(output).album.trackList.map(\.position) == ["A1", "B1", "C1"])
+  }
+
+  @Test("lines written keep the file's CRLF and the list's bullets")
+  func crlfAndBullets() throws {
+    let text = "---\r\ntitle: T\r\nartist: A\r\n---\r\n\r\n## Tracks\r\n\r\n### Side A\r\n\r\n* One (1:00)\r\n* Two\r\n"
+    let output = try edited(text) { try $0.addTrack("Three", side: "B", duration: 125) }
+    #expect(output == text + "\r\n### Side B\r\n\r\n* Three (2:05)\r\n")
+    let timed = try edited(text) { try $0.renameTrack(2, to: "Two (0:59)") }
+    #expect(timed == text.replacingOccurrences(of: "* Two", with: "* Two (0:59)"))
+    let untimed = try edited(text) { $0.trackList[0].duration = nil }
+    #expect(untimed == text.replacingOccurrences(of: "* One (1:00)", with: "* One"))
+  }
+
   @Test func newAlbumsWriteSides() {
     var album = Album(id: "a", title: "T", artist: "A")
     album.trackList = [
