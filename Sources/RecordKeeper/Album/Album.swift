@@ -13,7 +13,30 @@ public struct Album: Hashable, Sendable {
   /// The release date as written (`1997-05-21`); see ``releaseDate``.
   public var released: String?
   public var wikipedia: String?
-  public var tracks: [String]
+  /// The names of the tracks, in order, without their lengths.
+  ///
+  /// Kept in step with ``trackList``. Setting it keeps the side and length
+  /// of each track whose name stays; a name that ends in a length
+  /// (`Airbag (4:44)`) gives the track that length.
+  public var tracks: [String] {
+    didSet {
+      guard !namesMatch else { return }
+      trackList = Album.trackList(tracks, replacing: trackList)
+    }
+  }
+  /// The tracks with their positions, sides and lengths (PRODUCT.md §1.2).
+  public var trackList: [Track] {
+    didSet {
+      Album.number(&trackList)
+      if !namesMatch { tracks = trackList.map(\.name) }
+    }
+  }
+
+  /// Whether ``tracks`` holds the names of ``trackList`` (compared without
+  /// building an array: albums are loaded by the hundred thousand).
+  private var namesMatch: Bool {
+    tracks.count == trackList.count && zip(tracks, trackList).allSatisfy { $0 == $1.name }
+  }
   /// Tags in the order they were entered.
   public var tags: [String]
   // The collector's fields of PRODUCT.md §1.1, as written (trimmed); see ``CollectorField``.
@@ -56,7 +79,10 @@ public struct Album: Hashable, Sendable {
     self.sortArtist = sortArtist
     self.released = released
     self.wikipedia = wikipedia
-    self.tracks = tracks
+    var list = Album.trackList(tracks, replacing: [])
+    Album.number(&list)
+    self.trackList = list
+    self.tracks = list.map(\.name)
     self.tags = tags
     self.extra = extra
     self.body = body
@@ -71,6 +97,18 @@ public struct Album: Hashable, Sendable {
 
   /// The name the artist sort modes use: the sort artist, else the artist.
   public var effectiveSortArtist: String { sortArtist ?? artist }
+
+  /// The album's length in seconds: the sum of its tracks' lengths when
+  /// every track has one, else `nil` (also for an album without tracks).
+  public var duration: Int? {
+    guard !trackList.isEmpty else { return nil }
+    var total = 0
+    for track in trackList {
+      guard let seconds = track.duration else { return nil }
+      total += seconds
+    }
+    return total
+  }
 
   /// The folder name, the last part of ``id``.
   public var folderName: Substring { AlbumReference.folderName(of: id) }
@@ -107,4 +145,111 @@ public struct CoverFiles: Hashable, Sendable {
   public static let coverSize = 400
   /// The side of `cover-thumb.webp` in pixels.
   public static let thumbnailSize = 100
+}
+
+extension Album {
+  /// One track of the track list (PRODUCT.md §1.2).
+  public struct Track: Hashable, Sendable {
+    /// The name, without its length.
+    public var name: String
+    /// The length in seconds, from `(m:ss)` or `(h:mm:ss)` after the name.
+    public var duration: Int?
+    /// The text of the `###` heading the track is under (`Side A`), or `nil`
+    /// before any heading.
+    public var side: String?
+    /// Which heading the track is under: 0 before the first `###` heading of
+    /// the track list, 1 under the first, and so on. A number past the
+    /// body's headings puts the track under a new `### side` heading at the
+    /// end of the list.
+    public var sideIndex: Int
+    /// `A1`, `B2` under a `Side X` heading, else the number alone; numbers
+    /// start again at 1 under each heading. Kept up to date by ``Album``.
+    public internal(set) var position: String = ""
+
+    public init(name: String, duration: Int? = nil, side: String? = nil, sideIndex: Int = 0) {
+      self.name = name
+      self.duration = duration
+      self.side = side
+      self.sideIndex = sideIndex
+    }
+
+    /// The item's text as `album.md` has it: `Airbag (4:44)`.
+    public var text: String {
+      guard let duration else { return name }
+      return "\(name) (\(TrackDuration.text(duration)))"
+    }
+
+    /// The letter of a `Side X` heading (`X`), or `nil` for any other heading.
+    static func sideLetter(_ side: String?) -> Substring? {
+      guard let side, side.count > 5, side.prefix(5).lowercased() == "side " else { return nil }
+      let letter = side.dropFirst(5).drop { $0 == " " }
+      return letter.isEmpty || letter.contains(" ") ? nil : letter
+    }
+  }
+
+  /// Gives each track its position: numbers from 1 again under each heading.
+  static func number(_ list: inout [Track]) {
+    var number = 0
+    var side = -1
+    for index in list.indices {
+      if list[index].sideIndex != side {
+        side = list[index].sideIndex
+        number = 0
+      }
+      number += 1
+      let position = Track.sideLetter(list[index].side).map { "\($0)\(number)" } ?? "\(number)"
+      if list[index].position != position { list[index].position = position }
+    }
+  }
+
+  /// A track list with these names, taking from `old` the side and length of
+  /// each track whose name stays. With as many names as before, the sides go
+  /// by position (a rename or reorder never moves a track to another side);
+  /// otherwise a new name joins the side of the track before it. A name
+  /// ending in a length gives its track that length.
+  static func trackList(_ names: [String], replacing old: [Track]) -> [Track] {
+    let parsed = names.map(TrackDuration.split)
+    let oldNames = old.map(\.name)
+    if parsed.count == old.count {
+      var unused = Dictionary(grouping: old.indices, by: { oldNames[$0] })
+      return parsed.enumerated().map { index, entry in
+        var track = old[index]
+        track.name = entry.name
+        // The length goes with the name (a reorder), else stays at its place (a rename).
+        let same = unused[entry.name]?.first
+        if same != nil { unused[entry.name]?.removeFirst() }
+        track.duration = entry.seconds ?? old[same ?? index].duration
+        return track
+      }
+    }
+    var kept: [Int: Int] = [:]  // new offset → old offset
+    let difference = parsed.map(\.name).difference(from: oldNames)
+    var removed = Set<Int>()
+    var inserted = Set<Int>()
+    for change in difference {
+      switch change {
+      case .remove(let offset, _, _): removed.insert(offset)
+      case .insert(let offset, _, _): inserted.insert(offset)
+      }
+    }
+    var oldIndex = 0
+    for newIndex in parsed.indices where !inserted.contains(newIndex) {
+      while removed.contains(oldIndex) { oldIndex += 1 }
+      kept[newIndex] = oldIndex
+      oldIndex += 1
+    }
+    var list: [Track] = []
+    for (index, entry) in parsed.enumerated() {
+      if let from = kept[index] {
+        var track = old[from]
+        track.duration = entry.seconds ?? track.duration
+        list.append(track)
+        continue
+      }
+      // A new track joins the side of the track before it (or after it, first).
+      let neighbour = list.last ?? (index + 1..<parsed.count).lazy.compactMap { kept[$0].map { old[$0] } }.first
+      list.append(Track(name: entry.name, duration: entry.seconds, side: neighbour?.side, sideIndex: neighbour?.sideIndex ?? 0))
+    }
+    return list
+  }
 }

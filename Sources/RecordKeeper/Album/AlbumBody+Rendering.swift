@@ -3,22 +3,35 @@
 /// lost or reshuffled").
 ///
 /// Each track item of the original body is a slot. The new track list is
-/// matched to the old one (kept, renamed, moved, removed, added); kept,
-/// renamed and moved tracks fill the slots that remain, in order, each with
-/// its own lines (so a per-track note moves with its track); a removed
-/// track's slot goes, with the blank lines that separated it; an added track
-/// gets a new line after the track before it, in that track's list, written
-/// like its neighbours. Numbers follow the list's own scheme: a side numbered
-/// 1, 2, 3… stays so (restarting after each `###` heading), a list numbered
-/// `1. 1. 1.` keeps its numbers.
+/// matched to the old one by name and length (kept, renamed, moved, removed,
+/// added); kept, renamed and moved tracks that stay on their side fill that
+/// side's slots that remain, in order, each with its own lines (so a
+/// per-track note moves with its track); a removed track's slot goes, with
+/// the blank lines that separated it, and so does the slot of a track that
+/// moves to another side; an added track, or one that came from another
+/// side, gets a new line after the track before it on its side, written like
+/// its neighbours (after the side's heading when the side has no track left;
+/// under a new `###` heading at the end of the list for a new side). A
+/// rename rewrites only the name, a new length only the `(m:ss)` after it.
+/// Numbers follow the list's own scheme: a side numbered 1, 2, 3… stays so
+/// (restarting after each `###` heading), a list numbered `1. 1. 1.` keeps
+/// its numbers.
 extension AlbumBody {
   /// The body text with `tracks` as its track list.
-  func rendered(tracks: [String]) -> String {
-    let old = trackItems.map(\.name)
-    if tracks == old { return string(source[...]) }
-    if trackItems.isEmpty { return string(addingList(tracks)[...]) }
+  func rendered(_ tracks: [Album.Track]) -> String {
+    if tracks == trackList { return string(source[...]) }
+    let headings = section?.sideHeadingLines.count ?? 0
+    if trackItems.isEmpty, section == nil || !tracks.contains(where: { $0.sideIndex >= 1 && $0.sideIndex <= headings }) {
+      return string(addingList(tracks)[...])
+    }
     if tracks.isEmpty, let section, sectionHoldsOnlyTracks(section) { return string(droppingSection(section)[...]) }
     return string(TrackListEdit(body: self, tracks: tracks).output[...])
+  }
+
+  /// The body text with tracks of these names; each track whose name stays
+  /// keeps its side and length (``Album/tracks``).
+  func rendered(tracks: [String]) -> String {
+    rendered(Album.trackList(tracks, replacing: trackList))
   }
 
   /// The line ending lines that `rk` adds use: the body's own.
@@ -29,17 +42,32 @@ extension AlbumBody {
     return source[lines[range.lowerBound].start..<lines[range.upperBound - 1].end]
   }
 
-  /// A canonical list: `1. Name` lines.
-  private func canonicalList(_ tracks: [String]) -> [UInt8] {
+  /// A canonical list: `1. Name (m:ss)` lines, numbered from 1 on each
+  /// side; a track on a side the body has no heading for goes under a new
+  /// `### side` heading.
+  private func canonicalList(_ tracks: [Album.Track], knownSides: Int) -> [UInt8] {
     var list: [UInt8] = []
-    for (index, track) in tracks.enumerated() { list += Array("\(index + 1). \(track)".utf8) + lineEnding }
+    var number = 0
+    var side: Int?
+    for track in tracks {
+      if track.sideIndex != side {
+        if track.sideIndex > knownSides, let heading = track.side {
+          if !list.isEmpty { list += lineEnding }
+          list += Array("### \(heading)".utf8) + lineEnding + lineEnding
+        }
+        side = track.sideIndex
+        number = 0
+      }
+      number += 1
+      list += Array("\(number). \(track.text)".utf8) + lineEnding
+    }
     return list
   }
 
   /// A body without track items given its first tracks: a new list at the
   /// end of the `## Tracks` section, or a new section at the top.
-  private func addingList(_ tracks: [String]) -> [UInt8] {
-    let list = canonicalList(tracks)
+  private func addingList(_ tracks: [Album.Track]) -> [UInt8] {
+    let list = canonicalList(tracks, knownSides: section?.sideHeadingLines.count ?? 0)
     guard let section else {
       // A new section goes first, then the person's text after one blank line.
       var text = lineEnding + Array("## Tracks".utf8) + lineEnding + lineEnding + list
@@ -49,7 +77,7 @@ extension AlbumBody {
     }
     let last = (section.headingLine..<section.endLine).last { !isBlankLine($0) } ?? section.headingLine
     let atEnd = inserting(list, after: last)
-    if last == section.headingLine || AlbumBody(parsing: atEnd).trackItems.map(\.name) == tracks { return atEnd }
+    if last == section.headingLine || AlbumBody(parsing: atEnd).trackList.map(\.text) == tracks.map(\.text) { return atEnd }
     // The section ends in a block that is never closed (a code fence, an
     // HTML comment) and would swallow the list: put it under the heading.
     return inserting(list, after: section.headingLine)
@@ -94,14 +122,17 @@ extension AlbumBody {
 private struct TrackListEdit {
   let body: AlbumBody
   let items: [AlbumBody.TrackItem]
+  /// The heading of each side the new tracks are on.
+  var headings: [Int: String] = [:]
   var output: [UInt8] = []
 
   /// What fills a place in the list.
   enum Source {
-    /// An item of the original body, renamed when `name` is set.
-    case item(Int, name: String?)
-    /// A new item with this name.
-    case new(String)
+    /// An item of the original body, renamed or given another length when
+    /// `track` is set.
+    case item(Int, track: Album.Track?)
+    /// A new item.
+    case new(Album.Track)
   }
 
   /// A track written at a slot (the slot's own item, or one next to it
@@ -111,43 +142,66 @@ private struct TrackListEdit {
     var number: Int?
   }
 
-  init(body: AlbumBody, tracks: [String]) {
+  /// What tells tracks apart when matching the new list to the old.
+  struct Key: Hashable {
+    var name: String
+    var duration: Int?
+  }
+
+  init(body: AlbumBody, tracks: [Album.Track]) {
     self.body = body
     items = body.trackItems
-    let (sources, removed) = Self.match(old: items.map(\.name), new: tracks)
-
-    // Kept, renamed and moved tracks fill the slots that remain, in order;
-    // a new track goes right after the one before it (or before the first).
-    let remaining = items.indices.filter { !removed.contains($0) }
+    for track in tracks { if let side = track.side { headings[track.sideIndex] = side } }
+    var (sources, removed) = Self.match(
+      old: items.map { Key(name: $0.name, duration: $0.duration) }, new: tracks.map { Key(name: $0.name, duration: $0.duration) },
+      tracks: tracks)
+    // Kept, renamed and moved tracks fill the slots that remain on their
+    // side, in order; a new track, or one more than its side has slots
+    // for, goes right after the one before it on its side (or before the
+    // side's first, or after its heading when the side has no slot left).
+    let remaining = Dictionary(grouping: items.indices.filter { !removed.contains($0) }, by: { items[$0].sideIndex })
+    var nextSlot: [Int: Int] = [:]
     var placed: [Int: [Entry]] = [:]  // slot → the entries written there, in order
-    var leading: [Source] = []
+    var anchored: [Int: [Entry]] = [:]  // side → entries for a side with no slot
+    var leading: [Entry] = []
+    var leadingSide = 0
     var previousSlot: Int?
-    var nextSlot = 0
-    for source in sources {
-      if case .new = source {
+    for (index, source) in sources.enumerated() {
+      let side = tracks[index].sideIndex
+      if !leading.isEmpty, leadingSide != side {
+        anchored[leadingSide, default: []] += leading
+        leading = []
+      }
+      if let slot = previousSlot, items[slot].sideIndex != side { previousSlot = nil }
+      let position = nextSlot[side, default: 0]
+      var isNew = false
+      if case .new = source { isNew = true }
+      guard !isNew, let slots = remaining[side], position < slots.count else {
         if let previousSlot {
           placed[previousSlot, default: []].append(Entry(source: source))
         } else {
-          leading.append(source)
+          leading.append(Entry(source: source))
+          leadingSide = side
         }
         continue
       }
-      // As many tracks are kept, renamed or moved as slots remain: `match`
-      // removes a slot only for an old track that no new one continues.
-      let slot = remaining[nextSlot]
-      nextSlot += 1
-      placed[slot] = (leading + [source]).map { Entry(source: $0) }
+      let slot = slots[position]
+      nextSlot[side] = position + 1
+      placed[slot] = leading + [Entry(source: source)]
       leading = []
       previousSlot = slot
     }
-    number(&placed)
-    output = assemble(placed, removed: removed)
+    // A side that lost tracks to another keeps its first slots.
+    for (side, slots) in remaining { removed.formUnion(slots.dropFirst(nextSlot[side, default: 0])) }
+    if !leading.isEmpty { anchored[leadingSide, default: []] += leading }
+    number(&placed, &anchored)
+    output = assemble(placed, anchored: anchored, removed: removed)
   }
 
-  /// Matches the new names to the old ones: for each new track, the old item
-  /// it continues (kept, renamed or moved) or `.new`; and the old items
+  /// Matches the new tracks to the old items: for each new track, the old
+  /// item it continues (kept, renamed or moved) or `.new`; and the old items
   /// that are gone.
-  static func match(old: [String], new: [String]) -> ([Source], Set<Int>) {
+  static func match(old: [Key], new: [Key], tracks: [Album.Track]) -> ([Source], Set<Int>) {
     let difference = new.difference(from: old).inferringMoves()
     var removedAt: [Int: Int?] = [:]  // old offset → new offset it moved to
     var insertedAt: [Int: Int?] = [:]  // new offset → old offset it moved from
@@ -169,22 +223,22 @@ private struct TrackListEdit {
         i += 1
       }
       while j < new.count, let associated = insertedAt[j] {
-        if let from = associated { sources[j] = .item(from, name: nil) } else { newGap.append(j) }
+        if let from = associated { sources[j] = .item(from, track: nil) } else { newGap.append(j) }
         j += 1
       }
       // A removal and an insertion at one place are a rename: the item
       // keeps its lines and its note.
-      for (from, to) in zip(oldGap, newGap) { sources[to] = .item(from, name: new[to]) }
+      for (from, to) in zip(oldGap, newGap) { sources[to] = .item(from, track: tracks[to]) }
       removed.formUnion(oldGap.dropFirst(newGap.count))
-      for to in newGap.dropFirst(oldGap.count) { sources[to] = .new(new[to]) }
+      for to in newGap.dropFirst(oldGap.count) { sources[to] = .new(tracks[to]) }
       // What is left on both sides starts with a kept track (a difference
       // keeps as many on each side).
       guard i < old.count, j < new.count else { break }
-      sources[j] = .item(i, name: nil)
+      sources[j] = .item(i, track: nil)
       i += 1
       j += 1
     }
-    return (sources.enumerated().map { $1 ?? .new(new[$0]) }, removed)
+    return (sources.enumerated().map { $1 ?? .new(tracks[$0]) }, removed)
   }
 
   // MARK: Numbers
@@ -199,8 +253,12 @@ private struct TrackListEdit {
     case asWritten
   }
 
-  /// Gives each entry of an ordered item its number.
-  func number(_ placed: inout [Int: [Entry]]) {
+  /// Gives each entry of an ordered item its number; the entries of a side
+  /// with no slot left are its only tracks, numbered from 1.
+  func number(_ placed: inout [Int: [Entry]], _ anchored: inout [Int: [Entry]]) {
+    for (side, entries) in anchored {
+      anchored[side] = entries.enumerated().map { Entry(source: $1.source, number: $0 + 1) }
+    }
     let sideSchemes = Dictionary(grouping: items.indices, by: { items[$0].sideIndex }).mapValues { scheme(of: $0) }
     let listSchemes = Dictionary(grouping: items.indices, by: { items[$0].list }).mapValues { scheme(of: $0) }
     var sidePositions: [Int: Int] = [:]
@@ -237,7 +295,7 @@ private struct TrackListEdit {
 
   /// The new body: the original lines, with each slot's lines replaced by
   /// the entries placed there.
-  func assemble(_ placed: [Int: [Entry]], removed: Set<Int>) -> [UInt8] {
+  func assemble(_ placed: [Int: [Entry]], anchored: [Int: [Entry]], removed: Set<Int>) -> [UInt8] {
     // Lines of removed slots and the blank lines that separated them.
     var dropped = Set<Int>()
     var replaced: [Int: Int] = [:]  // first line of a slot → slot
@@ -248,18 +306,67 @@ private struct TrackListEdit {
         for range in separator(droppedWith: slot, removed: removed) { dropped.formUnion(range) }
       }
     }
+    let insertions = self.insertions(anchored)
     var text: [UInt8] = []
     var line = 0
     while line < body.lines.count {
+      var last = line
       if let slot = replaced[line] {
         if let entries = placed[slot] { text += render(entries, at: slot) }
-        line = items[slot].lines.upperBound + 1
-        continue
+        last = items[slot].lines.upperBound
+      } else if !dropped.contains(line) {
+        text += body.bytes(ofLines: line..<(line + 1))
       }
-      if !dropped.contains(line) { text += body.bytes(ofLines: line..<(line + 1)) }
-      line += 1
+      if let block = insertions[last] {
+        // A line with no line break of its own (the end of the body) gets one.
+        if body.lines[last].end == body.lines[last].contentEnd { text += body.lineEnding }
+        text += block
+      }
+      line = last + 1
     }
     return text
+  }
+
+  /// The blocks to write after a line, for the tracks of sides that have no
+  /// slot: after the side's heading (the `## Tracks` heading for the tracks
+  /// before any `###`), or under a new heading at the end of the list.
+  func insertions(_ anchored: [Int: [Entry]]) -> [Int: [UInt8]] {
+    guard let section = body.section, !anchored.isEmpty else { return [:] }
+    let headings = section.sideHeadingLines
+    var blocks: [Int: [UInt8]] = [:]
+    for (side, entries) in anchored where side <= headings.count {
+      let line = side == 0 ? section.headingLine : headings[side - 1]
+      var block = body.lineEnding + entries.flatMap { newLines($0) + body.lineEnding }
+      if line + 1 < body.lines.count, !body.isBlankLine(line + 1) { block += body.lineEnding }
+      blocks[line] = block
+    }
+    let newSides = anchored.filter { $0.key > headings.count }.sorted { $0.key < $1.key }
+    guard !newSides.isEmpty else { return blocks }
+    let last = (section.headingLine..<section.endLine).last { !body.isBlankLine($0) } ?? section.headingLine
+    var block: [UInt8] = []
+    for (side, entries) in newSides {
+      if let heading = self.headings[side] { block += body.lineEnding + Array("### \(heading)".utf8) + body.lineEnding }
+      block += body.lineEnding + entries.flatMap { newLines($0) + body.lineEnding }
+    }
+    if last + 1 < body.lines.count, !body.isBlankLine(last + 1) { block += body.lineEnding }
+    blocks[last, default: []] += block
+    return blocks
+  }
+
+  /// An entry written on its own, like the body's first track item (or as
+  /// `N. name` when there is none), without its final line break.
+  func newLines(_ entry: Entry) -> [UInt8] {
+    guard let template = items.first else {
+      let text: String = switch entry.source {
+      case .new(let track): track.text
+      case .item(let index, let track): track?.text ?? Album.Track(name: items[index].name, duration: items[index].duration).text
+      }
+      return Array("\(entry.number ?? 1). \(text)".utf8)
+    }
+    switch entry.source {
+    case .new(let track): return newItemLine(track.text, number: entry.number, like: template)
+    case .item(let index, let track): return itemLines(items[index], retitledTo: track, writtenLike: template, number: entry.number)
+    }
   }
 
   /// The blank lines that go with a removed slot: those before it when a
@@ -299,17 +406,17 @@ private struct TrackListEdit {
     for (offset, entry) in entries.enumerated() {
       if offset > 0 { text += body.lineEnding + spacing(for: slot) }
       switch entry.source {
-      case .item(let index, let name):
+      case .item(let index, let track):
         let item = items[index]
         let marker = item.marker
         if marker.character == slotItem.marker.character && (marker.number == nil) == (slotItem.marker.number == nil)
           && marker.indent == slotItem.marker.indent
         {
-          text += itemLines(item, renamedTo: name, number: entry.number)
+          text += itemLines(item, retitledTo: track, number: entry.number)
         } else {
-          text += itemLines(item, renamedTo: name, writtenLike: slotItem, number: entry.number)
+          text += itemLines(item, retitledTo: track, writtenLike: slotItem, number: entry.number)
         }
-      case .new(let name): text += newItemLine(name, number: entry.number, like: slotItem)
+      case .new(let track): text += newItemLine(track.text, number: entry.number, like: slotItem)
       }
     }
     return text + body.source[last.contentEnd..<last.end]
@@ -331,17 +438,28 @@ private struct TrackListEdit {
     return body.bytes(ofLines: gap)
   }
 
+  /// An item's line with the name and length of `track` where they differ
+  /// from the item's: only the name, or only the `(m:ss)` after it, changes.
+  func retitle(_ content: inout [UInt8], lineStart: Int, _ item: AlbumBody.TrackItem, to track: Album.Track?) {
+    guard let track else { return }
+    if track.duration != item.duration {
+      let length = track.duration.map { " (\(TrackDuration.text($0)))" } ?? ""
+      content.replaceSubrange((item.nameRange.upperBound - lineStart)..<(item.textEnd - lineStart), with: Array(length.utf8))
+    }
+    if track.name != item.name {
+      content.replaceSubrange((item.nameRange.lowerBound - lineStart)..<(item.nameRange.upperBound - lineStart), with: Array(track.name.utf8))
+    }
+  }
+
   /// An item's lines without the final line break, renamed and renumbered;
   /// its original bytes when neither changes.
-  func itemLines(_ item: AlbumBody.TrackItem, renamedTo name: String?, number: Int?) -> [UInt8] {
+  func itemLines(_ item: AlbumBody.TrackItem, retitledTo track: Album.Track?, number: Int?) -> [UInt8] {
     var result: [UInt8] = []
     var shift = 0
     for index in item.lines {
       let line = body.lines[index]
       var content = Array(body.source[line.start..<line.contentEnd])
-      if index == item.nameLine, let name {
-        content.replaceSubrange((item.nameRange.lowerBound - line.start)..<(item.nameRange.upperBound - line.start), with: Array(name.utf8))
-      }
+      if index == item.nameLine { retitle(&content, lineStart: line.start, item, to: track) }
       if index == item.lines.lowerBound, let number, let old = item.marker.number, number != old {
         shift = renumber(&content, to: number, hasNote: item.lines.count > 1)
       } else if index != item.lines.lowerBound, shift != 0, !body.isBlankLine(index),
@@ -361,7 +479,7 @@ private struct TrackListEdit {
   /// like the list's, and its note moves with the text's column so that it
   /// stays in the item.
   func itemLines(
-    _ item: AlbumBody.TrackItem, renamedTo name: String?, writtenLike template: AlbumBody.TrackItem, number: Int?
+    _ item: AlbumBody.TrackItem, retitledTo track: Album.Track?, writtenLike template: AlbumBody.TrackItem, number: Int?
   ) -> [UInt8] {
     var result: [UInt8] = []
     var delta = 0
@@ -369,9 +487,7 @@ private struct TrackListEdit {
     for index in item.lines {
       let line = body.lines[index]
       var content = Array(body.source[line.start..<line.contentEnd])
-      if index == item.nameLine, let name {
-        content.replaceSubrange((item.nameRange.lowerBound - line.start)..<(item.nameRange.upperBound - line.start), with: Array(name.utf8))
-      }
+      if index == item.nameLine { retitle(&content, lineStart: line.start, item, to: track) }
       if index == item.lines.lowerBound {
         let markerStart = content.firstIndex { $0 != UInt8(ascii: " ") } ?? content.count
         let markerEnd = content[markerStart...].firstIndex(where: isBlank) ?? content.count

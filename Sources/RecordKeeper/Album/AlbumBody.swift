@@ -7,14 +7,17 @@
 /// CommonMark (``MarkdownBlocks``), so an indented paragraph or `- a note`
 /// under an item is that track's note, and `* * *` is a thematic break.
 ///
-/// The body keeps its original bytes: ``rendered(tracks:)`` gives them back
+/// The body keeps its original bytes: ``rendered(_:)`` gives them back
 /// unchanged when the tracks did not change, and otherwise rewrites only the
 /// lines of the items that changed.
 public struct AlbumBody: Hashable, Sendable {
   /// A track item as read from the body.
   public struct TrackItem: Hashable, Sendable {
-    /// The track's name: the item's first line of text, trimmed.
+    /// The track's name: the item's first line of text, trimmed, without
+    /// the length at its end.
     public var name: String
+    /// The length in seconds written at the end of the name, `(4:44)`.
+    public var duration: Int?
     /// The text of the `###` heading above the item in the track list (a
     /// side or disc, PRODUCT.md §1.2), or `nil` before any such heading.
     public var side: String?
@@ -33,6 +36,9 @@ public struct AlbumBody: Hashable, Sendable {
     /// Where the name is written: line index and byte range in the body.
     var nameLine: Int
     var nameRange: Range<Int>
+    /// Where the item's text ends on `nameLine`: after its length, when it
+    /// has one; else at the end of the name.
+    var textEnd: Int
   }
 
   /// Where the `## Tracks` section is.
@@ -67,6 +73,20 @@ public struct AlbumBody: Hashable, Sendable {
   /// An empty body (a new album).
   public init() {
     self.init(parsing: [])
+  }
+
+  /// The texts of the `###` headings in the track list, in order; heading
+  /// `k` is side `k` of ``Album/Track/sideIndex``.
+  public var sideHeadings: [String] {
+    guard let section else { return [] }
+    return section.sideHeadingLines.map { string(Self.headingContent(source[lines[$0].start..<lines[$0].contentEnd])[...]) }
+  }
+
+  /// The track items as the album's tracks.
+  var trackList: [Album.Track] {
+    var list = trackItems.map { Album.Track(name: $0.name, duration: $0.duration, side: $0.side, sideIndex: $0.sideIndex) }
+    Album.number(&list)
+    return list
   }
 
   /// Whether the body has a `## Tracks` heading.
@@ -150,14 +170,20 @@ public struct AlbumBody: Hashable, Sendable {
         let line = lines[block.firstLine]
         side = string(Self.headingContent(source[line.start..<line.contentEnd])[...])
       case .listItem(let marker, let list, let isEmpty):
-        guard !isEmpty, let (nameLine, nameRange) = Self.nameRange(of: block, in: source, lines: lines) else {
+        guard !isEmpty, let (nameLine, textRange) = Self.nameRange(of: block, in: source, lines: lines) else {
           section.emptyItemLines.append(contentsOf: block.firstLine...block.lastLine)
           continue
         }
+        var nameRange = textRange
+        var duration: Int?
+        if case .valid(let seconds, let nameEnd) = TrackDuration.tail(of: source[textRange]) {
+          nameRange = textRange.lowerBound..<nameEnd
+          duration = seconds
+        }
         items.append(TrackItem(
-          name: string(source[nameRange]), side: side, line: block.firstLine + 1,
+          name: string(source[nameRange]), duration: duration, side: side, line: block.firstLine + 1,
           lines: block.firstLine...block.lastLine, marker: marker, list: list,
-          sideIndex: section.sideHeadingLines.count, nameLine: nameLine, nameRange: nameRange))
+          sideIndex: section.sideHeadingLines.count, nameLine: nameLine, nameRange: nameRange, textEnd: textRange.upperBound))
       default:
         break
       }

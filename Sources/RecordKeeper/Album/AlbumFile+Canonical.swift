@@ -81,7 +81,8 @@ extension AlbumFile {
     // The collector's fields move into §1.1 order: compare keys, not their order.
     let extra = { (album: Album) in album.extra.map { [$0.key: $0.value] }.sorted { $0.keys.first ?? "" < $1.keys.first ?? "" } }
     if extra(old) != extra(new) { return (.title, "the other keys") }
-    if old.tracks != new.tracks || old.body.trackItems.map(\.side) != new.body.trackItems.map(\.side) { return (.track(0), "the track list") }
+    // Names, lengths and sides.
+    if old.trackList != new.trackList { return (.track(0), "the track list") }
     if old.body.trackItems.map(old.body.noteText) != new.body.trackItems.map(new.body.noteText) { return (.track(0), "a per-track note") }
     if withFinalNewline(unifiedLineEnds(old.body.notes)) != withFinalNewline(new.body.notes) { return (.title, "the notes") }
     return nil

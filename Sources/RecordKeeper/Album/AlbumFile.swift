@@ -53,12 +53,12 @@ public enum AlbumFile {
     // a conflict marker only where Markdown cannot be: in the front matter.
     if let line = markers.divider, line < closing.number { throw .mergeConflict(line: line) }
     let frontMatter = try FrontMatter.parse(all[opening.end..<closing.start], firstLine: opening.number + 1)
-    let (body, tracks, trackLines) = AlbumBody.parse(all[closing.end...])
+    let (body, _, trackLines) = AlbumBody.parse(all[closing.end...])
     var parsed = Parsed(
       album: Album(id: id, title: "", artist: "", body: body, covers: covers),
       lines: SourceLines(tracks: trackLines.map { $0 + closing.number }),
       problems: [])
-    parsed.album.tracks = tracks
+    parsed.album.trackList = body.trackList
     parsed.apply(frontMatter)
     // A field that is not text already has its problem; its blank stand-in
     // would only add "is required" for the same line.
@@ -92,7 +92,7 @@ public enum AlbumFile {
     }
     for field in album.extra { text += field.yaml }
     text += "---\n"
-    return text + album.body.rendered(tracks: album.tracks)
+    return text + album.body.rendered(album.trackList)
   }
 
   private static func isMarker(_ line: ArraySlice<UInt8>, _ marker: String) -> Bool {

@@ -21,10 +21,10 @@ extension AlbumFile {
     output += editor.lines()
     output += original[layout.closing.start..<layout.closing.end]
     let body = original[layout.closing.end...]
-    if album.tracks == parsed.album.tracks && album.body == parsed.album.body {
+    if album.trackList == parsed.album.trackList && album.body == parsed.album.body {
       output += body
     } else {
-      var rendered = album.body.rendered(tracks: album.tracks)
+      var rendered = album.body.rendered(album.trackList)
       // A body with no line break of its own takes the file's, so that a
       // new `\n` after a closing `---\r` does not turn it into one CRLF.
       if !body.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }), editor.ending != "\n" {
@@ -62,7 +62,7 @@ extension Album {
     if tags != other.tags { return "tags" }
     for field in CollectorField.allCases where self[keyPath: field.keyPath] != other[keyPath: field.keyPath] { return field.key }
     if extra.map(\.key) != other.extra.map(\.key) || extra.map(\.value) != other.extra.map(\.value) { return "extra" }
-    if tracks != other.tracks { return "tracks" }
+    if trackList != other.trackList { return "tracks" }
     return nil
   }
 }

@@ -58,6 +58,8 @@ public struct AlbumProblem: Hashable, Sendable, CustomStringConvertible {
     /// A collector's field (§1.1) that breaks its own rule: a grade, barcode,
     /// rating, status, purchase date or identifier that is not one.
     case collectorValue
+    /// A track name that ends in a length that is not one (`(4:75)`).
+    case trackLength
     /// A tag that appears more than once.
     case duplicateTag
     /// A value of the wrong YAML kind (a list where text belongs, …).
@@ -146,6 +148,7 @@ extension Album {
     }
     for (index, track) in tracks.enumerated() {
       check(track, .track(index), required: true)
+      problems += Album.trackProblems(track, .track(index))
     }
     var seen = Set<String>()
     for (index, tag) in tags.enumerated() {
@@ -219,6 +222,14 @@ extension Album {
     case .tag(let index): tags.indices.contains(index) ? tags[index] : nil
     case .collector(let field): self[keyPath: field.keyPath]
     }
+  }
+
+  /// The rule of PRODUCT.md §1.2 for a track's name: it may not end in a
+  /// group that looks like a length but is not one (`(4:75)`), which the
+  /// person surely meant as its length.
+  static func trackProblems(_ name: String, _ field: AlbumField) -> [AlbumProblem] {
+    guard let group = TrackDuration.invalidTail(of: name) else { return [] }
+    return [AlbumProblem(field: field, message: TrackDuration.advice(group), rule: .trackLength)]
   }
 
   static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {

@@ -19,7 +19,7 @@ extension AlbumEdit {
     case .removeTags:
       let removed = union(albums.map { pair in pair.before.tags.filter { !pair.after.tags.contains($0) } })
       return "Remove tag\(removed.count == 1 ? "" : "s") \(quoted(removed)) from \(count)"
-    case .addTrack(let name, _): return "Add track \(quoted([name.trimmed])) to \(count)"
+    case .addTrack(let name, _, _, _): return "Add track \(quoted([name.trimmed])) to \(count)"
     case .removeTrack(let number): return "Remove track \(number) from \(count)"
     case .moveTrackUp(let number): return "Move track \(number) up in \(count)"
     case .moveTrackDown(let number): return "Move track \(number) down in \(count)"

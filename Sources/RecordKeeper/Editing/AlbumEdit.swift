@@ -50,8 +50,10 @@ public enum AlbumEdit: Hashable, Sendable {
   /// Adds tags in this order; blank ones and those already there change nothing.
   case addTags([String])
   case removeTags([String])
-  /// Adds a track at a 1-based position, else at the end.
-  case addTrack(String, at: Int?)
+  /// Adds a track at a 1-based position (across all sides), at the end of
+  /// a side, else at the end; with a length in seconds (see
+  /// ``Album/addTrack(_:at:side:duration:)``).
+  case addTrack(String, at: Int? = nil, side: String? = nil, duration: Int? = nil)
   case removeTrack(Int)
   case moveTrackUp(Int)
   case moveTrackDown(Int)
@@ -89,8 +91,8 @@ public enum AlbumEdit: Hashable, Sendable {
       var changed = false
       for tag in tags where album.removeTag(tag) { changed = true }
       return changed
-    case .addTrack(let name, let position):
-      try album.addTrack(name, at: position)
+    case .addTrack(let name, let position, let side, let duration):
+      try album.addTrack(name, at: position, side: side, duration: duration)
       return true
     case .removeTrack(let number):
       try album.removeTrack(number)
@@ -120,11 +122,12 @@ public enum AlbumEdit: Hashable, Sendable {
     case .removeTags:
       let removed = before.tags.filter { !after.tags.contains($0) }
       return "Remove tag\(removed.count == 1 ? "" : "s") \(quoted(removed)) from \(album)"
-    case .addTrack(let name, _): return "Add track \(quoted([name.trimmed])) to \(album)"
+    case .addTrack(let name, _, _, _): return "Add track \(quoted([TrackDuration.split(name).name])) to \(album)"
     case .removeTrack(let number): return "Remove track \(number)\(track(number)) from \(album)"
     case .moveTrackUp(let number): return "Move track \(number)\(track(number)) up in \(album)"
     case .moveTrackDown(let number): return "Move track \(number)\(track(number)) down in \(album)"
-    case .renameTrack(let number, let name): return "Rename track \(number)\(track(number)) to \(quoted([name.trimmed])) in \(album)"
+    case .renameTrack(let number, let name):
+      return "Rename track \(number)\(track(number)) to \(quoted([TrackDuration.split(name).name])) in \(album)"
     }
   }
 

@@ -53,7 +53,8 @@ public struct AlbumChange: Hashable, Sendable {
     }
     for tag in new.tags where !old.tags.contains(tag) { changes.append(AlbumChange(album: id, field: "tags", old: nil, new: tag)) }
     for tag in old.tags where !new.tags.contains(tag) { changes.append(AlbumChange(album: id, field: "tags", old: tag, new: nil)) }
-    changes += trackChanges(old.tracks, new.tracks, id: id)
+    // With their lengths, so that a new length shows as a change.
+    changes += trackChanges(old.trackList.map(\.text), new.trackList.map(\.text), id: id)
     return changes
   }
 

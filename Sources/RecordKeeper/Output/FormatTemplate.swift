@@ -17,6 +17,8 @@ public struct FormatTemplate: Sendable {
   /// The placeholders a template may use.
   public enum Placeholder: String, CaseIterable, Sendable {
     case id, title, artist, sortArtist = "sort_artist", released, year, wikipedia, tags, tracks
+    /// The album's length, `m:ss` or `h:mm:ss`; empty unless every track has one.
+    case duration
 
     func value(of album: Album) -> String {
       switch self {
@@ -29,6 +31,7 @@ public struct FormatTemplate: Sendable {
       case .wikipedia: album.wikipedia ?? ""
       case .tags: album.tags.joined(separator: ", ")
       case .tracks: album.tracks.joined(separator: "; ")
+      case .duration: album.duration.map(TrackDuration.text) ?? ""
       }
     }
   }

@@ -6,22 +6,41 @@ extension RK {
     static let configuration = CommandConfiguration(
       abstract: "Change an album's track listing.",
       discussion: """
-        Tracks are numbered from 1, automatically. Names are trimmed and must be 1 to 255 \
-        characters. Moving the first track up or the last one down does nothing (seed §3.9).
+        Tracks are numbered from 1 across all sides (`### Side A` headings), automatically. \
+        Names are trimmed and must be 1 to 255 characters; a name ending in a length, \
+        `Airbag (4:44)`, gives the track that length. Moving a track up or down swaps it with \
+        its neighbour on its side; the first track of a side moved up becomes the last of the \
+        side before, the last moved down the first of the side after. Moving the first track up \
+        or the last one down does nothing (seed §3.9).
         """,
       subcommands: [AddTrack.self, RemoveTrack.self, MoveTrackUp.self, MoveTrackDown.self, RenameTrack.self])
   }
 
   struct AddTrack: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a track (at the end, or at --at N).")
+    static let configuration = CommandConfiguration(
+      commandName: "add", abstract: "Add a track (at the end, at --at N, or at the end of --side S).")
 
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
-    @Argument(help: "The track name.") var name: String
-    @Option(help: ArgumentHelp("Insert as track N.", valueName: "n")) var at: Int?
+    @Argument(help: "The track name; a length at its end, `Airbag (4:44)`, is its length.") var name: String
+    @Option(help: ArgumentHelp("Insert as track N, counting across all sides.", valueName: "n")) var at: Int?
+    @Option(
+      help: ArgumentHelp(
+        "Append to the side whose heading is `Side S` or `S` (case-insensitive); a new `### Side S` heading is made at the end of the list when there is none.",
+        valueName: "side"))
+    var side: String?
+    @Option(help: ArgumentHelp("The track's length, m:ss or h:mm:ss.", valueName: "m:ss")) var duration: String?
+
+    func validate() throws {
+      if at != nil, side != nil { throw ValidationError("Give either --at or --side, not both.") }
+      if let duration {
+        do throws(TrackDurationError) { _ = try TrackDuration.parse(duration) } catch { throw ValidationError("--duration: \(error)") }
+      }
+    }
 
     func run() async throws {
-      try collection.apply(.addTrack(name, at: at), to: target.album)
+      let seconds = try duration.map { text throws(TrackDurationError) in try TrackDuration.parse(text) }
+      try collection.apply(.addTrack(name, at: at, side: side, duration: seconds), to: target.album)
     }
   }
 
@@ -38,7 +57,8 @@ extension RK {
   }
 
   struct MoveTrackUp: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "up", abstract: "Swap track N with the one before it.")
+    static let configuration = CommandConfiguration(
+      commandName: "up", abstract: "Swap track N with the one before it (the first of a side goes to the side before).")
 
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
@@ -50,7 +70,8 @@ extension RK {
   }
 
   struct MoveTrackDown: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "down", abstract: "Swap track N with the one after it.")
+    static let configuration = CommandConfiguration(
+      commandName: "down", abstract: "Swap track N with the one after it (the last of a side goes to the side after).")
 
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
@@ -62,7 +83,8 @@ extension RK {
   }
 
   struct RenameTrack: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename track N.")
+    static let configuration = CommandConfiguration(
+      commandName: "rename", abstract: "Rename track N; it keeps its length unless the new name ends in one.")
 
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument

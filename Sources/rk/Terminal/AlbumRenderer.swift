@@ -29,14 +29,7 @@ struct AlbumRenderer {
       row(Visible.text(field.key), Visible.text(field.value.inline))
     }
     if !album.tags.isEmpty { row("Tags", album.tags.map { style.chip(Visible.text($0)) }.joined(separator: " ")) }
-    if !album.tracks.isEmpty {
-      output += "\n  " + style.dim("Tracks") + "\n"
-      let digits = String(album.tracks.count).count
-      for (index, track) in album.tracks.enumerated() {
-        let number = String(index + 1)
-        output += "  " + String(repeating: " ", count: digits - number.count + 2) + style.dim(number + ".") + " " + Visible.text(track) + "\n"
-      }
-    }
+    if !album.trackList.isEmpty { output += "\n" + trackListing(album) }
     let notes = Visible.lines(album.body.notes.trimmed)
     if !notes.isEmpty {
       // Markdown headings read as the details view's own headings.
@@ -44,6 +37,42 @@ struct AlbumRenderer {
         line.hasPrefix("#") ? style.dim(String(line.drop { $0 == "#" || $0 == " " })) : String(line)
       }
       output += "\n" + lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+    }
+    return output
+  }
+
+  /// The track list by side (PRODUCT.md §1.2): each side's heading, then
+  /// its tracks with their positions (`A1`, or `1.` without a `Side X`
+  /// heading) and lengths in one column, then the total length when every
+  /// track has one.
+  func trackListing(_ album: Album) -> String {
+    let tracks = album.trackList
+    // `1.` as the list is written; `A1` as on the record's label.
+    let positions = tracks.map { $0.position.first?.isNumber == true ? $0.position + "." : $0.position + " " }
+    let positionWidth = positions.map(\.count).max() ?? 0
+    let names = tracks.map { Visible.text($0.name) }
+    let nameWidth = names.map(DisplayWidth.of).max() ?? 0
+    let lengths = tracks.map { $0.duration.map(TrackDuration.text) ?? "" }
+    let lengthWidth = lengths.map(\.count).max() ?? 0
+    var output = "  " + style.dim("Tracks") + "\n"
+    var side: Int?
+    for (index, track) in tracks.enumerated() {
+      if track.sideIndex != side, let heading = track.side {
+        output += (side == nil ? "" : "\n") + "  " + style.bold(Visible.text(heading)) + "\n"
+      }
+      side = track.sideIndex
+      var line = "    " + String(repeating: " ", count: positionWidth - positions[index].count) + style.dim(positions[index].trimmed) + (positions[index].hasSuffix(" ") ? "  " : " ") + names[index]
+      if lengthWidth > 0, !lengths[index].isEmpty {
+        let gap = nameWidth - DisplayWidth.of(names[index]) + 2 + lengthWidth - lengths[index].count
+        line += String(repeating: " ", count: gap) + lengths[index]
+      }
+      output += line + "\n"
+    }
+    if let total = album.duration {
+      let label = "Total length"
+      let lengthText = TrackDuration.text(total)
+      let width = 4 + positionWidth + 1 + nameWidth + 2 + lengthWidth
+      output += "  " + style.dim(label) + String(repeating: " ", count: max(2, width - 2 - label.count - lengthText.count)) + lengthText + "\n"
     }
     return output
   }

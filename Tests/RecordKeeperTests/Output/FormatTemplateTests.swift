@@ -43,7 +43,7 @@ struct FormatTemplateTests {
 
   @Test func everyPlaceholderIsAccepted() throws {
     #expect(FormatTemplate.Placeholder.allCases.map(\.rawValue) == [
-      "id", "title", "artist", "sort_artist", "released", "year", "wikipedia", "tags", "tracks",
+      "id", "title", "artist", "sort_artist", "released", "year", "wikipedia", "tags", "tracks", "duration",
     ])
     for placeholder in FormatTemplate.Placeholder.allCases {
       _ = try FormatTemplate("{\(placeholder.rawValue)}")

@@ -136,12 +136,14 @@ struct JSONValueTests {
       ("location", .null), ("purchased", .null), ("price", .null), ("status", .null), ("discogs", .null),
       ("musicbrainz", .null),
       ("extra", .object([("mood", .string("tense"))])),
+      ("track_list", .array([.object([("position", .string("1")), ("name", .string("Airbag")), ("side", .null), ("duration", .null)])])),
+      ("duration", .null),
     ]))
     let serialized = album.json(group: "R").serialized()
     let object = try #require(try JSONSerialization.jsonObject(with: Data(serialized.utf8)) as? [String: Any])
     #expect(object["group"] as? String == "R")
     #expect(object["sort_artist"] is NSNull)
-    #expect(serialized.hasSuffix("\"extra\": {\n    \"mood\": \"tense\"\n  },\n  \"group\": \"R\"\n}"))
+    #expect(serialized.hasSuffix("\"duration\": null\n    }\n  ],\n  \"duration\": null,\n  \"group\": \"R\"\n}"))
   }
 
   @Test func groupIsNullInRandomModeAndAbsentOutsideLists() {
@@ -153,7 +155,7 @@ struct JSONValueTests {
     #expect(withNull.last?.0 == "group")
     #expect(withNull.last?.1 == .null)
     #expect(!without.contains { $0.0 == "group" })
-    #expect(without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail"] + CollectorField.allCases.map(\.key) + ["extra"])
+    #expect(without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail"] + CollectorField.allCases.map(\.key) + ["extra", "track_list", "duration"])
   }
 
   @Test func invalidReleaseDateIsShownAsWritten() {
