@@ -120,7 +120,7 @@ struct FormatTemplateTests {
   @Test func errorMessagesListThePlaceholdersOrSuggestOne() {
     let message = FormatTemplateError.unknown("name", suggestion: nil).description
     #expect(message.hasPrefix("{name} is not a placeholder or an extra key of any album"))
-    #expect(message.contains("{id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {format}"))
+    #expect(message.contains("{id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {duration} {format}"))
     #expect(message.contains("{{"))
     #expect(FormatTemplateError.unknown("titel", suggestion: "title").description.contains("did you mean {title}?"))
     #expect(FormatTemplateError.unclosed.description.contains("not closed"))
