@@ -89,9 +89,9 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
     switch self {
     case .malformedRule(let rule, let advice): "\"\(rule)\" is not a rule: \(advice)"
     case .unknownField(let name, let rule, let suggestion):
-      "\"\(rule)\": there is no field \"\(name)\"\(suggestion.map { "; did you mean @\($0)?" } ?? "."). Rules may test \(RuleField.namesList)"
+      "\"\(rule)\": there is no field \"\(name)\"\(suggestion.map { "; did you mean @\($0)?" } ?? ".") Rules may test \(RuleField.namesList)."
     case .unknownList(let name, let suggestion, let lists):
-      "@\(name) is neither a field nor a smart list\(suggestion.map { "; did you mean @\($0)?" } ?? "."). Fields: \(RuleField.namesList); "
+      "@\(name) is neither a field nor a smart list\(suggestion.map { "; did you mean @\($0)?" } ?? ".") Fields: \(RuleField.namesList); "
         + (lists.isEmpty ? "there are no smart lists yet (rk lists save NAME RULES…)" : "smart lists: \(lists.joined(separator: ", "))")
     case .brokenList(let name, let problem): "the smart list @\(name) cannot be used: \(problem); fix its file or save it again with rk lists save"
     case .listCycle(let names):

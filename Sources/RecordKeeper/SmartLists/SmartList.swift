@@ -86,14 +86,14 @@ public enum SmartListError: Error, Equatable, Sendable, CustomStringConvertible 
     switch self {
     case .rule(let error): error.description
     case .plainWords(let rule, let word):
-      "\"\(rule)\": \"\(word)\" is not a rule: a smart list holds rules starting with # or @ and clauses +(…) or -(…); quote text with spaces inside a rule: @title:\"\(word) …\""
+      "\"\(rule)\": \"\(word)\" is not a rule: a smart list holds only rules (#TAG, @FIELD:VALUE, @NAME) and clauses +(…) and -(…); did you mean #\(word) or @title:\(word)?"
     case .noRules(let name): "the smart list \(name) needs at least one rule, as in rk lists save \(name) '#jazz' '@year:1950..1969'"
     case .badName(let name):
       "\"\(name)\" cannot name a smart list: use up to \(SmartList.nameLimit) ASCII letters, digits, - and _, starting with a letter or digit"
     case .fieldName(let name):
       "\"\(name)\" is the name of a field, which @\(name) already means: choose another name for the smart list"
     case .unknown(let name, let suggestion):
-      "there is no smart list \"\(name)\"\(suggestion.map { "; did you mean \($0)?" } ?? ""): rk lists shows them all"
+      "there is no smart list \"\(name)\"" + (suggestion.map { "; did you mean \($0)?" } ?? ".") + " rk lists shows them all"
     case .inUse(let name, let others):
       "the smart list \(name) is used by \(others.map { "@" + $0 }.joined(separator: ", ")): change or remove \(others.count == 1 ? "that list" : "those lists") first"
     case .store(let error): error.description

@@ -89,6 +89,20 @@ public struct SmartLists: Sendable {
     }
   }
 
+  /// Everything `rk check` reports: the files that could not be read, and
+  /// lists naming a list that does not exist or cannot be read.
+  public var problems: [SmartListIssue] {
+    var problems = issues
+    for list in lists {
+      do throws(SearchQueryError) {
+        try checkReferences(in: list.clauses, trail: [list.name])
+      } catch {
+        problems.append(SmartListIssue(name: list.name, line: 0, field: "rules", message: error.description))
+      }
+    }
+    return problems.sorted { ($0.name, $0.line) < ($1.name, $1.line) }
+  }
+
   /// Why `@name` cannot be used.
   func unknown(_ name: String) -> SearchQueryError {
     if let issue = issues.first(where: { $0.name == name }) {
