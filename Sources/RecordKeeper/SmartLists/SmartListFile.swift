@@ -51,7 +51,7 @@ public enum SmartListFile {
       case ("description", .text(let text)): description = text.isBlank ? nil : text
       case ("description", _): return issue(entry.line, "description", "write the description as one line of text")
       case ("rules", .list(let items)): rules = (entry.line, items, entry.itemLines)
-      case ("rules", .text(let text)) where !text.isBlank: rules = (entry.line, [text], [entry.line])
+      case ("rules", .text(let text)): rules = (entry.line, text.isBlank ? [] : [text], [entry.line])
       case ("rules", _): return issue(entry.line, "rules", "write the rules as a list, one quoted clause a line: - \"#jazz\"")
       default:
         return issue(entry.line, entry.key, "a smart list has only description: and rules:; remove this key")
