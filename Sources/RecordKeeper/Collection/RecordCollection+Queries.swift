@@ -25,6 +25,12 @@ extension RecordCollection {
     return matched
   }
 
+  /// The albums in the smart list `list`, whose `@NAME` rules are read
+  /// from `lists`, in no particular order.
+  public func albums(in list: SmartList, lists: SmartLists) throws(SearchQueryError) -> [Album] {
+    try albums(matching: SearchQuery(clauses: list.clauses), lists: lists)
+  }
+
   /// Distinct artists and sort artists, case-insensitively, in alphabetical
   /// order: the source of the seed's artist autocomplete (§3.9). With a
   /// prefix, only names starting with it (folded, so "bjo" finds Björk).

@@ -123,7 +123,7 @@ private struct QueryParser {
         // and anything else is a `+term` or `-term`.
         var next = index + 1
         while next < characters.count, characters[next] == " " { next += 1 }
-        if next < characters.count, characters[next] == "(" {
+        if next < characters.count, characters[next] == "(", startsClause(at: next + 1) {
           let start = index
           index = next + 1
           clauses.append(try clause(negative: first == "-", start: start))
@@ -140,6 +140,14 @@ private struct QueryParser {
       }
       plainTerm()
     }
+  }
+
+  /// Whether the text after a `+(` or `-(` begins a clause: a rule or the
+  /// closing parenthesis. Otherwise (`-(live)`) the sign and parenthesis
+  /// start a plain term, as they did before rules existed.
+  private func startsClause(at start: Int) -> Bool {
+    let first = characters[start...].first { !$0.isWhitespace }
+    return first == "#" || first == "@" || first == ")" || first == nil
   }
 
   /// A term of seed §3.3, up to the next unquoted space.

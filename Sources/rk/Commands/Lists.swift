@@ -33,7 +33,7 @@ extension RK {
         var counts: [String: Int] = [:]
         for list in lists.lists {
           counts[list.name] = try QueryRules.run { () throws(SearchQueryError) in
-            try loaded.albums(matching: SearchQuery(clauses: list.clauses), lists: lists).count
+            try loaded.albums(in: list, lists: lists).count
           }
         }
         if json {

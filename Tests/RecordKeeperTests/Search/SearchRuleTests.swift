@@ -115,6 +115,12 @@ struct SearchRuleParsingTests {
     #expect(query.clauses == [SearchClause([.tag("jazz")])])
   }
 
+  @Test func aParenthesisWithoutRulesIsPlainText() throws {
+    let query = try SearchQuery(parsing: "-(live) +(remastered) (demo)")
+    #expect(query.clauses.isEmpty)
+    #expect(query.terms == [.init(.excluded, "(live)"), .init(.required, "(remastered)"), .init(.plain, "(demo)")])
+  }
+
   @Test func aQuotedTermIsPlainText() throws {
     let query = try SearchQuery(parsing: "\"#1 Record\" \"@home\"")
     #expect(query.clauses.isEmpty)
@@ -170,6 +176,7 @@ struct SearchRuleParsingTests {
   @Test func clausesMustCloseAndHoldOnlyRules() {
     #expect(parseError("+(#a, #b") == .unclosedClause("+(#a, #b"))
     #expect(parseError("+(#a, b)") == .notARule(clause: "+(#a, b)", item: "b"))
+    #expect(parseError("-( #a b)") == .notARule(clause: "-( #a b)", item: "b"))
     #expect(parseError("+(@artist:=Miles Davis)") == .notARule(clause: "+(@artist:=Miles Davis)", item: "Davis"))
   }
 
