@@ -127,10 +127,11 @@ def remove(path):
 # ---------------------------------------------------------------- suites
 
 # The smart list of the read suite (PRODUCT.md §1.3): tags, a year range and a
-# month-precision date, so that every kind of rule is timed. Goal: within 1.5x
-# of the plain query.
+# month-precision date, so that every kind of rule is timed; it matches about as
+# many albums as QUERY (1,118 and 1,190 of 100k), so printing costs the same.
+# Goal: within 1.5x of the plain query.
 SMART_LIST = "bench"
-SMART_RULES = ["+(#rock, #jazz, #soul)", "@year:1960..1999", "-(#live, @released:<1965-06)"]
+SMART_RULES = ["+(#jazz, #soul)", "@year:1970..1973", "-(#live, @released:<1971-06)"]
 
 
 def write_smart_list(directory):
