@@ -10,7 +10,7 @@ struct CompiledClauses: Sendable {
 
   private indirect enum Rule: Sendable {
     case tag(String)
-    case field(RuleField, RuleTests.CompiledTest)
+    case field(RuleField, RuleSemantics.CompiledTest)
     case list(CompiledClauses)
   }
 
@@ -22,7 +22,7 @@ struct CompiledClauses: Sendable {
       let rules = clause.rules.map { rule -> Rule in
         switch rule {
         case .tag(let tag): .tag(tag)
-        case .field(let field, let test): .field(field, RuleTests.CompiledTest(test))
+        case .field(let field, let test): .field(field, RuleSemantics.CompiledTest(test))
         case .list(let name): .list(lists[name].map { CompiledClauses($0.clauses, lists: lists) } ?? CompiledClauses.nothing)
         }
       }
@@ -54,7 +54,7 @@ struct CompiledClauses: Sendable {
     for rule in clause {
       switch rule {
       case .tag(let tag): if album.tags.contains(tag) { return true }
-      case .field(let field, let test): if RuleTests.holds(test, of: field, for: album, scratch: &scratch) { return true }
+      case .field(let field, let test): if RuleSemantics.holds(test, of: field, for: album, scratch: &scratch) { return true }
       case .list(let list): if list.includes(album, scratch: &scratch) { return true }
       }
     }

@@ -259,7 +259,7 @@ private struct QueryParser {
         rule: written(from: start) + String(characters[index...].prefix { !endsRule($0, inClause: inClause) }),
         advice: "write : and the value after @\(field.name), as in @\(field.name):VALUE, @\(field.name):=VALUE or @\(field.name):>VALUE")
     }
-    return .field(field, try RuleTests.make(field, comparison: comparison, operand: operand, quoted: quoted, rule: written(from: start)))
+    return .field(field, try RuleSemantics.make(field, comparison: comparison, operand: operand, quoted: quoted, rule: written(from: start)))
   }
 
   /// `>=`, `<=`, `>`, `<`, `=` or nothing.

@@ -1,6 +1,6 @@
 /// What each kind of field allows after `@field:`, and what each test means
 /// for an album (PRODUCT.md §1.3).
-enum RuleTests {
+enum RuleSemantics {
   /// The test `@field:` + `comparison` + `operand` asks for; `quoted` when
   /// the operand was written in quotes (so `..` in it is text, not a range).
   static func make(
