@@ -128,8 +128,8 @@ struct SmartListCommandTests {
 
   @Test func completionOffersTagsFieldsAndLists() throws {
     #expect(try rk(["lists", "save", "recent", "@year:>2000"]).status == 0)
-    func complete(_ word: String, command: [String] = ["list"], argument: String = "positional@0") throws -> [String] {
-      let words = ["rk"] + command + [word]
+    func complete(_ word: String, command: [String] = ["list"], argument: String = "positional@0", before: [String] = []) throws -> [String] {
+      let words = ["rk"] + command + before + [word]
       let result = try runRK(
         ["---completion"] + command + ["--", argument, String(words.count - 1), String(word.count)] + words,
         environment: ["RK_COLLECTION": collection.path])
@@ -144,6 +144,7 @@ struct SmartListCommandTests {
     #expect(try complete("jazz").isEmpty)
     #expect(try complete("r", command: ["lists", "rm"]) == ["recent"])
     #expect(try complete("#j", command: ["lists", "save"], argument: "positional@1") == ["#japanese"])
+    #expect(try complete("@rec", command: ["set"], argument: "--where", before: ["--where"]) == ["@recent"])
     for shell in ["bash", "zsh", "fish"] {
       let script = try runRK(["--generate-completion-script", shell])
       #expect(script.stdout.contains("---completion list -- positional@0"), "\(shell)")
