@@ -79,9 +79,11 @@ extension RK {
     func run() async throws {
       let searchFields = try fields.map(SearchField.parseList) ?? Set(SearchField.allCases)
       let loaded = try collection.load()
-      let lists = SmartLists.load(from: loaded.location)
       let matched = try QueryRules.run { () throws(SearchQueryError) in
-        try loaded.albums(matching: SearchQuery(parsing: queryText), in: searchFields, lists: lists)
+        let query = try SearchQuery(parsing: queryText)
+        // The list files are read only when the query names a list.
+        let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: loaded.location)
+        return try loaded.albums(matching: query, in: searchFields, lists: lists)
       }
       if count {
         print(matched.count)

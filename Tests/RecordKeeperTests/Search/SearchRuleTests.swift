@@ -278,6 +278,21 @@ struct SearchRuleMatchingTests {
     #expect(try matching("@wikipedia:wiki", albums) == [])
   }
 
+  @Test func notesStatusAndOtherTextFields() throws {
+    let text = "---\ntitle: Live\nartist: Band\nstatus: wanted\nlocation: Shelf 3\n---\n\n## Tracks\n\n1. Intro\n\n## Notes\n\nSigned by the drummer.\n"
+    let album = try AlbumFile.parse(Array(text.utf8), id: "live").album
+    #expect(try matching("@notes:drummer", [album]) == ["live"])
+    #expect(try matching("@notes:intro", [album]).isEmpty)
+    #expect(try matching("@status:=wanted", [album]) == ["live"])
+    #expect(try matching("@location:\"shelf 3\"", [album]) == ["live"])
+    #expect(try matching("@notes", albums).isEmpty)
+  }
+
+  @Test func rulesIgnoreTheSearchedFields() throws {
+    let matcher = try SearchMatcher(query: try SearchQuery(parsing: "#jazz"), fields: [.title])
+    #expect(albums.filter(matcher.matches).map(\.id) == ["kind-of-blue"])
+  }
+
   @Test func clausesHoldWhenAnyRuleDoes() throws {
     #expect(try matching("+(#jazz, @artist:floyd)", albums) == ["kind-of-blue", "moon"])
     #expect(try matching("+(#jazz, @artist:floyd) +(@rating:>4, @year:1973)", albums) == ["kind-of-blue", "moon"])
