@@ -8,27 +8,32 @@ public struct CollectionCheck: Sendable {
   /// Every problem, sorted by album id, then line.
   public let issues: [AlbumIssue]
 
-  /// Checks a loaded collection; covers are read from disk.
-  public init(_ collection: RecordCollection) {
+  /// Checks a loaded collection, and its smart lists' files (PRODUCT.md
+  /// §1.3) when given; covers are read from disk.
+  public init(_ collection: RecordCollection, lists: SmartLists = SmartLists()) {
     location = collection.location
     albumCount = collection.albums.count + collection.unreadable.count
     let covers = collection.albums.flatMap { CoverCheck.problems(of: $0, in: collection.location) }
     let duplicates = DuplicatePressings.issues(in: collection)
-    issues = (collection.unreadable + collection.problems + covers + duplicates).sorted { ($0.id, $0.line) < ($1.id, $1.line) }
+    let listIssues = lists.problems.map(\.albumIssue)
+    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues)
+      .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
 
   /// Whether nothing is wrong.
   public var isClean: Bool { issues.isEmpty }
 
   /// How many albums have at least one problem.
-  public var albumsWithProblems: Int { Set(issues.map(\.id)).count }
+  public var albumsWithProblems: Int { Set(issues.map(\.id).filter { !$0.hasPrefix(CollectionLocation.markerFolder + "/") }).count }
 
   /// `12 albums checked: no problems.` or `12 albums checked: 5 problems in 2 albums.`
   public var summary: String {
     let checked = "\(albumCount) album\(albumCount == 1 ? "" : "s") checked"
     guard !isClean else { return "\(checked): no problems." }
     let albums = albumsWithProblems
-    return "\(checked): \(issues.count) problem\(issues.count == 1 ? "" : "s") in \(albums) album\(albums == 1 ? "" : "s")."
+    let lists = Set(issues.map(\.id)).count - albums
+    let places = [albums > 0 ? "\(albums) album\(albums == 1 ? "" : "s")" : nil, lists > 0 ? "\(lists) smart list\(lists == 1 ? "" : "s")" : nil]
+    return "\(checked): \(issues.count) problem\(issues.count == 1 ? "" : "s") in \(places.compactMap { $0 }.joined(separator: " and "))."
   }
 
   /// `{"albums": N, "problems": [{path, line, field, message}]}`.

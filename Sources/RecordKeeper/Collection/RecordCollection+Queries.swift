@@ -1,4 +1,14 @@
 extension RecordCollection {
+  /// The albums `query` matches within `fields`, its `@NAME` rules read
+  /// from `lists`, in no particular order: the search of `rk list`, `rk set
+  /// --where` and the web app. Throws when a rule names a list that cannot
+  /// be used.
+  public func albums(
+    matching query: SearchQuery, in fields: Set<SearchField> = Set(SearchField.allCases), lists: SmartLists = SmartLists()
+  ) throws(SearchQueryError) -> [Album] {
+    albums(matching: try SearchMatcher(query: query, fields: fields, lists: lists))
+  }
+
   /// The albums that match, in no particular order; large collections are
   /// searched on every core.
   public func albums(matching matcher: SearchMatcher) -> [Album] {
@@ -13,6 +23,12 @@ extension RecordCollection {
       return albums[range].filter { matcher.matches($0, scratch: &scratch) }
     }.flatMap { $0 }
     return matched
+  }
+
+  /// The albums in the smart list `list`, whose `@NAME` rules are read
+  /// from `lists`, in no particular order.
+  public func albums(in list: SmartList, lists: SmartLists) throws(SearchQueryError) -> [Album] {
+    try albums(matching: SearchQuery(clauses: list.clauses), lists: lists)
   }
 
   /// Distinct artists and sort artists, case-insensitively, in alphabetical

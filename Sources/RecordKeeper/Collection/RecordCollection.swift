@@ -139,7 +139,9 @@ public struct AlbumIssue: Hashable, Sendable {
   /// The file the issue is about, as `location` shows it: `album.md`, or
   /// the image for the fields `cover` and `thumbnail`.
   public func path(in location: CollectionLocation) -> String {
-    switch field {
+    // A smart list's file (SmartListIssue/albumIssue): no album id starts with a dot.
+    if id.hasPrefix(CollectionLocation.markerFolder + "/") { return location.displayPath(id) }
+    return switch field {
     case "cover": location.displayPath(id + "/" + CoverFiles.coverName)
     case "thumbnail": location.displayPath(id + "/" + CoverFiles.thumbnailName)
     default: location.displayPath(ofAlbum: id)

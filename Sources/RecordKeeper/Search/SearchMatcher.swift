@@ -4,21 +4,34 @@
   import Darwin
 #endif
 
-/// Decides whether an album matches a query within a set of fields.
+/// Decides whether an album matches a query within a set of fields: its
+/// plain terms as seed §3.3 says, and its rules and clauses (PRODUCT.md §1.3).
 public struct SearchMatcher: Sendable {
   public let query: SearchQuery
   public let fields: Set<SearchField>
   private let plain: [[UInt8]]
   private let required: [[UInt8]]
   private let excluded: [[UInt8]]
+  private let hasTerms: Bool
+  private let clauses: CompiledClauses
   private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags, searchesLabel: Bool
 
-  public init(query: SearchQuery, fields: Set<SearchField> = Set(SearchField.allCases)) {
+  /// A matcher for `query`; the smart lists its `@NAME` rules name come
+  /// from `lists`.
+  ///
+  /// Throws when a rule names a list that `lists` does not hold, one whose
+  /// file is broken, or lists that include each other in a circle.
+  public init(query: SearchQuery, fields: Set<SearchField> = Set(SearchField.allCases), lists: SmartLists = SmartLists())
+    throws(SearchQueryError)
+  {
     self.query = query
     self.fields = fields.isEmpty ? Set(SearchField.allCases) : fields
     plain = query.terms.filter { $0.kind == .plain }.map(\.folded)
     required = query.terms.filter { $0.kind == .required }.map(\.folded)
     excluded = query.terms.filter { $0.kind == .excluded }.map(\.folded)
+    hasTerms = !query.terms.isEmpty
+    try lists.checkReferences(in: query.clauses)
+    clauses = CompiledClauses(query.clauses, lists: lists)
     searchesArtist = self.fields.contains(.artist)
     searchesTitle = self.fields.contains(.title)
     searchesReleased = self.fields.contains(.released)
@@ -28,7 +41,7 @@ public struct SearchMatcher: Sendable {
     searchesLabel = self.fields.contains(.label)
   }
 
-  /// Whether `album` passes every rule of seed §3.3.
+  /// Whether `album` passes every rule of seed §3.3 and every clause.
   public func matches(_ album: Album) -> Bool {
     var scratch: [UInt8] = []
     return matches(album, scratch: &scratch)
@@ -39,9 +52,10 @@ public struct SearchMatcher: Sendable {
   ///
   /// The searched fields are folded once into one buffer, each track and tag
   /// followed by a zero byte, so a term (which never holds one) cannot match
-  /// across two of them.
+  /// across two of them. Clauses are tried first: they are cheaper.
   public func matches(_ album: Album, scratch: inout [UInt8]) -> Bool {
-    guard !query.isEmpty else { return true }
+    if !clauses.isEmpty, !clauses.includes(album, scratch: &scratch) { return false }
+    guard hasTerms else { return true }
     scratch.removeAll(keepingCapacity: true)
     if searchesArtist { Self.appendFolded(album.artist, to: &scratch) }
     if searchesTitle { Self.appendFolded(album.title, to: &scratch) }

@@ -86,9 +86,11 @@ extension CollectionStore {
     }
   }
 
-  /// The ids of the albums `query` (the search language of `rk list`)
-  /// matches, in id order. Throws ``StoreError/noMatches(_:)`` when there
-  /// are none, so a change never silently does nothing to nothing.
+  /// The ids of the albums `query` (the search language of `rk list`, its
+  /// rules and smart lists included) matches, in id order. Throws
+  /// ``StoreError/noMatches(_:)`` when there are none, so a change never
+  /// silently does nothing to nothing, and ``StoreError/query(_:)`` for a
+  /// rule that cannot be used.
   public func albumIDs(matching query: String, fields: Set<SearchField> = Set(SearchField.allCases)) throws(StoreError) -> [String] {
     let collection: RecordCollection
     do {
@@ -96,7 +98,13 @@ extension CollectionStore {
     } catch {
       throw .collection(error)
     }
-    let ids = collection.albums(matching: SearchMatcher(query: SearchQuery(parsing: query), fields: fields)).map(\.id).sorted()
+    let matched: [Album]
+    do {
+      matched = try collection.albums(matching: SearchQuery(parsing: query), in: fields, lists: SmartLists.load(from: location))
+    } catch {
+      throw .query(error)
+    }
+    let ids = matched.map(\.id).sorted()
     guard !ids.isEmpty else { throw .noMatches(query) }
     return ids
   }

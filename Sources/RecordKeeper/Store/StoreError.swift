@@ -42,6 +42,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case several([StoreError])
   /// No album matches the query (as given), so nothing was changed.
   case noMatches(String)
+  /// A rule of the query cannot be used (PRODUCT.md §1.3).
+  case query(SearchQueryError)
   /// `rk mv` refused to move the album (its name given) to `destination`
   /// (as typed); nothing was written.
   case moveRefused(album: String, destination: String, MoveRefusal)
@@ -77,6 +79,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) should record a change an earlier rk was interrupted in, but cannot be read: check the collection with git status, put right what it shows, then delete \(path)"
     case .several(let errors):
       "no album was changed:\n" + errors.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: "\n")
+    case .query(let error): error.description
     case .noMatches(let query): "no album matches \"\(query)\", so nothing was changed: try the query with rk list first"
     case .moveRefused(let album, let destination, let reason):
       "\(album) was not moved to \"\(destination)\": \(reason)"

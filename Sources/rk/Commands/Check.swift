@@ -13,7 +13,8 @@ extension RK {
     var json = false
 
     func run() async throws {
-      let check = CollectionCheck(try RecordCollection.load(try collection.location()))
+      let location = try collection.location()
+      let check = CollectionCheck(try RecordCollection.load(location), lists: SmartLists.load(from: location))
       if json {
         Terminal.write(check.json)
       } else {

@@ -11,6 +11,16 @@ extension RK {
         and when plain terms exist an album must contain at least one. Matching ignores \
         case and diacritics. Words starting with - that are not options are terms; -- \
         ends the options.
+
+        Rules (smart lists, seed 003): #TAG has exactly that tag (case-sensitive). \
+        @FIELD:TEXT contains the text; @FIELD:=TEXT is the whole value (both ignore case \
+        and diacritics; quote text with spaces: @artist:="Miles Davis"). @FIELD:>N, <N, \
+        >=N, <=N and @FIELD:A..B compare numbers (year, rating, tracks, discogs) and dates \
+        (released, purchased) at the precision written: @purchased:>2024 is 2025 or later. \
+        @FIELD alone: the field is present (@cover, @tags). @NAME: in the smart list NAME. \
+        +(R, R…) holds when any of its rules does; so does -(R, R…). An album matches when \
+        every + clause holds and not every - clause does; a bare rule is a + clause of one \
+        rule, -#TAG a - clause of one. A quoted "#1" is plain text.
         """)
 
     @OptionGroup var collection: CollectionOptions
@@ -37,7 +47,9 @@ extension RK {
     @Flag(help: "One line per album: title, artist, year and tags in columns that fit the terminal.")
     var short = false
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The search query.", valueName: "query"))
+    @Argument(
+      parsing: .allUnrecognized, help: ArgumentHelp("The search query: terms and rules.", valueName: "query"),
+      completion: .custom(Completions.queryWords))
     var query: [String] = []
 
     func validate() throws {
@@ -54,6 +66,7 @@ extension RK {
       if let format {
         do { _ = try FormatTemplate(format) } catch { throw ValidationError("--format: \(error)") }
       }
+      do { _ = try SearchQuery(parsing: queryText) } catch { throw ValidationError(error.description) }
     }
 
     /// The query text; ArgumentParser hands over the `--` that ends the options.
@@ -65,9 +78,13 @@ extension RK {
 
     func run() async throws {
       let searchFields = try fields.map(SearchField.parseList) ?? Set(SearchField.allCases)
-      let matcher = SearchMatcher(query: SearchQuery(parsing: queryText), fields: searchFields)
       let loaded = try collection.load()
-      let matched = loaded.albums(matching: matcher)
+      let matched = try QueryRules.run { () throws(SearchQueryError) in
+        let query = try SearchQuery(parsing: queryText)
+        // The list files are read only when the query names a list.
+        let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: loaded.location)
+        return try loaded.albums(matching: query, in: searchFields, lists: lists)
+      }
       if count {
         print(matched.count)
         return

@@ -22,7 +22,8 @@ extension RK {
 
     @Option(
       name: .customLong("where"),
-      help: ArgumentHelp("Change every album this search query matches, as rk list finds them.", valueName: "query"))
+      help: ArgumentHelp("Change every album this search query matches, as rk list finds them.", valueName: "query"),
+      completion: .custom(Completions.queryWords))
     var query: String?
 
     @OptionGroup var fields: AlbumFieldOptions

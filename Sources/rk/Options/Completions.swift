@@ -16,6 +16,34 @@ enum Completions {
     return collection.artists(prefix: prefix)
   }
 
+  /// Query words: after `#`, the collection's tags; after `@`, the fields
+  /// and the smart lists; each keeping what was typed before the `#` or `@`
+  /// (`-#`, `+(#dance,#`). Plain words complete to nothing.
+  @Sendable static func queryWords(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+    let lead: Substring
+    if let last = prefix.lastIndex(where: { $0 == "(" || $0 == "," }) {
+      lead = prefix[...last]
+    } else {
+      lead = prefix.prefix { $0 == "+" || $0 == "-" }
+    }
+    let typed = prefix[lead.endIndex...]
+    guard let marker = typed.first, marker == "#" || marker == "@", let location = try? location(from: words) else { return [] }
+    let candidates: [String]
+    if marker == "#" {
+      guard let collection = try? RecordCollection.load(location) else { return [] }
+      candidates = collection.tagCounts().map { SearchRule.tag($0.tag).description }
+    } else {
+      candidates = (RuleField.allCases.map(\.name) + SmartLists.load(from: location).names).map { "@" + $0 }
+    }
+    return candidates.filter { $0.hasPrefix(typed) }.map { lead + $0 }
+  }
+
+  /// The names of the collection's smart lists starting with what has been typed.
+  @Sendable static func lists(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+    guard let location = try? location(from: words) else { return [] }
+    return SmartLists.load(from: location).names.filter { $0.hasPrefix(prefix) }
+  }
+
   /// The collection named by `-C DIR` among the words typed so far, if any.
   private static func location(from words: [String]) throws -> CollectionLocation {
     var explicit: String?

@@ -1,0 +1,189 @@
+/// What each kind of field allows after `@field:`, and what each test means
+/// for an album (PRODUCT.md §1.3).
+enum RuleSemantics {
+  /// The test `@field:` + `comparison` + `operand` asks for; `quoted` when
+  /// the operand was written in quotes (so `..` in it is text, not a range).
+  static func make(
+    _ field: RuleField, comparison: String, operand: String, quoted: Bool, rule: String
+  ) throws(SearchQueryError) -> RuleTest {
+    let name = field.name
+    switch field.kind {
+    case .presence:
+      throw .malformedRule(rule: rule, advice: "@\(name) can only be present or not: write @\(name), or -@\(name) for albums without one")
+    case .text, .tags:
+      guard !operand.isEmpty else {
+        throw .malformedRule(rule: rule, advice: "write the text to look for, as in @\(name):TEXT or @\(name):=\"WHOLE VALUE\"")
+      }
+      switch comparison {
+      case "": return .contains(operand)
+      case "=": return .equals(operand)
+      default:
+        throw .malformedRule(
+          rule: rule,
+          advice: "\(name) is text: write @\(name):TEXT (contains) or @\(name):=TEXT (the whole value); <, >, and ranges work on \(comparableNames)")
+      }
+    case .number, .date:
+      if comparison.isEmpty, !quoted, let range = operand.range(of: "..") {
+        let low = try self.operand(String(operand[..<range.lowerBound]), for: field, rule: rule)
+        let high = try self.operand(String(operand[range.upperBound...]), for: field, rule: rule)
+        return .range(low, high)
+      }
+      let value = try self.operand(operand, for: field, rule: rule)
+      let comparisons: [String: RuleComparison] = [
+        "": .equal, "=": .exact, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
+      ]
+      return .compare(comparisons[comparison] ?? .equal, value)
+    }
+  }
+
+  private static var comparableNames: String {
+    RuleField.allCases.filter { $0.kind == .number || $0.kind == .date }.map(\.name).joined(separator: ", ")
+  }
+
+  private static func operand(_ text: String, for field: RuleField, rule: String) throws(SearchQueryError) -> RuleOperand {
+    let name = field.name
+    if field.kind == .date {
+      guard let date = try? ReleaseDate(parsing: text) else {
+        throw .malformedRule(
+          rule: rule, advice: "\(name) is a date: write YYYY, YYYY-MM or YYYY-MM-DD, as in @\(name):>=1969-06 or @\(name):1970..1979")
+      }
+      return .date(date)
+    }
+    guard let number = Int(text), !text.hasPrefix("+") else {
+      throw .malformedRule(rule: rule, advice: "\(name) is a whole number: write @\(name):N, @\(name):>N, @\(name):<=N or @\(name):A..B")
+    }
+    return .number(number)
+  }
+
+  // MARK: Matching
+
+  /// Whether `album` passes `test` of `field`. A field the album lacks, or
+  /// holds in a form that is not a number or date, passes no test but
+  /// ``RuleTest/present`` (which it passes when it has text).
+  static func holds(_ test: CompiledTest, of field: RuleField, for album: Album, scratch: inout [UInt8]) -> Bool {
+    switch field.kind {
+    case .presence:
+      return album.covers.cover
+    case .tags:
+      switch test {
+      case .present: return !album.tags.isEmpty
+      case .contains(let needle): return album.tags.contains { contains(needle, in: $0, scratch: &scratch) }
+      case .equals(let whole): return album.tags.contains { equals(whole, $0, scratch: &scratch) }
+      default: return false
+      }
+    case .text:
+      guard let text = text(of: field, in: album), !text.isEmpty else { return false }
+      switch test {
+      case .present: return true
+      case .contains(let needle): return contains(needle, in: text, scratch: &scratch)
+      case .equals(let whole): return equals(whole, text, scratch: &scratch)
+      default: return false
+      }
+    case .number:
+      if case .present = test { return isPresent(field, in: album) }
+      guard let value = number(of: field, in: album) else { return false }
+      switch test {
+      case .compare(let comparison, .number(let operand)): return compare(value, comparison, operand)
+      case .range(.number(let low), .number(let high)): return low <= value && value <= high
+      default: return false
+      }
+    case .date:
+      if case .present = test { return isPresent(field, in: album) }
+      let text = field == .released ? album.released : album.purchased
+      guard let text, let date = try? ReleaseDate(parsing: text) else { return false }
+      switch test {
+      case .compare(.exact, .date(let operand)): return date == operand
+      case .compare(let comparison, .date(let operand)):
+        return compare(key(of: date, at: operand), comparison, key(of: operand, at: operand))
+      case .range(.date(let low), .date(let high)):
+        return key(of: low, at: low) <= key(of: date, at: low) && key(of: date, at: high) <= key(of: high, at: high)
+      default: return false
+      }
+    }
+  }
+
+  /// A test with its text folded once, before any album is looked at.
+  enum CompiledTest: Sendable {
+    case present
+    case contains([UInt8])
+    case equals([UInt8])
+    case compare(RuleComparison, RuleOperand)
+    case range(RuleOperand, RuleOperand)
+
+    init(_ test: RuleTest) {
+      switch test {
+      case .present: self = .present
+      case .contains(let text): self = .contains(TextFolding.foldedBytes(text))
+      case .equals(let text): self = .equals(TextFolding.foldedBytes(text))
+      case .compare(let comparison, let operand): self = .compare(comparison, operand)
+      case .range(let low, let high): self = .range(low, high)
+      }
+    }
+  }
+
+  private static func compare(_ value: Int, _ comparison: RuleComparison, _ operand: Int) -> Bool {
+    switch comparison {
+    case .equal, .exact: value == operand
+    case .less: value < operand
+    case .lessOrEqual: value <= operand
+    case .greater: value > operand
+    case .greaterOrEqual: value >= operand
+    }
+  }
+
+  /// `date` as a number at the precision of `precision`'s date, so that
+  /// `@purchased:>2024` compares years and `@released:>=1969-06` months. A
+  /// part the album's date lacks counts as the first, as in sorting (§2).
+  private static func key(of date: ReleaseDate, at precision: ReleaseDate) -> Int {
+    if precision.month == nil { return date.year }
+    if precision.day == nil { return date.year * 100 + (date.month ?? 1) }
+    return date.sortKey
+  }
+
+  private static func text(of field: RuleField, in album: Album) -> String? {
+    switch field {
+    case .title: album.title
+    case .artist: album.artist
+    case .sortArtist: album.sortArtist
+    case .wikipedia: album.wikipedia
+    case .notes: album.body.notes.isBlank ? nil : album.body.notes
+    case .collector(let collector): album[keyPath: collector.keyPath]
+    case .released: album.released
+    case .year, .tracks, .tags, .cover: nil
+    }
+  }
+
+  private static func number(of field: RuleField, in album: Album) -> Int? {
+    switch field {
+    case .year: album.releaseDate?.year
+    case .tracks: album.tracks.count
+    case .collector(.rating): album.rating.flatMap { Int($0) }
+    case .collector(.discogs): album.discogs.flatMap { Int($0) }
+    default: nil
+    }
+  }
+
+  private static func isPresent(_ field: RuleField, in album: Album) -> Bool {
+    switch field {
+    case .year: album.releaseDate != nil
+    case .tracks: !album.tracks.isEmpty
+    case .released: album.released.map { !$0.isEmpty } ?? false
+    default: text(of: field, in: album).map { !$0.isEmpty } ?? false
+    }
+  }
+
+  /// Whether `text`, folded, contains `needle` (already folded).
+  private static func contains(_ needle: [UInt8], in text: String, scratch: inout [UInt8]) -> Bool {
+    scratch.removeAll(keepingCapacity: true)
+    SearchMatcher.appendFolded(text, to: &scratch)
+    return scratch.withUnsafeBufferPointer { SearchMatcher.find(needle, in: $0) }
+  }
+
+  /// Whether `text`, folded, is `whole` (already folded).
+  private static func equals(_ whole: [UInt8], _ text: String, scratch: inout [UInt8]) -> Bool {
+    scratch.removeAll(keepingCapacity: true)
+    SearchMatcher.appendFolded(text, to: &scratch)
+    // appendFolded ends the text with a zero byte.
+    return scratch.count == whole.count + 1 && scratch.starts(with: whole)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Saving and removing smart lists: each change one commit, made as every
+/// change is (PRODUCT.md §4): under the collection lock, journaled, a
+/// person's uncommitted edits to the list's file committed alone first.
+extension CollectionStore {
+  /// Writes `list` to `.recordkeeper/lists/NAME.yaml`, new or replacing the
+  /// list of that name, as one commit "Save smart list NAME". Returns `nil`,
+  /// committing nothing, when the file already says exactly that.
+  ///
+  /// Throws when the name is not a safe file name or is a field's, or when
+  /// the rules name a list that does not exist or lead back to this one.
+  @discardableResult
+  public func saveSmartList(_ list: SmartList) throws(SmartListError) -> GitCommit? {
+    try SmartList.validate(name: list.name)
+    guard !list.clauses.isEmpty else { throw .noRules(list.name) }
+    var lists = SmartLists.load(from: location)
+    lists.save(list)
+    do throws(SearchQueryError) {
+      try lists.checkReferences(in: list.clauses, trail: [list.name])
+    } catch {
+      throw .rule(error)
+    }
+    let path = SmartListFile.path(of: list.name)
+    let bytes = Array(SmartListFile.render(list).utf8)
+    do throws(StoreError) {
+      try refuseLinks(in: path, below: location.root)
+      return try locked { () throws(StoreError) -> GitCommit? in
+        try commitHandEdits(toList: list.name)
+        if (try? FileSystem.read(location.path(path))) == bytes { return nil }
+        let message = ChangeMessage.make("Save smart list \(list.name)", action: "save-list")
+        let file = prefix + path
+        return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) { () throws(StoreError) -> GitCommit? in
+          do {
+            try FileManager.default.createDirectory(atPath: location.path(SmartListFile.folder), withIntermediateDirectories: true)
+            try FileSystem.writeAtomically(bytes, to: location.path(path))
+          } catch {
+            throw StoreError.wrapping(error, operation: "write", path: location.displayPath(path))
+          }
+          return try commit(paths: [path], message: message)
+        }
+      }
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// Deletes the smart list `name`, as one commit "Remove smart list NAME"
+  /// (`rk undo` brings it back). Refused while another list names it.
+  @discardableResult
+  public func removeSmartList(named name: String) throws(SmartListError) -> GitCommit? {
+    let lists = SmartLists.load(from: location)
+    let path = SmartListFile.path(of: name)
+    guard (try? SmartList.validate(name: name)) != nil, FileSystem.exists(location.path(path)) else {
+      throw .unknown(name: name, suggestion: Suggestion.closest(to: name, among: lists.names + lists.issues.map(\.name)))
+    }
+    let users = lists.lists(using: name).filter { $0 != name }
+    guard users.isEmpty else { throw .inUse(name: name, by: users) }
+    do throws(StoreError) {
+      try refuseLinks(in: path, below: location.root)
+      return try locked { () throws(StoreError) -> GitCommit? in
+        try commitHandEdits(toList: name)
+        let message = ChangeMessage.make("Remove smart list \(name)", action: "remove-list")
+        let file = prefix + path
+        return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) { () throws(StoreError) -> GitCommit? in
+          do {
+            try FileManager.default.removeItem(atPath: location.path(path))
+          } catch {
+            throw StoreError.wrapping(error, operation: "remove", path: location.displayPath(path))
+          }
+          return try commit(paths: [path], message: message)
+        }
+      }
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// Commits a person's uncommitted edits to the list's file alone, before
+  /// `rk` changes it, so that `rk undo` never takes them away.
+  private func commitHandEdits(toList name: String) throws(StoreError) {
+    let path = SmartListFile.path(of: name)
+    let edited: [String]
+    do {
+      edited = try repository.uncommittedFiles(under: prefix + path)
+    } catch {
+      throw .git(error)
+    }
+    guard !edited.isEmpty else { return }
+    _ = try commit(paths: [path], message: "Edit smart list \(name) by hand\n")
+  }
+}

@@ -1,0 +1,105 @@
+/// The file of one smart list, `.recordkeeper/lists/NAME.yaml`: a
+/// `description:` (optional) and a `rules:` list of clauses, each a quoted
+/// string, since YAML takes an unquoted `#` for a comment.
+///
+/// ```yaml
+/// description: Recent pop, not from Japan or Korea
+/// rules:
+/// - "+(#dance, #pop, #hip-hop)"
+/// - "@year:>2010"
+/// - "-(#japanese, #korean)"
+/// ```
+public enum SmartListFile {
+  /// The folder of the list files, relative to the collection root.
+  public static let folder = CollectionLocation.markerFolder + "/lists"
+  /// The ending of a list file's name.
+  public static let fileExtension = ".yaml"
+
+  /// The path of the list `name`'s file, relative to the collection root.
+  public static func path(of name: String) -> String { folder + "/" + name + fileExtension }
+
+  /// The file's text: written by `rk lists save`, readable by a person.
+  public static func render(_ list: SmartList) -> String {
+    var text = "# rk list @\(list.name): an album is in this list when every + clause holds and not every - clause does.\n"
+    if let description = list.description, !description.isBlank {
+      text += "description: \(YAMLScalar.quoted(description))\n"
+    }
+    text += "rules:\n"
+    for rule in list.rules { text += "- \(YAMLScalar.quoted(rule))\n" }
+    return text
+  }
+
+  /// Reads the list `name` from its file's bytes; or says, by line, what
+  /// is wrong with it.
+  public static func parse(_ bytes: [UInt8], name: String) -> Result<SmartList, SmartListIssue> {
+    func issue(_ line: Int, _ field: String, _ message: String) -> Result<SmartList, SmartListIssue> {
+      .failure(SmartListIssue(name: name, line: line, field: field, message: message))
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else { return issue(0, "file", "is not UTF-8 text; save it as UTF-8") }
+    var body = Array(text.utf8)[...]
+    if let last = body.last, last != UInt8(ascii: "\n") { body = (Array(body) + [UInt8(ascii: "\n")])[...] }
+    let frontMatter: FrontMatter
+    do {
+      frontMatter = try FrontMatter.parse(body, firstLine: 1)
+    } catch {
+      return issue(error.line, "file", error.description)
+    }
+    var description: String?
+    var rules: (line: Int, items: [String], itemLines: [Int])?
+    for entry in frontMatter.entries {
+      switch (entry.key, entry.value) {
+      case ("description", .text(let text)): description = text.isBlank ? nil : text
+      case ("description", _): return issue(entry.line, "description", "write the description as one line of text")
+      case ("rules", .list(let items)): rules = (entry.line, items, entry.itemLines)
+      case ("rules", .text(let text)): rules = (entry.line, text.isBlank ? [] : [text], [entry.line])
+      case ("rules", _): return issue(entry.line, "rules", "write the rules as a list, one quoted clause a line: - \"#jazz\"")
+      default:
+        return issue(entry.line, entry.key, "a smart list has only description: and rules:; remove this key")
+      }
+    }
+    guard let rules, !rules.items.isEmpty else {
+      return issue(rules?.line ?? 1, "rules", "the list has no rules; add them as rules: followed by lines like - \"#jazz\"")
+    }
+    var clauses: [SearchClause] = []
+    for (index, rule) in rules.items.enumerated() {
+      let line = index < rules.itemLines.count ? rules.itemLines[index] : rules.line
+      guard !rule.isBlank else {
+        return issue(line, "rules", "the rule is empty; YAML reads an unquoted # as a comment, so quote each rule: - \"#jazz\"")
+      }
+      do throws(SmartListError) {
+        clauses += try SmartList.clauses(of: rule)
+      } catch {
+        return issue(line, "rules", error.description)
+      }
+    }
+    return .success(SmartList(name: name, description: description, clauses: clauses))
+  }
+}
+
+/// Something wrong with a smart list's file, located for `PATH:LINE: field: message`.
+public struct SmartListIssue: Error, Hashable, Sendable {
+  /// The list's name (its file's, without `.yaml`).
+  public var name: String
+  /// The line in the file; 0 for the file as a whole.
+  public var line: Int
+  public var field: String
+  public var message: String
+
+  public init(name: String, line: Int, field: String, message: String) {
+    self.name = name
+    self.line = line
+    self.field = field
+    self.message = message
+  }
+
+  /// The file's path relative to the collection root.
+  public var path: String { SmartListFile.path(of: name) }
+
+  /// `PATH:LINE: field: message`, with the path as `location` shows it.
+  public func formatted(in location: CollectionLocation) -> String {
+    "\(location.displayPath(path))\(line > 0 ? ":\(line)" : ""): \(field): \(message)"
+  }
+
+  /// The issue as `rk check` lists it, beside the albums' own.
+  public var albumIssue: AlbumIssue { AlbumIssue(id: path, line: line, field: field, message: message) }
+}
