@@ -19,7 +19,7 @@ import unicodedata
 import urllib.parse
 
 # Bump whenever the output changes, so stamped collections are made again.
-VERSION = "rk-bench-generate 3"
+VERSION = "rk-bench-generate 4"
 
 # The terms bench.py searches for. Random vocabularies below are kept free of
 # them as substrings, so how often each matches is set by the weights here.
@@ -386,12 +386,12 @@ def album_text(rng, artist, sort_artist):
     if tags:
         lines.append("tags:")
         lines.extend("- " + quote(tag) for tag in tags)
-    roll = rng.random()  # extra keys, after the known ones: ~7% label, ~6% catalog, ~10% either
+    roll = rng.random()  # collector's fields: ~7% label, ~6% catalog number, ~10% either
     if roll < 0.07:
         lines.append("label: " + quote(rng.choice(LABELS)))
     if 0.04 < roll < 0.10:
         prefix = rng.choice(["PCS", "BLP", "ECM", "CAD", "SP", "WARP", "LP", "#", ""])
-        lines.append("catalog: " + quote(f"{prefix} {rng.randint(1, 9999)}".strip()))
+        lines.append("catalog_number: " + quote(f"{prefix} {rng.randint(1, 9999)}".strip()))
     lines += ["---", "", "## Tracks", ""]
     lines.extend(f"{number}. {name}" for number, name in enumerate(make_tracks(rng), 1))
     if rng.random() < 0.3:
