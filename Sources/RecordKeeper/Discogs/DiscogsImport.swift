@@ -108,40 +108,39 @@ public enum DiscogsImport {
   /// The id of the album each record updates, or `nil` for a record that
   /// adds one.
   ///
-  /// Discogs allows several copies of one release: the nth row of a
-  /// release id updates the nth album with that `discogs` id (in
-  /// ``copyPrecedes(_:_:)`` order); rows beyond the copies there are add
+  /// Discogs allows several copies of one release: the rows of a release
+  /// id update the albums with that `discogs` id. A row whose `Date Added`
+  /// (Discogs' own mark of each copy) is that of one of them updates that
+  /// one; the others pair by occurrence: the nth such row with the nth such
+  /// copy in ``copyPrecedes(_:_:)`` order. Rows beyond the copies there add
   /// albums. A row without a release id (written by `rk export csv` for an
   /// album not from Discogs) matches, the same way, an album without one of
   /// the same artist and title.
   public static func match(_ records: [DiscogsRecord], to albums: [Album]) -> [String?] {
-    var copies: [String: [String]] = [:]
-    var unidentified: [String: [String]] = [:]
+    var groups: [String: [Album]] = [:]
     for album in albums {
-      if let discogs = album.discogs {
-        copies[discogs, default: []].append(album.id)
-      } else {
-        unidentified[album.artist + "\u{0}" + album.title, default: []].append(album.id)
-      }
+      groups[album.discogs.map { "d" + $0 } ?? "n" + album.artist + "\u{0}" + album.title, default: []].append(album)
     }
-    for key in copies.keys { copies[key]?.sort(by: copyPrecedes) }
-    for key in unidentified.keys { unidentified[key]?.sort(by: copyPrecedes) }
-    var used: [String: Int] = [:]
-    return records.map { record -> String? in
-      let key: String
-      let candidates: [String]
-      if let releaseID = record.releaseID {
-        key = "d" + releaseID
-        candidates = copies[releaseID] ?? []
-      } else {
-        let name = (record.value(of: "artist") ?? "") + "\u{0}" + (record.value(of: "title") ?? "")
-        key = "n" + name
-        candidates = unidentified[name] ?? []
-      }
-      let index = used[key, default: 0]
-      used[key] = index + 1
-      return index < candidates.count ? candidates[index] : nil
+    var rows: [String: [Int]] = [:]
+    for (index, record) in records.enumerated() {
+      let key = record.releaseID.map { "d" + $0 } ?? "n" + (record.value(of: "artist") ?? "") + "\u{0}" + (record.value(of: "title") ?? "")
+      rows[key, default: []].append(index)
     }
+    var matches = [String?](repeating: nil, count: records.count)
+    for (key, indices) in rows {
+      var copies = (groups[key] ?? []).sorted { copyPrecedes($0.id, $1.id) }
+      var pending: [Int] = []
+      for index in indices {
+        let added = records[index].value(of: DiscogsColumn.dateAddedKey)
+        if let added, let copy = copies.firstIndex(where: { $0.extra.first { $0.key == DiscogsColumn.dateAddedKey }?.value == .string(added) }) {
+          matches[index] = copies.remove(at: copy).id
+        } else {
+          pending.append(index)
+        }
+      }
+      for (index, copy) in zip(pending, copies) { matches[index] = copy.id }
+    }
+    return matches
   }
 
   /// The keys whose values differ between `before` and `after`, in the
