@@ -29,18 +29,24 @@ public enum DiscogsNotes {
     if let (heading, end) = section(in: lines) {
       let rawLines = Self.rawLines(source)
       output = rawLines[...heading].joined()
-      if !output.hasSuffix("\n") && !output.hasSuffix("\r") { output += ending }
+      if !endsWithLineBreak(output) { output += ending }
       output += ending + content.joined(separator: ending) + ending
       if end < rawLines.count { output += ending + rawLines[end...].joined() }
     } else {
       output = source
-      if !output.isEmpty && !output.hasSuffix("\n") && !output.hasSuffix("\r") { output += ending }
+      if !output.isEmpty && !endsWithLineBreak(output) { output += ending }
       // A blank line before the heading (after the front matter, in a new
       // album), unless the body ends in one.
       if lines.last?.isBlank != true { output += ending }
       output += "## Notes" + ending + ending + content.joined(separator: ending) + ending
     }
     return AlbumBody(parsing: Array(output.utf8))
+  }
+
+  /// Whether `text` ends in `\n` or `\r` (a `\r\n` is one Character, so
+  /// `hasSuffix("\n")` would miss it).
+  private static func endsWithLineBreak(_ text: String) -> Bool {
+    text.unicodeScalars.last == "\n" || text.unicodeScalars.last == "\r"
   }
 
   /// The lines of the body without their line endings.

@@ -99,12 +99,15 @@ public struct DiscogsRecord: Hashable, Sendable {
 
   /// The problems the row gives an album (a new one, or `original` when
   /// it updates one), each named by the column it came from.
+  /// In the order of the columns.
   func problems(in album: Album, comparedWith original: Album?) -> [DiscogsImportProblem] {
-    album.problems(notIn: original).map { problem in
+    let located = album.problems(notIn: original).map { problem in
+      let index = values.firstIndex { $0.key == problem.field.key }
       let column =
-        values.first { $0.key == problem.field.key }?.column
+        index.map { values[$0].column }
         ?? DiscogsColumn.allCases.first { $0.key == problem.field.key }?.header ?? problem.field.key
-      return DiscogsImportProblem(line: line, column: column, message: problem.message)
+      return (index: index ?? values.count, problem: DiscogsImportProblem(line: line, column: column, message: problem.message))
     }
+    return located.sorted { $0.index < $1.index }.map(\.problem)
   }
 }
