@@ -156,3 +156,19 @@ struct DiscogsCommandTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == list.stdout)
   }
 }
+
+/// The manual documents the commands of §7 and every option they take.
+@Suite("Manual for import and export")
+struct DiscogsManualTests {
+  @Test(arguments: [["import", "discogs"], ["export", "csv"], ["export", "json"]])
+  func manualDocumentsTheCommandAndItsOptions(command: [String]) throws {
+    let manual = try String(contentsOf: repositoryRoot().appendingPathComponent("man/rk.1"), encoding: .utf8)
+    #expect(manual.contains(".SS \"rk \(command[0]) \(command[1] == "json" ? "csv" : command[1])"))
+    let help = try runRK(command + ["--help"])
+    #expect(help.status == 0)
+    for option in help.stdout.split(separator: "\n").compactMap({ $0.firstMatch(of: /--[a-z][a-z-]+/).map { String($0.output) } })
+    where option != "--help" {
+      #expect(manual.contains(option.replacingOccurrences(of: "-", with: "\\-")), "man/rk.1 does not mention \(option) of rk \(command.joined(separator: " "))")
+    }
+  }
+}
