@@ -97,10 +97,22 @@ extension CollectionStore {
     var plan = DiscogsImportPlan()
     var problems: [DiscogsImportProblem] = []
     var additions: [(line: Int, album: Album)] = []
+    let loaded = Dictionary(collection.albums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     for (record, id) in zip(records, DiscogsImport.match(records, to: collection.albums)) {
       guard let id else {
         additions.append((record.line, record.newAlbum()))
         continue
+      }
+      // Most rows of a second import change nothing: tell those from the
+      // album as loaded (under the lock), without reading and parsing the
+      // file twice more.
+      if let album = loaded[id] {
+        var changed = album
+        record.apply(to: &changed)
+        if changed == album {
+          plan.unchanged.append(.init(line: record.line, id: id))
+          continue
+        }
       }
       do throws(StoreError) {
         let (album, bytes) = try read(id)
