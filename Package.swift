@@ -12,6 +12,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // Discogs CSV in and out (PRODUCT.md §7): reading and quoting are the library's.
+    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
   ],
   targets: [
     .systemLibrary(
@@ -30,7 +32,7 @@ let package = Package(
     ),
     .target(
       name: "RecordKeeper",
-      dependencies: ["CLibGit2", .product(name: "Yams", package: "Yams")]
+      dependencies: ["CLibGit2", .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift")]
     ),
     // libvips loads about ninety shared libraries; kept out of `rk` itself so
     // that every other command starts in a few milliseconds. `rk` runs the

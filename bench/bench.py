@@ -24,6 +24,7 @@ from typing import Callable, Optional, Union
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generate import QUERY, generate  # noqa: E402
+import discogs  # noqa: E402
 
 # An argv list, a string run with `bash -c`, or a function of the run index
 # (0 is the warm-up) returning either.
@@ -260,6 +261,53 @@ def cover_suite(ctx):
     return Suite(floors, cases, cleanup=lambda: (remove(work), remove(out)))
 
 
+def import_suite(ctx):
+    """`rk import discogs` of a 10,000-row Discogs export into an empty
+    collection (10,000 albums written, one commit), against cat of the CSV and
+    against writing the same files with cp and committing them with git; then
+    the same import again, which changes nothing, against cat of every album.md."""
+    rows = 10000
+    base = os.path.join(ctx.root, "discogs")
+    remove(base)
+    os.makedirs(base)
+    csv_path = os.path.join(base, f"discogs-{rows}.csv")
+    discogs.write(rows, csv_path)
+    work = os.path.join(base, "work")
+    floor_work = os.path.join(base, "floor")
+    reference = os.path.join(base, "reference")
+
+    def fresh(path):
+        remove(path)
+        result = subprocess.run([ctx.rk, "init", path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode != 0:
+            raise Skip(f"`rk init {path}` exited {result.returncode}:\n" + indent(result.stderr.strip()))
+        git(["config", "user.name", "Bench"], path)
+        git(["config", "user.email", "bench@localhost"], path)
+        git(["config", "gc.auto", "0"], path)
+
+    # The albums one import makes, for the cp + git floor and the second case.
+    fresh(reference)
+    result = subprocess.run([ctx.rk, "-C", reference, "import", "discogs", csv_path], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Skip("the first import failed:\n" + indent(result.stderr.strip()[-2000:]))
+    floors = {
+        "csv": Floor("cat the CSV", f"cat '{csv_path}' > /dev/null"),
+        "commit": Floor("cp the albums + git add + git commit",
+                        f"cp -r '{reference}/albums' '{floor_work}/' && cd '{floor_work}' && git add -A && git commit -q -m Import",
+                        prepare=lambda index: fresh(floor_work)),
+        "read": Floor("cat every album.md",
+                      f"find '{reference}' -name album.md -print0 | xargs -0 cat > /dev/null"),
+    }
+    into_empty = [ctx.rk, "-C", work, "import", "discogs", csv_path]
+    cases = [
+        Case(f"rk import discogs ({rows} rows)", into_empty, floor="csv", prepare=lambda index: fresh(work)),
+        Case(f"rk import discogs ({rows} rows)", into_empty, floor="commit", prepare=lambda index: fresh(work)),
+        Case("rk import discogs again (no change)", [ctx.rk, "-C", reference, "import", "discogs", csv_path], floor="read"),
+    ]
+    notes = [f"{rows} Discogs rows, {os.path.getsize(csv_path) / 1e6:.1f} MB, in {csv_path}"]
+    return Suite(floors, cases, cleanup=lambda: remove(base), notes=notes)
+
+
 # (suite, smallest collection it runs on). Add per-size suites here.
 SIZED_SUITES = [
     (read_suite, 0),
@@ -269,6 +317,7 @@ SIZED_SUITES = [
 # (suite, label for the size column, option that turns it off). Run once.
 ONCE_SUITES = [
     (cover_suite, "12 MP", "cover"),
+    (import_suite, "10k rows", "discogs"),
 ]
 
 
@@ -371,6 +420,7 @@ def main():
     parser.add_argument("--changes", type=int, default=1000,
                         help="rk changes for the .git size measure on the 10k collection (0 skips it)")
     parser.add_argument("--no-cover", dest="cover", action="store_false", help="skip the cover benchmark")
+    parser.add_argument("--no-discogs", dest="discogs", action="store_false", help="skip the Discogs import benchmark")
     args = parser.parse_args()
     rk = os.path.abspath(args.rk)
     if not (os.path.isfile(rk) and os.access(rk, os.X_OK)):

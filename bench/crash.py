@@ -3,7 +3,7 @@
 check that every change is complete or rolled back, never half made.
 
 Each trial runs one changing command (tag add, set, add, rm, cover set, undo,
-or tag add right after the loose objects were pushed past rk's packing limit,
+import discogs of 40 rows (20 updates, 20 adds), or tag add right after the loose objects were pushed past rk's packing limit,
 so that the kill may land in packing) on a copy of example-collection, and
 kills it after a delay drawn uniformly from zero to a little more than that
 command's own running time (measured first), so kills land all along it;
@@ -23,7 +23,8 @@ succeed, finishing or rolling back the interrupted change, and afterwards:
   - `git fsck` is clean and the index equals HEAD (`git diff --cached`);
   - the work tree equals HEAD (`git status --porcelain` is empty): the
     change is in HEAD or nowhere;
-  - no `.rk-new-*` / `.rk-removed-*` folder, journal or lock file is left.
+  - no `.rk-new-*` / `.rk-removed-*` / `.rk-batch-*` folder, journal or lock
+    file is left.
 
 Leftover `pack_git2_*` and `rk-cover-*` temporary files are counted and shown
 but do not fail a trial (their cleanup is packing's and covers' own).
@@ -44,7 +45,7 @@ import time
 import zlib
 from collections import Counter, defaultdict
 
-KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack"]
+KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack", "import"]
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -149,7 +150,23 @@ class Trials:
         if kind == "pack":
             self.loosen(1100)
             return ["tag", "add", album, f"packed-{n}"]
+        if kind == "import":
+            return ["import", "discogs", self.discogs_export(n)]
         raise ValueError(kind)
+
+    def discogs_export(self, n):
+        """A Discogs export of 40 rows: 20 releases seen in every import (so
+        updates, their conditions changing) and 20 new ones (so adds)."""
+        path = os.path.join(self.root, "discogs.csv")
+        grades = ["Mint (M)", "Very Good (VG)", "Good (G)"]
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,"
+                    "Collection Media Condition,Collection Sleeve Condition,Collection Notes\n")
+            for i in range(40):
+                release = 900000 + i if i < 20 else 1000000 + n * 100 + i
+                f.write(f"C-{i},Crash Artist (2),Crash {release},\"Label, Inc\",\"2xLP, Album\",,1970-00-00,{release},"
+                        f"Uncategorized,2020-01-01 00:00:{i:02d},{grades[(n + i) % 3]},,\"Note {n},\nline two\"\n")
+        return path
 
     def loosen(self, count):
         """Writes `count` loose blobs, pushing rk past its packing limit."""
@@ -273,7 +290,7 @@ class Trials:
                 problems.append(f".git/{name} left behind")
         for folder, dirs, _ in os.walk(os.path.join(self.collection, "albums")):
             for name in dirs:
-                if name.startswith(".rk-new-") or name.startswith(".rk-removed-"):
+                if name.startswith(".rk-new-") or name.startswith(".rk-removed-") or name.startswith(".rk-batch-"):
                     problems.append(f"{os.path.relpath(os.path.join(folder, name), self.collection)} left behind")
         check = self.run_rk(["check"])
         if check.returncode != 0 and ("album.md" in check.stderr or "YAML" in check.stderr):

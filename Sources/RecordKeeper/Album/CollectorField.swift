@@ -49,6 +49,9 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
     ("G+", "Good Plus (G+)"), ("G", "Good (G)"), ("F", "Fair (F)"), ("P", "Poor (P)"),
   ]
 
+  /// What a sleeve may be instead of graded (PRODUCT.md §1.1).
+  public static let sleeveStates = ["Generic", "No Cover"]
+
   /// A grade as stored: Discogs' long name becomes its short form; anything
   /// else is returned as given (validation judges it).
   public static func shortGrade(_ text: String) -> String {
@@ -60,8 +63,10 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
   func problem(with value: String) -> String? {
     switch self {
     case .mediaCondition, .sleeveCondition:
-      if Self.grades.contains(where: { $0.short == value }) { return nil }
-      return "\"\(value)\" is not a Goldmine grade; write one of \(Self.grades.map(\.short).joined(separator: ", "))"
+      // PRODUCT.md §1.1: a sleeve may also be generic or missing, as Discogs says.
+      let extra = self == .sleeveCondition ? Self.sleeveStates : []
+      if Self.grades.contains(where: { $0.short == value }) || extra.contains(value) { return nil }
+      return "\"\(value)\" is not a Goldmine grade; write one of \((Self.grades.map(\.short) + extra).joined(separator: ", "))"
     case .barcode:
       let digits = value.filter { $0 != " " && $0 != "-" }
       if (8...14).contains(digits.count) && digits.allSatisfy(\.isASCIIDigit) { return nil }

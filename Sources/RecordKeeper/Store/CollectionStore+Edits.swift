@@ -111,7 +111,7 @@ extension CollectionStore {
 
   /// Commits a person's uncommitted edits to several albums' folders, alone
   /// and all in one commit, before `rk` changes them (PRODUCT.md §4).
-  private func commitHandEdits(to albums: [(id: String, album: Album)]) throws(StoreError) {
+  func commitHandEdits(to albums: [(id: String, album: Album)]) throws(StoreError) {
     var edited: [(id: String, album: Album)] = []
     for entry in albums {
       do throws(GitError) {

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A column of the CSV that Discogs exports of a collection (PRODUCT.md §7),
+/// in the order Discogs writes them.
+public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
+  case catalogNumber = "Catalog#"
+  case artist = "Artist"
+  case title = "Title"
+  case label = "Label"
+  case format = "Format"
+  case rating = "Rating"
+  case released = "Released"
+  case releaseID = "release_id"
+  case folder = "CollectionFolder"
+  case dateAdded = "Date Added"
+  case mediaCondition = "Collection Media Condition"
+  case sleeveCondition = "Collection Sleeve Condition"
+  case notes = "Collection Notes"
+
+  /// The header Discogs writes.
+  public var header: String { rawValue }
+
+  /// The front-matter key the column fills; `nil` for the notes, which go
+  /// into the album's body (``DiscogsNotes``).
+  public var key: String? {
+    switch self {
+    case .catalogNumber: CollectorField.catalogNumber.key
+    case .artist: "artist"
+    case .title: "title"
+    case .label: CollectorField.label.key
+    case .format: CollectorField.format.key
+    case .rating: CollectorField.rating.key
+    case .released: "released"
+    case .releaseID: CollectorField.discogs.key
+    case .folder: Self.folderKey
+    case .dateAdded: Self.dateAddedKey
+    case .mediaCondition: CollectorField.mediaCondition.key
+    case .sleeveCondition: CollectorField.sleeveCondition.key
+    case .notes: nil
+    }
+  }
+
+  /// The key that keeps Discogs' collection folder (`CollectionFolder`), so
+  /// that an export gives it back. Not a field of §1.1: an extra key.
+  public static let folderKey = "discogs_folder"
+  /// The key that keeps when the copy was added on Discogs (`Date Added`),
+  /// as Discogs wrote it (`2019-03-04 12:13:14`). An extra key.
+  public static let dateAddedKey = "discogs_added"
+
+  /// The columns no import can do without: what names the album, and what
+  /// matches it to the album it updates.
+  public static let required: [DiscogsColumn] = [.artist, .title, .releaseID]
+
+  /// The column `header` names: Discogs' header, ignoring case and the
+  /// spaces around it.
+  public init?(header: String) {
+    let wanted = header.trimmed.lowercased()
+    guard let column = Self.allCases.first(where: { $0.rawValue.lowercased() == wanted }) else { return nil }
+    self = column
+  }
+
+  /// The key any other column becomes: its header in snake_case, ASCII
+  /// letters and digits with diacritics folded (`Collection Genre` →
+  /// `collection_genre`); empty when the header has no letter or digit.
+  public static func key(forHeader header: String) -> String {
+    let folded = header.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
+    var key = ""
+    var pendingSeparator = false
+    for scalar in folded.unicodeScalars {
+      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+        if pendingSeparator && !key.isEmpty { key += "_" }
+        pendingSeparator = false
+        key.unicodeScalars.append(scalar)
+      } else {
+        pendingSeparator = true
+      }
+    }
+    return key
+  }
+
+  /// Drops Discogs' numbers that tell apart artists or labels of the same
+  /// name: `Nirvana (2)` → `Nirvana`, `Prince (3) & The Revolution` →
+  /// `Prince & The Revolution`. A number in parentheses stays when a letter
+  /// or digit follows it, and so does any other text in parentheses.
+  public static func droppingSuffixes(_ name: String) -> String {
+    guard name.contains("(") else { return name }
+    var output = ""
+    var rest = Substring(name)
+    while let open = rest.range(of: " (") {
+      let afterOpen = rest[open.upperBound...]
+      let digits = afterOpen.prefix(while: \.isASCIIDigit)
+      let afterDigits = afterOpen[digits.endIndex...]
+      let isSuffix =
+        !digits.isEmpty && afterDigits.first == ")"
+        && afterDigits.dropFirst().first.map { !($0.isLetter || $0.isNumber) } ?? true
+      if isSuffix {
+        output += rest[..<open.lowerBound]
+        rest = afterDigits.dropFirst()
+      } else {
+        output += rest[..<open.upperBound]
+        rest = afterOpen
+      }
+    }
+    return (output + rest).trimmed
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
