@@ -18,11 +18,19 @@ step list
 step list --sort year -- '"miles davis"' -live
 step list --in tags --format '{year}  {artist} – {title}' jazz
 step show radiohead-ok
+step show miles-davis-kind
+step list '#jazz' '@year:1955..1965' --format '{year}  {title}  {label} {catalog_number}  {duration}'
+step lists save keepers '@rating:>=4' '-(@status:=wanted)' --description 'Rated 4 or 5, on the shelf'
+step list @keepers --short
+step list '@status:=wanted'
+step tags
 step artists b
 step tag add radiohead-ok favourite 1990s
 step track rename miles-davis-kind 3 'Blue In Green'
 step log
 step undo
 step check
+step export csv --output "$demo/collection.csv"
+step import discogs "$demo/collection.csv" --dry-run
 printf '\nThe demo collection is %s. Try: export RK_COLLECTION=%s PATH=%s:$PATH; rk list\n' \
   "$demo" "$demo" "$(dirname "$rk")"

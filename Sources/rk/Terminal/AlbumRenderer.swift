@@ -9,7 +9,7 @@ struct AlbumRenderer {
 
   func render(_ album: Album) -> String {
     var output = banner("Album Details")
-    let labelWidth = 14
+    let labelWidth = 16  // "Catalog Number" and a gap
     func row(_ label: String, _ value: String) {
       let padded = label + String(repeating: " ", count: max(1, labelWidth - DisplayWidth.of(label)))
       output += "  " + style.dim(padded) + value + "\n"
