@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The router of `rk serve`: the security guard, the static app at `/` and
+/// the JSON API under `/api/`. Tests call it directly with `app.test(.router)`.
+public func buildRouter(service: CollectionService, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
+  let router = Router(context: BasicRequestContext.self)
+  router.add(middleware: SecurityMiddleware(configuration: configuration))
+  if let folder = AppFiles.folder {
+    router.add(
+      middleware: FileMiddleware(folder, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
+  }
+  APIRoutes(service: service).register(on: router)
+  return router
+}
+
+/// The whole server: ``buildRouter(service:configuration:)`` listening on
+/// the configured address.
+public func buildApplication(
+  service: CollectionService, configuration: ServerConfiguration, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+  var logger = Logger(label: "rk-serve")
+  logger.logLevel = .warning
+  return Application(
+    router: buildRouter(service: service, configuration: configuration),
+    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Record Keeper"),
+    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+    logger: logger)
+}
+
+/// The app's static files (HTML, CSS, JavaScript, icons), copied into the
+/// resource bundle from `Sources/RecordKeeperServer/App`.
+public enum AppFiles {
+  /// The folder, or `nil` when the bundle is missing (a broken install).
+  public static var folder: String? {
+    guard let path = Bundle.module.resourcePath.map({ $0 + "/App" }), FileManager.default.fileExists(atPath: path + "/index.html")
+    else { return nil }
+    return path
+  }
+}
