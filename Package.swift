@@ -99,7 +99,7 @@ let package = Package(
     ),
     .testTarget(
       name: "rkTests",
-      dependencies: ["RecordKeeper", "RecordKeeperCovers", "TestSupport", "rk", "rk-cover"]
+      dependencies: ["RecordKeeper", "RecordKeeperCovers", "TestSupport", "rk", "rk-cover", "rk-serve"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -8,8 +8,13 @@ public func buildRouter(service: CollectionService, configuration: ServerConfigu
   let router = Router(context: BasicRequestContext.self)
   router.add(middleware: SecurityMiddleware(configuration: configuration))
   if let folder = AppFiles.folder {
+    var logger = Logger(label: "rk-serve files")
+    logger.logLevel = .warning
+    // no-cache: the browser checks for a newer app on every load (the
+    // service worker keeps the copy used offline).
     router.add(
-      middleware: FileMiddleware(folder, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
+      middleware: FileMiddleware(
+        folder, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true, logger: logger))
   }
   APIRoutes(service: service).register(on: router)
   return router
