@@ -37,10 +37,18 @@ public func buildApplication(
 /// The app's static files (HTML, CSS, JavaScript, icons), copied into the
 /// resource bundle from `Sources/RecordKeeperServer/App`.
 public enum AppFiles {
-  /// The folder, or `nil` when the bundle is missing (a broken install).
+  static let bundleName = "RecordKeeper_RecordKeeperServer.resources"
+
+  /// The folder: `$RK_SERVE_APP` (to work on the app without rebuilding),
+  /// else `App/` in the bundle beside the program, where both the build and
+  /// `make install` put it; `nil` when it is missing (a broken install).
+  ///
+  /// Found by hand rather than through `Bundle.module`, which stops the
+  /// program when the bundle is missing instead of letting it say so.
   public static var folder: String? {
-    guard let path = Bundle.module.resourcePath.map({ $0 + "/App" }), FileManager.default.fileExists(atPath: path + "/index.html")
-    else { return nil }
-    return path
+    if let path = ProcessInfo.processInfo.environment["RK_SERVE_APP"], !path.isEmpty { return path }
+    let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let folder = (program as NSString).deletingLastPathComponent + "/" + bundleName + "/App"
+    return FileManager.default.fileExists(atPath: folder + "/index.html") ? folder : nil
   }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
+import Synchronization
 import Testing
 import TestSupport
 
@@ -133,19 +134,21 @@ struct WatchingTests {
     try await app.test(.live) { client in
       let port = try #require(client.port)
       let stream = try EventStreamReader(port: port)
-      #expect(try stream.read(until: "retry: 1000\n\n").contains("text/event-stream"))
+      #expect(try await stream.read(until: "retry: 1000\n\n").contains("text/event-stream"))
       try fixture.collection.write(Self.id, albumText(title: "OK Computer!", artist: "Radiohead"))
-      let text = try stream.read(until: "\n\n", after: "event: change")
+      let text = try await stream.read(until: "\n\n", after: "event: change")
       #expect(text.contains("event: change\ndata: {\"ids\": [\"albums/radiohead-ok-computer\"]}"), "\(text)")
     }
   }
 }
 
 /// A plain HTTP/1.1 connection reading `/api/events` as a browser's
-/// EventSource would.
-final class EventStreamReader {
+/// EventSource would. Its blocking reads run on a Dispatch thread: on
+/// Swift's cooperative pool (two threads here) they could hold up the very
+/// server they wait for.
+final class EventStreamReader: Sendable {
   private let socket: Int32
-  private var received = ""
+  private let buffered = Mutex("")
 
   init(port: Int) throws {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -166,19 +169,29 @@ final class EventStreamReader {
   deinit { close(socket) }
 
   /// Everything received until `marker` (after `start`, when given) arrives.
-  func read(until marker: String, after start: String? = nil) throws -> String {
+  func read(until marker: String, after start: String? = nil) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try self.readBlocking(until: marker, after: start) })
+      }
+    }
+  }
+
+  private func readBlocking(until marker: String, after start: String?) throws -> String {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      if let from = start.flatMap({ received.range(of: $0) }) ?? (start == nil ? received.startIndex..<received.startIndex : nil),
-        let end = received.range(of: marker, range: from.upperBound..<received.endIndex)
-      {
+      let found = buffered.withLock { received -> String? in
+        let from = start == nil ? received.startIndex : received.range(of: start ?? "")?.upperBound
+        guard let from, let end = received.range(of: marker, range: from..<received.endIndex) else { return nil }
         let text = String(received[..<end.upperBound])
         received = String(received[end.upperBound...])
         return text
       }
+      if let found { return found }
       let count = recv(socket, &buffer, buffer.count, 0)
       guard count > 0 else { throw POSIXError(.ETIMEDOUT) }
-      received += String(decoding: buffer[..<count], as: UTF8.self)
+      let text = String(decoding: buffer[..<count], as: UTF8.self)
+      buffered.withLock { $0 += text }
     }
   }
 }

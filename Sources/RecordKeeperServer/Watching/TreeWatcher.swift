@@ -85,10 +85,13 @@ final class TreeWatcher: Sendable {
     var started: ContinuousClock.Instant?
     var fds = [pollfd(fd: table.descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
     while true {
-      let timeout: Int32 = batch.isEmpty ? -1 : quietMilliseconds
+      // When some folder could not be watched (the system's limit of
+      // watches reached), the tree is compared with memory every 2 seconds.
+      let timeout: Int32 = batch.isEmpty ? (table.failed ? 2000 : -1) : quietMilliseconds
       let ready = poll(&fds, 2, timeout)
       if ready < 0 && errno == EINTR { continue }
       if fds[1].revents != 0 { return }
+      if ready == 0 && batch.isEmpty && table.failed { batch.overflow = true }
       if ready > 0 && fds[0].revents != 0 {
         table.read(into: &batch)
         if started == nil && !batch.isEmpty { started = .now }
