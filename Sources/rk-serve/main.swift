@@ -31,8 +31,9 @@ if AppFiles.folder == nil {
 }
 let count = service.snapshot.albums.count
 let app = buildApplication(service: service, configuration: configuration) { actualPort in
-  let url = configuration.url(port: actualPort)
-  var text = "Record Keeper is serving \(count) album\(count == 1 ? "" : "s") at \(url)\n"
+  let urls = configuration.urls(port: actualPort)
+  var text = "Record Keeper is serving \(count) album\(count == 1 ? "" : "s") at \(urls[0])\n"
+  for url in urls.dropFirst() { text += "  and at \(url)\n" }
   if configuration.token != nil {
     text += "Anyone on your network who has this address, token included, can change the collection; keep it to yourself.\n"
   }

@@ -12,6 +12,8 @@ public struct SearchMatcher: Sendable {
   private let required: [[UInt8]]
   private let excluded: [[UInt8]]
   private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags, searchesLabel: Bool
+  /// The searched fields' places in a ``SearchText``, in order.
+  private let textFields: [Int]
 
   public init(query: SearchQuery, fields: Set<SearchField> = Set(SearchField.allCases)) {
     self.query = query
@@ -26,6 +28,7 @@ public struct SearchMatcher: Sendable {
     searchesSortArtist = self.fields.contains(.sortArtist)
     searchesTags = self.fields.contains(.tags)
     searchesLabel = self.fields.contains(.label)
+    textFields = SearchText.order.filter(self.fields.contains).map(\.index)
   }
 
   /// Whether `album` passes every rule of seed §3.3.
@@ -60,8 +63,10 @@ public struct SearchMatcher: Sendable {
   /// once, not once per keystroke.
   public func matches(_ text: SearchText, scratch: inout [UInt8]) -> Bool {
     guard !query.isEmpty else { return true }
+    // Every field searched (the default): the text as it is, no copy.
+    if textFields.count == SearchText.order.count { return text.bytes.withUnsafeBufferPointer(matches(folded:)) }
     scratch.removeAll(keepingCapacity: true)
-    for field in SearchText.order where fields.contains(field) { scratch += text.folded[field.index] }
+    for index in textFields { scratch += text.bytes[text.ranges[index]] }
     return scratch.withUnsafeBufferPointer(matches(folded:))
   }
 

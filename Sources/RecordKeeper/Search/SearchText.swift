@@ -2,9 +2,11 @@
 /// as ``SearchMatcher`` reads it: for a server that answers a search on
 /// every keystroke over the same albums.
 public struct SearchText: Hashable, Sendable {
-  /// The folded bytes of each field, in ``order``, each text followed by a
+  /// The folded bytes of every field, in ``order``, each text followed by a
   /// zero byte exactly as ``SearchMatcher/matches(_:scratch:)`` lays them out.
-  let folded: [[UInt8]]
+  let bytes: [UInt8]
+  /// Where each field's bytes are, by ``SearchField/index``.
+  let ranges: [Range<Int>]
 
   /// The order in which the matcher lays the fields out.
   static let order: [SearchField] = SearchField.allCases.sorted { $0.index < $1.index }
@@ -21,7 +23,14 @@ public struct SearchText: Hashable, Sendable {
     for tag in album.tags { add(tag, .tags) }
     for text in [album.label, album.catalogNumber, album.barcode] { add(text, .label) }
     for track in album.tracks { add(track, .tracks) }
-    self.folded = folded
+    var bytes: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    for field in folded {
+      ranges.append(bytes.count..<bytes.count + field.count)
+      bytes += field
+    }
+    self.bytes = bytes
+    self.ranges = ranges
   }
 }
 

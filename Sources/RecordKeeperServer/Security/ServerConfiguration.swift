@@ -33,16 +33,38 @@ public struct ServerConfiguration: Sendable {
 
   /// The address a person opens, with the token when one is needed.
   public func url(port actualPort: Int? = nil) -> String {
-    let shown = host == "0.0.0.0" || host == "::" ? (Self.machineName() ?? host) : host
-    let hostPart = shown.contains(":") ? "[\(shown)]" : shown
-    return "http://\(hostPart):\(actualPort ?? port)/" + (token.map { "?token=" + $0 } ?? "")
+    urls(port: actualPort)[0]
   }
 
-  private static func machineName() -> String? {
-    var name = [CChar](repeating: 0, count: 256)
-    guard gethostname(&name, name.count) == 0 else { return nil }
-    let text = String(cString: name)
-    return text.isEmpty ? nil : text
+  /// Every address a person can open: on `0.0.0.0` (or `::`) one per
+  /// network address of this machine, so a phone has one it can reach.
+  public func urls(port actualPort: Int? = nil) -> [String] {
+    let hosts = host == "0.0.0.0" || host == "::" ? Self.networkAddresses() : [host]
+    return (hosts.isEmpty ? [host] : hosts).map { shown in
+      let hostPart = shown.contains(":") ? "[\(shown)]" : shown
+      return "http://\(hostPart):\(actualPort ?? port)/" + (token.map { "?token=" + $0 } ?? "")
+    }
+  }
+
+  /// This machine's IPv4 addresses other than loopback.
+  private static func networkAddresses() -> [String] {
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&list) == 0, let first = list else { return [] }
+    defer { freeifaddrs(list) }
+    var addresses: [String] = []
+    var next: UnsafeMutablePointer<ifaddrs>? = first
+    while let entry = next {
+      defer { next = entry.pointee.ifa_next }
+      guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+      var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+      let ok = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+        var raw = ipv4.pointee.sin_addr
+        return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil
+      }
+      let name = String(cString: text)
+      if ok && !isLoopback(name) && !addresses.contains(name) { addresses.append(name) }
+    }
+    return addresses
   }
 }
 
