@@ -15,7 +15,8 @@ public final class CollectionSnapshot: Sendable {
   public let preferences: Preferences
   /// Each album's text folded for searching, made once per album.
   let texts: [String: SearchText]
-  private let orders: Mutex<[OrderKey: [Album]]>
+  /// Listings kept, each with its albums' search texts in the same order.
+  private let orders: Mutex<[OrderKey: Listing]>
   private let summaries = Mutex<Summaries>(Summaries())
 
   /// Lists made from every album, once per snapshot, for autocompletion.
@@ -29,9 +30,14 @@ public final class CollectionSnapshot: Sendable {
     var seed: UInt64
   }
 
+  struct Listing {
+    var albums: [Album]
+    var texts: [SearchText]
+  }
+
   init(
     version: Int, location: CollectionLocation, albums: [String: Album], preferences: Preferences, texts: [String: SearchText]? = nil,
-    orders: [OrderKey: [Album]] = [:]
+    orders: [OrderKey: Listing] = [:]
   ) {
     self.version = version
     self.location = location
@@ -53,33 +59,37 @@ public final class CollectionSnapshot: Sendable {
   }
 
   /// Every album in `order`.
-  public func sorted(_ order: AlbumOrder) -> [Album] {
+  public func sorted(_ order: AlbumOrder) -> [Album] { listing(order).albums }
+
+  private func listing(_ order: AlbumOrder) -> Listing {
     let key = OrderKey(mode: order.mode, seed: order.seed)
     if let cached = orders.withLock({ $0[key] }) { return cached }
-    let sorted = order.sorted(Array(albums.values))
+    let albums = order.sorted(Array(self.albums.values))
+    let listing = Listing(albums: albums, texts: albums.map { texts[$0.id] ?? SearchText($0) })
     // A one-off shuffle (`?sort=random` while another mode is stored) is
     // not worth keeping.
     if order.mode != .random || order.seed == preferences.seed {
-      orders.withLock { $0[key] = sorted }
+      orders.withLock { $0[key] = listing }
     }
-    return sorted
+    return listing
   }
 
   /// The albums `matcher` matches, in `order`; large collections are
   /// searched on every core, each album's text folded already.
   public func albums(matching matcher: SearchMatcher, order: AlbumOrder) -> [Album] {
-    let albums = sorted(order)
-    guard !matcher.query.isEmpty else { return albums }
-    let chunks = albums.count < 2_000 ? 1 : System.coreCount * 4
-    let size = (albums.count + chunks - 1) / chunks
-    let texts = self.texts
+    let listing = listing(order)
+    guard !matcher.query.isEmpty else { return listing.albums }
+    let count = listing.albums.count
+    let chunks = count < 2_000 ? 1 : System.coreCount * 4
+    let size = (count + chunks - 1) / chunks
     return System.concurrentMap(chunks) { chunk in
       var scratch: [UInt8] = []
       scratch.reserveCapacity(1024)
-      return albums[min(chunk * size, albums.count)..<min((chunk + 1) * size, albums.count)].filter { album in
-        guard let text = texts[album.id] else { return matcher.matches(album, scratch: &scratch) }
-        return matcher.matches(text, scratch: &scratch)
+      var found: [Album] = []
+      for index in min(chunk * size, count)..<min((chunk + 1) * size, count) where matcher.matches(listing.texts[index], scratch: &scratch) {
+        found.append(listing.albums[index])
       }
+      return found
     }.flatMap { $0 }
   }
 
@@ -118,20 +128,25 @@ public final class CollectionSnapshot: Sendable {
       texts[id] = album.map(SearchText.init)
     }
     let preferences = newPreferences ?? self.preferences
-    var kept: [OrderKey: [Album]] = [:]
-    for (key, list) in orders.withLock({ $0 }) {
+    var kept: [OrderKey: Listing] = [:]
+    for (key, listing) in orders.withLock({ $0 }) {
       let order = AlbumOrder(mode: key.mode, seed: key.seed)
-      var list = changed.isEmpty ? list : list.filter { changed[$0.id] == nil }
+      var listing = listing
+      if !changed.isEmpty {
+        let keep = listing.albums.indices.filter { changed[listing.albums[$0].id] == nil }
+        listing = Listing(albums: keep.map { listing.albums[$0] }, texts: keep.map { listing.texts[$0] })
+      }
       for case let album? in changed.values {
         var low = 0
-        var high = list.count
+        var high = listing.albums.count
         while low < high {
           let middle = (low + high) / 2
-          if order.precedes(list[middle], album) { low = middle + 1 } else { high = middle }
+          if order.precedes(listing.albums[middle], album) { low = middle + 1 } else { high = middle }
         }
-        list.insert(album, at: low)
+        listing.albums.insert(album, at: low)
+        listing.texts.insert(texts[album.id] ?? SearchText(album), at: low)
       }
-      kept[key] = list
+      kept[key] = listing
     }
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, orders: kept)
