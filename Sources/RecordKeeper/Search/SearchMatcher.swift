@@ -15,6 +15,8 @@ public struct SearchMatcher: Sendable {
   private let hasTerms: Bool
   private let clauses: CompiledClauses
   private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags, searchesLabel: Bool
+  /// The searched fields' places in a ``SearchText``, in order.
+  private let textFields: [Int]
 
   /// A matcher for `query`; the smart lists its `@NAME` rules name come
   /// from `lists`.
@@ -39,6 +41,7 @@ public struct SearchMatcher: Sendable {
     searchesSortArtist = self.fields.contains(.sortArtist)
     searchesTags = self.fields.contains(.tags)
     searchesLabel = self.fields.contains(.label)
+    textFields = SearchText.order.filter(self.fields.contains).map(\.index)
   }
 
   /// Whether `album` passes every rule of seed §3.3 and every clause.
@@ -66,11 +69,26 @@ public struct SearchMatcher: Sendable {
       for text in [album.label, album.catalogNumber, album.barcode] { if let text { Self.appendFolded(text, to: &scratch) } }
     }
     if searchesTracks { for track in album.tracks { Self.appendFolded(track, to: &scratch) } }
-    return scratch.withUnsafeBufferPointer { text in
-      for term in excluded where Self.find(term, in: text) { return false }
-      for term in required where !Self.find(term, in: text) { return false }
-      return plain.isEmpty || plain.contains { Self.find($0, in: text) }
-    }
+    return scratch.withUnsafeBufferPointer(matches(folded:))
+  }
+
+  /// Like ``matches(_:scratch:)`` for an album whose text was folded
+  /// beforehand (``SearchText``): a long-running server folds each album
+  /// once, not once per keystroke.
+  public func matches(_ text: SearchText, scratch: inout [UInt8]) -> Bool {
+    guard !query.isEmpty else { return true }
+    // Every field searched (the default): the text as it is, no copy.
+    if textFields.count == SearchText.order.count { return text.bytes.withUnsafeBufferPointer(matches(folded:)) }
+    scratch.removeAll(keepingCapacity: true)
+    for index in textFields { scratch += text.bytes[text.ranges[index]] }
+    return scratch.withUnsafeBufferPointer(matches(folded:))
+  }
+
+  /// The rules of seed §3.3 on the searched fields' folded text.
+  private func matches(folded text: UnsafeBufferPointer<UInt8>) -> Bool {
+    for term in excluded where Self.find(term, in: text) { return false }
+    for term in required where !Self.find(term, in: text) { return false }
+    return plain.isEmpty || plain.contains { Self.find($0, in: text) }
   }
 
   /// Appends `text` folded, then a zero byte. ASCII is lowercased in place;
