@@ -74,9 +74,10 @@ public struct SearchMatcher: Sendable {
 
   /// Like ``matches(_:scratch:)`` for an album whose text was folded
   /// beforehand (``SearchText``): a long-running server folds each album
-  /// once, not once per keystroke.
-  public func matches(_ text: SearchText, scratch: inout [UInt8]) -> Bool {
-    guard !query.isEmpty else { return true }
+  /// once, not once per keystroke. The clauses are tried on `album`.
+  public func matches(_ text: SearchText, of album: Album, scratch: inout [UInt8]) -> Bool {
+    if !clauses.isEmpty, !clauses.includes(album, scratch: &scratch) { return false }
+    guard hasTerms else { return true }
     // Every field searched (the default): the text as it is, no copy.
     if textFields.count == SearchText.order.count { return text.bytes.withUnsafeBufferPointer(matches(folded:)) }
     scratch.removeAll(keepingCapacity: true)

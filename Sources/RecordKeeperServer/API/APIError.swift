@@ -73,7 +73,7 @@ extension AlbumEditError {
   /// The front-matter key the error is about.
   var field: String {
     switch self {
-    case .blankTrack, .noSuchTrack, .noSuchPosition: "tracks"
+    case .blankTrack, .noSuchTrack, .noSuchPosition, .blankSide, .positionAndSide, .negativeDuration: "tracks"
     case .tooLong(let field, _), .multipleLines(let field): field.key
     case .invalid(let problems): problems.first?.field.key ?? "album"
     }

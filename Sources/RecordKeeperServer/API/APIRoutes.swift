@@ -36,6 +36,9 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     api.get("sort") { _, _ in sortMode() }
     api.put("sort") { request, _ in try await chooseSort(request) }
     api.get("events") { _, _ in events() }
+    api.get("lists") { _, _ in try smartLists() }
+    api.put("lists/:name") { request, context in try await saveSmartList(request, context) }
+    api.delete("lists/:name") { _, context in try await removeSmartList(context) }
   }
 
   // MARK: Reading
@@ -65,7 +68,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let offset = try query.integer("offset", in: 0...Int.max, default: 0)
     let limit = try query.integer("limit", in: 1...10_000, default: 100)
     let order = snapshot.preferences.order(overriddenBy: mode)
-    let matcher = SearchMatcher(query: SearchQuery(parsing: query["q"] ?? ""), fields: fields)
+    let matcher = try Self.matcher(query["q"] ?? "", fields: fields, in: snapshot.location)
     let matched = snapshot.albums(matching: matcher, order: order)
     let page = matched.dropFirst(offset).prefix(limit)
     return JSONResponse.make(
@@ -73,6 +76,37 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         ("albums", .array(page.map { $0.json(group: .some(order.group(of: $0))) })),
         ("count", .number(matched.count)),
       ]))
+  }
+
+  /// The matcher for a search bar's text: plain terms, rules and `@NAME`
+  /// smart lists, whose files are read only when the query names one.
+  private static func matcher(_ text: String, fields: Set<SearchField>, in location: CollectionLocation)
+    throws(APIError) -> SearchMatcher
+  {
+    do throws(SearchQueryError) {
+      let query = try SearchQuery(parsing: text)
+      let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location)
+      return try SearchMatcher(query: query, fields: fields, lists: lists)
+    } catch {
+      throw APIError(.badRequest, error.description, field: "q")
+    }
+  }
+
+  /// `[{"name", "description", "rules", "count"}]`, as `rk lists --json`.
+  private func smartLists() throws(APIError) -> Response {
+    let snapshot = service.snapshot
+    let lists = SmartLists.load(from: snapshot.location)
+    var objects: [JSONValue] = []
+    for list in lists.lists {
+      let matcher = try Self.matcher("@" + list.name, fields: Set(SearchField.allCases), in: snapshot.location)
+      objects.append(
+        .object([
+          ("name", .string(list.name)), ("description", .optional(list.description)),
+          ("rules", .array(list.rules.map(JSONValue.string))),
+          ("count", .number(snapshot.albums(matching: matcher, order: snapshot.preferences.order).count)),
+        ]))
+    }
+    return JSONResponse.make(.array(objects))
   }
 
   private func album(_ context: Context) throws(APIError) -> Response {
@@ -252,6 +286,40 @@ struct APIRoutes<Context: RequestContext>: Sendable {
       throw APIError(.internalServerError, error.description, field: "mode")
     }
     return sortMode()
+  }
+
+  /// Saves a smart list from `{"rules": [...], "description": ...}`, one commit.
+  private func saveSmartList(_ request: Request, _ context: Context) async throws(APIError) -> Response {
+    let name = try listName(context)
+    let body = try JSONBody.object(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
+    guard let rules = body["rules"] as? [String] else {
+      throw APIError(.badRequest, "send {\"rules\": [\"#jazz\", \"@year:1970..1979\"]}: a list of rules as text", field: "rules")
+    }
+    let description = body["description"] as? String
+    do throws(SmartListError) {
+      try await service.saveSmartList(try SmartList(name: name, description: description, rules: rules))
+    } catch {
+      throw APIError(.unprocessableContent, error.description, field: "rules")
+    }
+    return try smartLists()
+  }
+
+  private func removeSmartList(_ context: Context) async throws(APIError) -> Response {
+    let name = try listName(context)
+    do throws(SmartListError) { try await service.removeSmartList(named: name) } catch {
+      throw APIError(.unprocessableContent, error.description, field: "name")
+    }
+    return try smartLists()
+  }
+
+  private func listName(_ context: Context) throws(APIError) -> String {
+    guard let raw = context.parameters.get("name"), let name = PathPart.decode(raw) else {
+      throw APIError(.badRequest, "the list name in the address is not valid percent-encoded UTF-8", field: "name")
+    }
+    do throws(SmartListError) { try SmartList.validate(name: name) } catch {
+      throw APIError(.badRequest, error.description, field: "name")
+    }
+    return name
   }
 
   /// Runs a change and answers with the album after it.

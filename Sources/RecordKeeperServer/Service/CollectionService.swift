@@ -282,6 +282,16 @@ public actor CollectionService {
     return try store.photos(of: id)
   }
 
+  /// Saves a smart list (`.recordkeeper/lists/NAME.yaml`) as one commit.
+  public func saveSmartList(_ list: SmartList) throws(SmartListError) {
+    _ = try store.saveSmartList(list)
+  }
+
+  /// Removes a smart list as one commit.
+  public func removeSmartList(named name: String) throws(SmartListError) {
+    _ = try store.removeSmartList(named: name)
+  }
+
   /// Chooses this clone's sort mode, the setting `rk sort` changes.
   public func chooseSort(_ mode: SortMode) throws(ServiceError) -> Preferences {
     var preferences: Preferences

@@ -86,7 +86,7 @@ public final class CollectionSnapshot: Sendable {
       var scratch: [UInt8] = []
       scratch.reserveCapacity(1024)
       var found: [Album] = []
-      for index in min(chunk * size, count)..<min((chunk + 1) * size, count) where matcher.matches(listing.texts[index], scratch: &scratch) {
+      for index in min(chunk * size, count)..<min((chunk + 1) * size, count) where matcher.matches(listing.texts[index], of: listing.albums[index], scratch: &scratch) {
         found.append(listing.albums[index])
       }
       return found
