@@ -11,9 +11,9 @@ export class ApiError extends Error {
   }
 }
 
-/** The path of an album below /api/albums/: an id is a folder path, so each segment is escaped on its own. */
+/** The address of an album: its id (a folder path) is one escaped path part, `/` included. */
 export function albumPath(id) {
-  return '/api/albums/' + String(id).split('/').map(encodeURIComponent).join('/');
+  return '/api/albums/' + encodeURIComponent(String(id));
 }
 
 // Covers changed in this session get a fresh URL, so no cache shows the old picture.

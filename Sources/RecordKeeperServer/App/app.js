@@ -108,6 +108,7 @@ async function start() {
   splash.classList.add('leaving');
   splash.addEventListener('transitionend', () => splash.remove(), { once: true });
   setTimeout(() => splash.remove(), 400);
+  document.body.dataset.splashMs = String(Math.round(performance.now() - started));
   document.body.dataset.ready = 'true';
 
   if (location.hash && location.hash !== '#/') {

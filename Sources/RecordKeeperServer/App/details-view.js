@@ -169,9 +169,9 @@ export class DetailsView {
     try {
       const album = await api.getAlbum(id);
       if (this.album && this.album.id !== id && initial) return; // another album was opened meanwhile
+      const same = this.album && sameAlbum(this.album, album);
       this.album = album;
-      this.draft = draftOf(album);
-      this.render();
+      if (!same) { this.draft = draftOf(album); this.render(); }
     } catch (error) {
       if (!this.album || this.album.id !== id) {
         this.album = null;
@@ -786,6 +786,12 @@ export class DetailsView {
     if (!file || !this.album) return;
     try { await api.addPhoto(this.album.id, file); this.renderGallery(); } catch (error) { toast(error.message); }
   }
+}
+
+/** Whether two copies of an album show the same (the list's copy also has its group). */
+function sameAlbum(a, b) {
+  const strip = ({ group, other_albums, ...rest }) => rest;
+  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
 }
 
 function svgIcon(name) {

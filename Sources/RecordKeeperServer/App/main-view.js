@@ -458,7 +458,8 @@ export class MainView {
     content.addEventListener('pointerup', end);
     content.addEventListener('pointercancel', end);
     content.addEventListener('click', (event) => {
-      if (moved || row === this.openRow) { event.preventDefault(); moved = false; if (row === this.openRow && !dragging) this.closeOpenRow(); }
+      // The click that ends a drag is not a tap; a tap on an open row closes it.
+      if (moved) { event.preventDefault(); moved = false; } else if (row === this.openRow) { event.preventDefault(); this.closeOpenRow(); }
     });
     row.querySelector('.action-delete').addEventListener('click', () => this.deleteAlbum(row, album));
     row.querySelector('.action-tag').addEventListener('click', () => this.tagAlbum(row, album));
