@@ -30,7 +30,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 ROOT = Path(__file__).resolve().parents[2]
 BIN_DIR = Path(os.environ.get("RK_BIN_DIR") or ROOT / ".build" / "debug")
 RK = BIN_DIR / "rk"
-SCREENSHOTS = Path(os.environ.get("RK_SCREENSHOTS") or ROOT / ".build" / "browser-screenshots")
+SCREENSHOTS = Path(os.environ.get("RK_SCREENSHOTS") or ROOT / ".build" / "screenshots")
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
