@@ -188,7 +188,8 @@ class AppTestCase(unittest.TestCase):
 
     def open(self, path=""):
         self.driver.get(self.server.url + path)
-        self.wait_for(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the splash screen to end")
+        self.wait_for(lambda d: d.execute_script(
+            "return document.body.dataset.ready === 'true' && !document.getElementById('splash')"), "the splash screen to end")
 
     def wait_for(self, condition, what, timeout=10):
         try:

@@ -123,6 +123,7 @@ class MainScreenTests(AppTestCase):
         row = self.swipe("Revolver", 160)
         actions = [a.text for a in row.find_elements(By.CSS_SELECTOR, ".action")]
         self.assertEqual(actions, ["Delete", "Add Tag", "Edit Album"])
+        time.sleep(0.3)  # the row's slide
         self.screenshot("swiped")
         row.find_element(By.CSS_SELECTOR, ".action-delete").click()
         dialog = self.by_id("confirm-dialog")
