@@ -396,6 +396,40 @@ class OfflineTests(AppTestCase):
         self.assertFalse(self.by_id("confirmButton").is_enabled(), "no editing without a connection")
 
 
+class LargeCollectionTests(AppTestCase):
+    """10,000 albums: the list draws only the rows in view (seed §3.6), however far it scrolls."""
+
+    COUNT = 10_000
+
+    def seed(self, collection):
+        albums = collection.root / "albums"
+        for n in range(self.COUNT):
+            folder = albums / f"artist-{n % 500:03d}-album-{n:05d}"
+            folder.mkdir(parents=True)
+            (folder / "album.md").write_text(
+                f"---\ntitle: Album {n:05d}\nartist: Artist {n % 500:03d}\nreleased: '{1950 + n % 70}'\n"
+                f"tags:\n- t{n % 7}\n---\n\n## Tracks\n\n1. One\n")
+
+    def test_ten_thousand_albums_scroll_with_few_rows_drawn(self):
+        self.open()
+        self.wait_for(lambda d: self.titles()[:1] == ["Album 00000"], "the first album")
+        scroller = self.by_id("album-list")
+        self.wait_for(lambda d: scroller.get_attribute("aria-busy") == "false", "every page of albums", timeout=90)
+        drawn = []
+        for fraction in [0.25, 0.5, 0.75, 1.0]:
+            self.driver.execute_script(
+                "arguments[0].scrollTop = (arguments[0].scrollHeight - arguments[0].clientHeight) * arguments[1]",
+                scroller, fraction)
+            time.sleep(0.2)
+            drawn.append(len(self.all("#album-list .row")))
+        last = max(range(self.COUNT), key=lambda n: (n % 500, 1950 + n % 70, n))
+        self.wait_for(lambda d: self.titles()[-1:] == [f"Album {last:05d}"],
+                      f"the last album at the bottom (the last drawn are {self.titles()[-3:]})")
+        self.assertLess(max(drawn), 80, f"rows drawn at each position: {drawn}")
+        self.assertEqual(self.by_id("sticky-header").text, "A")
+        self.screenshot("ten-thousand")
+
+
 class DesktopTests(AppTestCase):
     size = DESKTOP
 
@@ -414,6 +448,15 @@ class DesktopTests(AppTestCase):
         self.all("#album-list .cell[data-id]")[2].click()
         self.wait_for(lambda d: self.details_title() == "Album Details", "the details view")
         self.screenshot("details")
+
+    def test_dark_mode_follows_the_system(self):
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.open()
+        self.wait_for_titles(["Homogenic", "Paranoid", "Kind of Blue", "Revolver", "Abbey Road"])
+        background = self.by_id("album-list").value_of_css_property("background-color")
+        self.assertEqual(background, "rgba(18, 18, 18, 1)")
+        self.screenshot("dark")
 
 
 if __name__ == "__main__":

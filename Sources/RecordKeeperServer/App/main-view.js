@@ -244,6 +244,7 @@ export class MainView {
         this.items = items;
         this.count = count;
         this.list.setItems(items, count);
+        this.scroller.setAttribute('aria-busy', String(!final)); // more pages are coming
         this.showMessage(final);
         if (!shown || (restore && this.scroller.scrollTop < target)) {
           this.scroller.scrollTop = Math.min(target, Math.max(0, this.list.height - this.scroller.clientHeight));
@@ -278,6 +279,7 @@ export class MainView {
             }
           }
           if (!controller.signal.aborted) {
+            this.scroller.setAttribute('aria-busy', 'false');
             this.items = [];
             this.list.setItems([], 0);
             this.showMessage(true, error.message);
@@ -446,15 +448,18 @@ export class MainView {
         this.openRow = null;
         this.router.go(this.router.albumHash(album.id, true));
       } else if (-dx > 50) {
-        row.classList.remove('full');
-        content.style.transform = `translateX(${-actionsWidth()}px)`;
-        this.openRow = row;
-        for (const action of row.querySelectorAll('.action')) action.tabIndex = 0;
-        row.querySelector('.row-actions').removeAttribute('aria-hidden');
+        this.openActions(row);
       } else {
         this.closeRow(row);
       }
     };
+    // Without a touch screen: right-click, or the keyboard's context-menu key, opens the same actions.
+    content.addEventListener('contextmenu', (event) => {
+      event.preventDefault();
+      if (this.openRow && this.openRow !== row) this.closeOpenRow();
+      this.openActions(row);
+      row.querySelector('.action-delete').focus();
+    });
     content.addEventListener('pointerup', end);
     content.addEventListener('pointercancel', end);
     content.addEventListener('click', (event) => {
@@ -464,6 +469,16 @@ export class MainView {
     row.querySelector('.action-delete').addEventListener('click', () => this.deleteAlbum(row, album));
     row.querySelector('.action-tag').addEventListener('click', () => this.tagAlbum(row, album));
     row.querySelector('.action-edit').addEventListener('click', () => this.router.go(this.router.albumHash(album.id, true)));
+  }
+
+  /** Slides the row left to show its three actions and makes them reachable by keyboard. */
+  openActions(row) {
+    row.classList.remove('full');
+    const width = row.querySelector('.row-actions').offsetWidth || 252;
+    row.querySelector('.row-content').style.transform = `translateX(${-width}px)`;
+    this.openRow = row;
+    for (const action of row.querySelectorAll('.action')) action.tabIndex = 0;
+    row.querySelector('.row-actions').removeAttribute('aria-hidden');
   }
 
   closeRow(row) {
