@@ -31,7 +31,11 @@ class Router {
     else this.go('#/', { replace: true });
   }
 
-  albumChanged(album) { this.main.replace(album); }
+  /** An album was changed here: shown in place at once, and the list reloaded (its order may change). */
+  albumChanged(album) {
+    this.main.replace(album);
+    this.main.stale = true;
+  }
 
   handle() {
     const hash = location.hash || '#/';

@@ -140,6 +140,7 @@ export class DetailsView {
     this.coverFile = null;
     this.coverPreview = null;
     this.busy = false;
+    this.openings = 0;
     $('cancelButton').addEventListener('click', () => this.cancel());
     $('confirmButton').addEventListener('click', () => this.confirm());
     $('photoButton').addEventListener('click', () => $('photo-input').click());
@@ -154,6 +155,7 @@ export class DetailsView {
 
   /** Opens the view: `add` for a blank album, else the album `id` in view or edit mode. */
   async open({ mode, id, initial }) {
+    const opening = ++this.openings;
     this.mode = mode;
     this.editingTrack = -1;
     this.clearCover();
@@ -164,18 +166,19 @@ export class DetailsView {
       this.render();
       return;
     }
-    // Draw what the list already knows at once, then the server's fresh copy.
-    if (initial && initial.id === id) { this.album = initial; this.draft = draftOf(initial); this.render(); }
+    // Draw what is known at once (this view's own copy is the freshest), then the server's copy.
+    const known = this.album && this.album.id === id ? this.album : initial && initial.id === id ? initial : null;
+    this.album = known;
+    this.draft = draftOf(known);
+    this.render();
     try {
       const album = await api.getAlbum(id);
-      if (this.album && this.album.id !== id && initial) return; // another album was opened meanwhile
+      if (opening !== this.openings) return; // another album was opened meanwhile
       const same = this.album && sameAlbum(this.album, album);
       this.album = album;
       if (!same) { this.draft = draftOf(album); this.render(); }
     } catch (error) {
-      if (!this.album || this.album.id !== id) {
-        this.album = null;
-        this.render();
+      if (opening === this.openings && !this.album) {
         this.showError(error.status === 404 ? 'This album is no longer in the collection.' : error.message);
       }
     }
@@ -251,6 +254,7 @@ export class DetailsView {
       this.album = album;
       this.clearCover();
       this.busy = false;
+      this.router.albumChanged(album);
       if (this.mode === 'add') this.router.back({ changed: true });
       else this.router.go(this.router.albumHash(album.id, false), { replace: true });
     } catch (error) {
