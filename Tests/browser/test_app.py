@@ -194,6 +194,17 @@ class DetailsTests(AppTestCase):
         self.by_id("cancelButton").click()
         self.wait_for(lambda d: not self.by_id("details-view").is_displayed(), "the main screen")
 
+    def test_the_artists_other_albums_are_one_tap_away(self):
+        self.open_album("Revolver")
+        self.wait_for(lambda d: self.by_id("more-title").text == "More by The Beatles", "the artist's other albums")
+        self.assertEqual([a.text for a in self.all("#more-list a")], ["Abbey Road1969"])
+        self.css("#more-list a").click()
+        self.wait_for(lambda d: self.all("#details-form .field-value")[0].text == "Abbey Road", "Abbey Road's details")
+        self.by_id("cancelButton").click()
+        self.wait_for(lambda d: self.all("#details-form .field-value")[0].text == "Revolver", "back to Revolver")
+        self.by_id("cancelButton").click()
+        self.wait_for(lambda d: not self.by_id("details-view").is_displayed(), "the main screen")
+
     def test_an_invalid_date_disables_confirm(self):
         self.open_album("Kind of Blue")
         self.by_id("confirmButton").click()

@@ -14,6 +14,13 @@ class Router {
   constructor() {
     this.depth = 0; // how many details pages were pushed over the main screen
     window.addEventListener('popstate', () => { this.depth = Math.max(0, this.depth - 1); this.handle(); });
+    // Links within the app (list rows, grid cells, other albums) go through go(), so history stays counted.
+    document.addEventListener('click', (event) => {
+      const link = event.target.closest && event.target.closest('a[href^="#/"]');
+      if (!link || event.defaultPrevented || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      this.go(link.getAttribute('href'));
+    });
   }
 
   albumHash(id, edit) { return (edit ? '#/edit/' : '#/album/') + encodeId(id); }

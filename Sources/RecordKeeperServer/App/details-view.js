@@ -316,7 +316,35 @@ export class DetailsView {
     this.renderFields();
     this.renderTracks();
     this.renderTags();
+    this.renderMore();
     this.renderGallery();
+  }
+
+  /** The artist's other albums in the collection, one tap away (seed 003's linked navigation). */
+  renderMore() {
+    const others = !this.editing && this.album && Array.isArray(this.album.other_albums) ? this.album.other_albums : [];
+    $('more-section').hidden = others.length === 0;
+    const list = $('more-list');
+    list.replaceChildren();
+    if (!others.length) return;
+    $('more-title').textContent = `More by ${this.album.artist}`;
+    for (const id of others) {
+      const known = this.router.main.albumById(id);
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = this.router.albumHash(id, false);
+      const title = document.createElement('span');
+      title.textContent = known ? known.title : id.split('/').pop();
+      a.append(title);
+      if (known && known.released) {
+        const year = document.createElement('span');
+        year.className = 'more-year';
+        year.textContent = known.released.slice(0, 4);
+        a.append(year);
+      }
+      li.append(a);
+      list.append(li);
+    }
   }
 
   renderFields() {
