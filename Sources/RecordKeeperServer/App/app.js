@@ -63,7 +63,7 @@ class Router {
     } else {
       details.hidden = true;
       main.inert = false;
-      if (this.main.stale) { this.main.stale = false; this.main.reload(); }
+      if (this.main.stale) { this.main.stale = false; this.main.reload({ quiet: true }); }
     }
   }
 }

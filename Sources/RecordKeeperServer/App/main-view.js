@@ -225,10 +225,11 @@ export class MainView {
 
   /**
    * Loads the albums for the current query, sort and scope.
-   * `top`: start at the top; `restore`: scroll to the saved position once it is loaded.
-   * Resolves when the first page is shown.
+   * `top`: start at the top; `restore`: scroll to the saved position once it is loaded;
+   * `quiet`: keep showing the old list until the new one is whole (a change elsewhere, so
+   * the rows in view do not jump while pages arrive). Resolves when the first page is shown.
    */
-  reload({ top = false, restore = false } = {}) {
+  reload({ top = false, restore = false, quiet = false } = {}) {
     if (this.loading) this.loading.abort();
     const controller = new AbortController();
     this.loading = controller;
@@ -240,7 +241,7 @@ export class MainView {
     let shown = false;
     return new Promise((resolve) => {
       const show = (items, count, final) => {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted || (quiet && !final)) return;
         this.items = items;
         this.count = count;
         this.list.setItems(items, count);
@@ -268,6 +269,7 @@ export class MainView {
           if (count === 0) show([], 0, true);
         } catch (error) {
           if (error.name === 'AbortError') return;
+          if (quiet) { shown = true; resolve(); return; } // keep what is shown
           if (error.offline) {
             try {
               const all = await this.offlineCollection(controller.signal);
@@ -315,7 +317,7 @@ export class MainView {
   }
 
   /** Applies a change announced by the server (another tab, the command line, a hand edit). */
-  changed() { return this.reload(); }
+  changed() { return this.reload({ quiet: true }); }
 
   albumById(id) { return this.items.find((album) => album.id === id) || null; }
 
