@@ -168,8 +168,8 @@ class DetailsTests(AppTestCase):
         self.open()
         self.wait_for(lambda d: title in self.titles(), f"{title} in the list")
         self.row(title).find_element(By.CSS_SELECTOR, ".row-content").click()
-        self.wait_for(lambda d: self.by_id("details-view").is_displayed() and self.details_title() == "Album Details",
-                      "the details view")
+        self.wait_for(lambda d: self.by_id("details-view").is_displayed() and self.details_title() == "Album Details"
+                      and self.by_id("details-view").get_attribute("aria-busy") == "false", "the details view")
 
     def test_view_and_edit_modes_follow_the_seeds_header_texts(self):
         self.open_album("Kind of Blue")

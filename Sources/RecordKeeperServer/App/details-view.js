@@ -171,17 +171,25 @@ export class DetailsView {
     this.album = known;
     this.draft = draftOf(known);
     this.render();
+    this.element.setAttribute('aria-busy', 'true'); // until the server's copy is in
     try {
       const album = await api.getAlbum(id);
       if (opening !== this.openings) return; // another album was opened meanwhile
-      const same = this.album && sameAlbum(this.album, album);
-      this.album = album;
-      if (!same) { this.draft = draftOf(album); this.render(); }
+      this.show(album);
     } catch (error) {
       if (opening === this.openings && !this.album) {
         this.showError(error.status === 404 ? 'This album is no longer in the collection.' : error.message);
       }
+    } finally {
+      if (opening === this.openings) this.element.setAttribute('aria-busy', 'false');
     }
+  }
+
+  /** Shows the server's copy of the album, redrawing only when it differs from what is shown. */
+  show(album) {
+    const same = this.album && sameAlbum(this.album, album);
+    this.album = album;
+    if (!same) { this.draft = draftOf(album); this.render(); }
   }
 
   /** An album changed on disk: show it again unless the collector is editing. */
@@ -189,9 +197,8 @@ export class DetailsView {
     if (this.element.hidden || !this.album || this.mode !== 'view') return;
     if (ids && !ids.includes(this.album.id)) return;
     try {
-      this.album = await api.getAlbum(this.album.id);
-      this.draft = draftOf(this.album);
-      this.render();
+      const album = await api.getAlbum(this.album.id);
+      if (this.mode === 'view' && this.album && album.id === this.album.id) this.show(album);
     } catch (error) {
       if (error.status === 404) this.showError('This album was removed from the collection.');
     }
@@ -822,7 +829,7 @@ export class DetailsView {
 
 /** Whether two copies of an album show the same (the list's copy also has its group). */
 function sameAlbum(a, b) {
-  const strip = ({ group, other_albums, ...rest }) => rest;
+  const strip = ({ group, ...rest }) => rest;
   return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
 }
 

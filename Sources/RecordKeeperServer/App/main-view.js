@@ -242,6 +242,8 @@ export class MainView {
     return new Promise((resolve) => {
       const show = (items, count, final) => {
         if (controller.signal.aborted || (quiet && !final)) return;
+        // A change from elsewhere waits while a row is swiped or open, so the row stays under the finger.
+        if (quiet && (this.swiping || this.openRow)) { this.deferred = () => show(items, count, final); return; }
         this.items = items;
         this.count = count;
         this.list.setItems(items, count);
@@ -430,6 +432,7 @@ export class MainView {
           return;
         }
         dragging = true;
+        this.swiping = true;
         moved = true;
         row.classList.add('dragging');
         content.setPointerCapture(event.pointerId);
@@ -444,11 +447,13 @@ export class MainView {
       start = null;
       if (!dragging) return;
       dragging = false;
+      this.swiping = false;
       row.classList.remove('dragging');
       if (-dx > row.offsetWidth * 0.6) {
         content.style.transform = `translateX(${-row.offsetWidth}px)`;
         this.openRow = null;
         this.router.go(this.router.albumHash(album.id, true));
+        this.applyDeferred();
       } else if (-dx > 50) {
         this.openActions(row);
       } else {
@@ -490,6 +495,15 @@ export class MainView {
     for (const action of row.querySelectorAll('.action')) action.tabIndex = -1;
     row.querySelector('.row-actions').setAttribute('aria-hidden', 'true');
     if (this.openRow === row) this.openRow = null;
+    this.applyDeferred();
+  }
+
+  /** Shows a list that arrived while a row was swiped, once no row is. */
+  applyDeferred() {
+    if (!this.deferred || this.swiping || this.openRow) return;
+    const apply = this.deferred;
+    this.deferred = null;
+    apply();
   }
 
   closeOpenRow() { if (this.openRow) this.closeRow(this.openRow); }
