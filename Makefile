@@ -91,6 +91,9 @@ install: release
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
 	install -m 755 "$$bin/rk" "$(DESTDIR)$(PREFIX)/bin/rk" && \
 	install -m 755 "$$bin/rk-cover" "$(DESTDIR)$(PREFIX)/libexec/rk/rk-cover" && \
+	install -m 755 "$$bin/rk-serve" "$(DESTDIR)$(PREFIX)/libexec/rk/rk-serve" && \
+	rm -rf "$(DESTDIR)$(PREFIX)/libexec/rk/RecordKeeper_RecordKeeperServer.resources" && \
+	cp -R "$$bin/RecordKeeper_RecordKeeperServer.resources" "$(DESTDIR)$(PREFIX)/libexec/rk/" && \
 	install -m 644 man/rk.1 "$(DESTDIR)$(PREFIX)/share/man/man1/rk.1" && \
 	"$$bin/rk" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/rk" && \
 	"$$bin/rk" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_rk" && \

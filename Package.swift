@@ -7,11 +7,15 @@ let package = Package(
   products: [
     .executable(name: "rk", targets: ["rk"]),
     .executable(name: "rk-cover", targets: ["rk-cover"]),
+    .executable(name: "rk-serve", targets: ["rk-serve"]),
     .library(name: "RecordKeeper", targets: ["RecordKeeper"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .systemLibrary(
@@ -43,6 +47,23 @@ let package = Package(
       name: "rk-cover",
       dependencies: ["RecordKeeperCovers"]
     ),
+    // The web app and its JSON API (`rk serve`). Hummingbird and SwiftNIO are
+    // linked into `rk-serve` only, so `rk` itself keeps starting instantly.
+    .target(
+      name: "RecordKeeperServer",
+      dependencies: [
+        "RecordKeeper",
+        "RecordKeeperCovers",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [.copy("App")]
+    ),
+    .executableTarget(
+      name: "rk-serve",
+      dependencies: ["RecordKeeperServer", "RecordKeeper", "RecordKeeperCovers"]
+    ),
     .executableTarget(
       name: "rk",
       dependencies: [
@@ -65,8 +86,20 @@ let package = Package(
       dependencies: ["RecordKeeperCovers", "RecordKeeper"]
     ),
     .testTarget(
+      name: "RecordKeeperServerTests",
+      dependencies: [
+        "RecordKeeperServer",
+        "RecordKeeper",
+        "RecordKeeperCovers",
+        "TestSupport",
+        "rk",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    .testTarget(
       name: "rkTests",
-      dependencies: ["RecordKeeper", "RecordKeeperCovers", "TestSupport", "rk", "rk-cover"]
+      dependencies: ["RecordKeeper", "RecordKeeperCovers", "TestSupport", "rk", "rk-cover", "rk-serve"]
     ),
   ],
   swiftLanguageModes: [.v6]

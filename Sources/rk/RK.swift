@@ -14,7 +14,7 @@ struct RK: AsyncParsableCommand {
     version: RecordKeeperVersion.current,
     subcommands: [
       Init.self, List.self, Show.self, Add.self, Edit.self, SetFields.self, Remove.self, Tag.self, Tags.self, Track.self, Cover.self,
-      Artists.self, Sort.self, Check.self, Log.self, Undo.self, Move.self, Format.self,
+      Artists.self, Sort.self, Check.self, Log.self, Undo.self, Move.self, Format.self, Serve.self,
     ]
   )
 

@@ -112,11 +112,16 @@ public enum CoverTool {
 
   /// Where `rk-cover` is: `$RK_COVER`, beside the running program, or in
   /// `../libexec/rk/` as `make install` puts it.
-  static func location() -> String? {
-    if let value = getenv("RK_COVER"), case let path = String(cString: value), !path.isEmpty { return path }
+  static func location() -> String? { helper(named: "rk-cover", environment: "RK_COVER") }
+
+  /// Where the helper program `name` (`rk-cover`, `rk-serve`) is: the path
+  /// in the variable `environment`, beside the running program, or in
+  /// `../libexec/rk/` as `make install` puts it.
+  package static func helper(named name: String, environment: String) -> String? {
+    if let value = getenv(environment), case let path = String(cString: value), !path.isEmpty { return path }
     let program = (try? FileSystem.realPath("/proc/self/exe")) ?? CommandLine.arguments[0]
     let folder = program.lastIndex(of: "/").map { String(program[..<$0]) } ?? "."
-    return [folder + "/rk-cover", folder + "/../libexec/rk/rk-cover"].first { access($0, X_OK) == 0 }
+    return [folder + "/" + name, folder + "/../libexec/rk/" + name].first { access($0, X_OK) == 0 }
   }
 
   private static func run(_ arguments: [String]) throws(CoverError) -> [UInt8] {

@@ -30,8 +30,13 @@ extension AlbumEdit {
   /// The fields that differ in any of `albums`, as commit messages name
   /// them: `title`, `title and release date`, `title, artist and release date`.
   static func changedFields(in albums: [(before: Album, after: Album)]) -> String {
-    let fields = fieldNames.filter { field in albums.contains { field.differs($0.before, $0.after) } }.map(\.name)
+    let fields = changedFieldNames(in: albums)
     return fields.count > 1 ? fields.dropLast().joined(separator: ", ") + " and " + (fields.last ?? "") : fields.joined()
+  }
+
+  /// The names of the fields that differ in any of `albums`, in order.
+  static func changedFieldNames(in albums: [(before: Album, after: Album)]) -> [String] {
+    fieldNames.filter { field in albums.contains { field.differs($0.before, $0.after) } }.map(\.name)
   }
 
   /// The fields `rk set` changes, as commit messages name them, in order.

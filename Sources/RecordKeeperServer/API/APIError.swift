@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Hummingbird
+import RecordKeeper
+
+/// An error the API answers with: `{"error": "...", "field": "..."|null}`
+/// and a 4xx status (5xx when the server itself failed).
+///
+/// Library errors become API errors here only, at the web boundary; their
+/// messages are the command line's, word for word.
+public struct APIError: HTTPResponseError, Equatable, Sendable {
+  public var status: HTTPResponse.Status
+  public var message: String
+  /// The album field (front-matter key) or request part the error is about.
+  public var field: String?
+
+  public init(_ status: HTTPResponse.Status, _ message: String, field: String? = nil) {
+    self.status = status
+    self.message = message
+    self.field = field
+  }
+
+  public func response(from request: Request, context: some RequestContext) throws -> Response {
+    JSONResponse.make(.object([("error", .string(message)), ("field", .optional(field))]), status: status)
+  }
+
+  static func notFound(_ id: String) -> APIError {
+    APIError(.notFound, "there is no album \"\(id)\" in the collection: it may have been removed; reload the list", field: "id")
+  }
+}
+
+extension APIError {
+  /// The API error for a refused or failed change.
+  init(_ error: StoreError) {
+    switch error {
+    case .invalid(_, let problems):
+      self.init(.unprocessableContent, error.description, field: problems.first?.field.key)
+    case .edit(_, let edit):
+      self.init(.unprocessableContent, error.description, field: edit.field)
+    case .outsideCollection, .symbolicLink:
+      self.init(.badRequest, error.description, field: "id")
+    case .collection(.noSuchAlbum), .collection(.ambiguous), .noMatches:
+      self.init(.notFound, error.description, field: "id")
+    case .cover(let cover):
+      self.init(cover)
+    case .ignoredFiles, .changedSinceOpened, .uncommittedChanges, .changedSinceUndoable:
+      self.init(.conflict, error.description)
+    case .file(let file) where file.reason == .system(ENOENT):
+      self.init(.notFound, error.description)
+    case .several(let errors):
+      let first = errors.first.map(APIError.init)
+      self.init(first?.status ?? .unprocessableContent, error.description, field: first?.field)
+    default:
+      self.init(.internalServerError, error.description)
+    }
+  }
+
+  /// The API error for an image that could not be used.
+  init(_ error: CoverError) {
+    switch error {
+    case .fileTooLarge:
+      self.init(.contentTooLarge, error.description, field: "image")
+    case .notAnImage, .unsupportedFormat, .unreadable, .tooLarge, .extremeShape, .notAFile, .notFound:
+      self.init(.unsupportedMediaType, error.description, field: "image")
+    case .libvips, .helper, .file:
+      self.init(.internalServerError, error.description, field: "image")
+    }
+  }
+}
+
+extension AlbumEditError {
+  /// The front-matter key the error is about.
+  var field: String {
+    switch self {
+    case .blankTrack, .noSuchTrack, .noSuchPosition: "tracks"
+    case .tooLong(let field, _), .multipleLines(let field): field.key
+    case .invalid(let problems): problems.first?.field.key ?? "album"
+    }
+  }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import RecordKeeper
+import RecordKeeperCovers
+import ServiceLifecycle
+
+/// The JSON API under `/api/` (PRODUCT.md §5; the README's "Web API").
+///
+/// Handlers read the newest ``CollectionSnapshot`` on their own task and
+/// send every change to the ``CollectionService`` actor. Album ids are one
+/// path part, percent-encoded (`albums%2Fmiles-davis-kind-of-blue`).
+struct APIRoutes<Context: RequestContext>: Sendable {
+  let service: CollectionService
+
+  func register(on router: Router<Context>) {
+    let api = router.group("api")
+    api.get("status") { _, _ in status() }
+    api.get("albums") { request, _ in try list(request) }
+    api.post("albums") { request, _ in try await add(request) }
+    api.get("albums/:id") { _, context in try album(context) }
+    api.put("albums/:id") { request, context in try await save(request, context) }
+    api.delete("albums/:id") { _, context in try await remove(context) }
+    api.post("albums/:id/tags") { request, context in try await addTag(request, context) }
+    api.delete("albums/:id/tags/:tag") { _, context in try await removeTag(context) }
+    api.get("albums/:id/cover") { request, context in try image(request, context, name: CoverFiles.coverName) }
+    api.get("albums/:id/thumbnail") { request, context in try image(request, context, name: CoverFiles.thumbnailName) }
+    api.put("albums/:id/cover") { request, context in try await setCover(request, context) }
+    api.delete("albums/:id/cover") { _, context in try await removeCover(context) }
+    api.get("albums/:id/photos") { _, context in try await photos(context) }
+    api.post("albums/:id/photos") { request, context in try await addPhoto(request, context) }
+    api.get("albums/:id/photos/:name") { request, context in try await photo(request, context) }
+    api.delete("albums/:id/photos/:name") { _, context in try await removePhoto(context) }
+    api.get("artists") { request, _ in artists(request) }
+    api.get("tags") { _, _ in tags() }
+    api.get("sort") { _, _ in sortMode() }
+    api.put("sort") { request, _ in try await chooseSort(request) }
+    api.get("events") { _, _ in events() }
+  }
+
+  // MARK: Reading
+
+  private func status() -> Response {
+    JSONResponse.make(
+      .object([
+        ("version", .string(RecordKeeperVersion.current)), ("count", .number(service.snapshot.albums.count)), ("readOnly", .bool(false)),
+      ]))
+  }
+
+  private func list(_ request: Request) throws(APIError) -> Response {
+    let query = QueryString(request.uri.query)
+    var fields = Set(SearchField.allCases)
+    if let text = query["in"], !text.isEmpty {
+      do throws(SearchFieldError) { fields = try SearchField.parseList(text) } catch {
+        throw APIError(.badRequest, error.description, field: "in")
+      }
+    }
+    let snapshot = service.snapshot
+    var mode: SortMode?
+    if let text = query["sort"], !text.isEmpty {
+      do throws(SortModeError) { mode = try SortMode(name: text) } catch {
+        throw APIError(.badRequest, error.description, field: "sort")
+      }
+    }
+    let offset = try query.integer("offset", in: 0...Int.max, default: 0)
+    let limit = try query.integer("limit", in: 1...10_000, default: 100)
+    let order = snapshot.preferences.order(overriddenBy: mode)
+    let matcher = SearchMatcher(query: SearchQuery(parsing: query["q"] ?? ""), fields: fields)
+    let matched = snapshot.albums(matching: matcher, order: order)
+    let page = matched.dropFirst(offset).prefix(limit)
+    return JSONResponse.make(
+      .object([
+        ("albums", .array(page.map { $0.json(group: .some(order.group(of: $0))) })),
+        ("count", .number(matched.count)),
+      ]))
+  }
+
+  private func album(_ context: Context) throws(APIError) -> Response {
+    let (id, snapshot) = try albumID(context)
+    guard let album = snapshot.albums[id] else { throw APIError.notFound(id) }
+    return JSONResponse.make(albumObject(album, in: snapshot))
+  }
+
+  /// The album object, with its group in the stored order and the ids of
+  /// the other albums by its artist.
+  private func albumObject(_ album: Album, in snapshot: CollectionSnapshot) -> JSONValue {
+    let order = snapshot.preferences.order
+    guard case .object(var fields) = album.json(group: .some(order.group(of: album))) else { return album.json() }
+    let artist = TextFolding.fold(album.artist)
+    let others = snapshot.sorted(order).filter { $0.id != album.id && TextFolding.fold($0.artist) == artist }.map(\.id)
+    fields.append(("other_albums", .array(others.map(JSONValue.string))))
+    return .object(fields)
+  }
+
+  private func image(_ request: Request, _ context: Context, name: String) throws(APIError) -> Response {
+    let (id, snapshot) = try albumID(context)
+    guard snapshot.albums[id] != nil else { throw APIError.notFound(id) }
+    return try ImageFile.response(path: snapshot.location.path(id + "/" + name), request: request, missing: "the album has no cover")
+  }
+
+  private func photos(_ context: Context) async throws(APIError) -> Response {
+    let (id, snapshot) = try albumID(context)
+    guard snapshot.albums[id] != nil else { throw APIError.notFound(id) }
+    let names: [String]
+    do { names = try await service.photos(of: id) } catch { throw APIError(error) }
+    return photoList(names, of: id)
+  }
+
+  private func photoList(_ names: [String], of id: String, status: HTTPResponse.Status = .ok) -> Response {
+    JSONResponse.make(
+      .array(
+        names.map { name in
+          .object([("name", .string(name)), ("url", .string("/api/albums/\(PathPart.encode(id))/photos/\(PathPart.encode(name))"))])
+        }), status: status)
+  }
+
+  private func photo(_ request: Request, _ context: Context) async throws(APIError) -> Response {
+    let (id, snapshot) = try albumID(context)
+    guard snapshot.albums[id] != nil else { throw APIError.notFound(id) }
+    let name = try photoName(context)
+    let path: String?
+    do { path = try await service.photoPath(name, of: id) } catch { throw APIError(error) }
+    guard let path else { throw APIError(.notFound, "the album has no photo \"\(name)\"", field: "name") }
+    return try ImageFile.response(path: path, request: request, missing: "the album has no photo \"\(name)\"")
+  }
+
+  private func artists(_ request: Request) -> Response {
+    let prefix = QueryString(request.uri.query)["prefix"] ?? ""
+    let snapshot = service.snapshot
+    let names = RecordCollection(location: snapshot.location, albums: Array(snapshot.albums.values)).artists(prefix: prefix)
+    return JSONResponse.make(.array(names.map(JSONValue.string)))
+  }
+
+  private func tags() -> Response {
+    let snapshot = service.snapshot
+    let counts = RecordCollection(location: snapshot.location, albums: Array(snapshot.albums.values)).tagCounts()
+    return JSONResponse.make(.array(counts.map { .object([("tag", .string($0.tag)), ("count", .number($0.count))]) }))
+  }
+
+  private func sortMode() -> Response {
+    JSONResponse.make(.object([("mode", .string(service.snapshot.preferences.sortMode.rawValue))]))
+  }
+
+  /// `text/event-stream`: a `change` event with the ids of the albums that
+  /// changed, or `reload`; a comment every 20 seconds keeps the connection
+  /// open through proxies and tells a closed one.
+  private func events() -> Response {
+    let stream = service.events.subscribe()
+    let body = ResponseBody { writer in
+      try await writer.write(ByteBuffer(string: ": Record Keeper events\nretry: 1000\n\n"))
+      let (texts, text) = AsyncStream.makeStream(of: String.self)
+      // The stream ends when the server stops, so Ctrl-C never waits for
+      // the open apps to go away.
+      try await withGracefulShutdownHandler {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask {
+            for await event in stream { text.yield(event.text) }
+            text.finish()
+          }
+          group.addTask {
+            while !Task.isCancelled {
+              try await Task.sleep(for: .seconds(20))
+              text.yield(": still here\n\n")
+            }
+          }
+          for await chunk in texts { try await writer.write(ByteBuffer(string: chunk)) }
+          group.cancelAll()
+        }
+      } onGracefulShutdown: {
+        text.finish()
+      }
+      try await writer.finish(nil)
+    }
+    return Response(
+      status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"], body: body)
+  }
+
+  // MARK: Changing
+
+  private func add(_ request: Request) async throws(APIError) -> Response {
+    let save = try AlbumRequest.decode(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
+    let album: Album
+    do { album = try await service.add(save) } catch { throw APIError(error) }
+    var response = JSONResponse.make(albumObject(album, in: service.snapshot), status: .created)
+    response.headers[.location] = "/api/albums/" + PathPart.encode(album.id)
+    return response
+  }
+
+  private func save(_ request: Request, _ context: Context) async throws(APIError) -> Response {
+    let id = try existingAlbum(context)
+    let save = try AlbumRequest.decode(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
+    return try await changed { () async throws(StoreError) in try await service.save(save, to: id) }
+  }
+
+  private func remove(_ context: Context) async throws(APIError) -> Response {
+    let id = try existingAlbum(context)
+    do { try await service.remove(id) } catch { throw APIError(error) }
+    return Response(status: .noContent)
+  }
+
+  private func addTag(_ request: Request, _ context: Context) async throws(APIError) -> Response {
+    let id = try existingAlbum(context)
+    let tag = try JSONBody.string(try await Upload.body(request, limit: ServerConfiguration.bodyLimit), key: "tag")
+    guard !tag.isBlank else { throw APIError(.unprocessableContent, "a tag must not be blank", field: "tag") }
+    return try await changed { () async throws(StoreError) in try await service.apply(.addTags([tag]), to: id) }
+  }
+
+  private func removeTag(_ context: Context) async throws(APIError) -> Response {
+    let id = try existingAlbum(context)
+    guard let raw = context.parameters.get("tag"), let tag = PathPart.decode(raw) else {
+      throw APIError(.badRequest, "the tag in the address is not valid percent-encoded UTF-8", field: "tag")
+    }
+    return try await changed { () async throws(StoreError) in try await service.apply(.removeTags([tag]), to: id) }
+  }
+
+  private func setCover(_ request: Request, _ context: Context) async throws(APIError) -> Response {
+    let id = try existingAlbum(context)
+    let bytes = try await Upload.image(request)
+    let images = try await Upload.decode { () throws(CoverError) in try CoverMaker.make(from: bytes) }
+    return try await changed { () async throws(StoreError) in try await service.setCover(images, of: id) }
+  }
+
+  private func removeCover(_ context: Context) async throws(APIError) -> Response {
+    let id = try existingAlbum(context)
+    return try await changed { () async throws(StoreError) in try await service.removeCover(of: id) }
+  }
+
+  private func addPhoto(_ request: Request, _ context: Context) async throws(APIError) -> Response {
+    let id = try existingAlbum(context)
+    let bytes = try await Upload.image(request)
+    let webp = try await Upload.decode { () throws(CoverError) in try CoverMaker.photo(from: bytes) }
+    let names: [String]
+    do { names = try await service.addPhoto(webp, to: id) } catch { throw APIError(error) }
+    return photoList(names, of: id, status: .created)
+  }
+
+  private func removePhoto(_ context: Context) async throws(APIError) -> Response {
+    let id = try existingAlbum(context)
+    let name = try photoName(context)
+    let names: [String]
+    do {
+      guard try await service.photoPath(name, of: id) != nil else {
+        throw APIError(.notFound, "the album has no photo \"\(name)\"", field: "name")
+      }
+      names = try await service.removePhoto(name, of: id)
+    } catch let error as APIError {
+      throw error
+    } catch let error as StoreError {
+      throw APIError(error)
+    } catch {
+      throw APIError(.internalServerError, "\(error)")
+    }
+    return photoList(names, of: id)
+  }
+
+  private func chooseSort(_ request: Request) async throws(APIError) -> Response {
+    let text = try JSONBody.string(try await Upload.body(request, limit: ServerConfiguration.bodyLimit), key: "mode")
+    let mode: SortMode
+    do throws(SortModeError) { mode = try SortMode(name: text) } catch { throw APIError(.badRequest, error.description, field: "mode") }
+    do {
+      _ = try await service.chooseSort(mode)
+    } catch {
+      throw APIError(.internalServerError, error.description, field: "mode")
+    }
+    return sortMode()
+  }
+
+  /// Runs a change and answers with the album after it.
+  private func changed(_ change: () async throws(StoreError) -> Album) async throws(APIError) -> Response {
+    do {
+      return JSONResponse.make(albumObject(try await change(), in: service.snapshot))
+    } catch {
+      throw APIError(error)
+    }
+  }
+
+  // MARK: Ids and names
+
+  /// The album id in the address, decoded and checked, with the snapshot it
+  /// was looked up in. Ids that try to leave the collection are refused
+  /// before anything is read.
+  private func albumID(_ context: Context) throws(APIError) -> (String, CollectionSnapshot) {
+    guard let raw = context.parameters.get("id"), let id = PathPart.decode(raw) else {
+      throw APIError(.badRequest, "the album id in the address is not valid percent-encoded UTF-8", field: "id")
+    }
+    let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+    if id.isEmpty || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.hasPrefix(".") })
+      || id.unicodeScalars.contains(where: { $0.value < 0x20 })
+    {
+      throw APIError(StoreError.outsideCollection(id))
+    }
+    return (id, service.snapshot)
+  }
+
+  /// The id of an album that exists now.
+  private func existingAlbum(_ context: Context) throws(APIError) -> String {
+    let (id, snapshot) = try albumID(context)
+    guard snapshot.albums[id] != nil else { throw APIError.notFound(id) }
+    return id
+  }
+
+  private func photoName(_ context: Context) throws(APIError) -> String {
+    guard let raw = context.parameters.get("name"), let name = PathPart.decode(raw), CollectionStore.isPhotoName(name) else {
+      throw APIError(.badRequest, "that is not the name of a photo: use a name from the album's list of photos", field: "name")
+    }
+    return name
+  }
+}

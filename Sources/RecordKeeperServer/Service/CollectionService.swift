@@ -1,0 +1,340 @@
+import Foundation
+import RecordKeeper
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Synchronization
+
+/// The one owner of the collection in `rk serve`: its ``CollectionStore``
+/// (the git repository and the changes) and the albums held in memory.
+///
+/// ## Concurrency
+///
+/// - **Reads never wait for changes.** The albums live in an immutable
+///   ``CollectionSnapshot``; ``snapshot`` hands out the newest one from
+///   behind a mutex, and a request searches, sorts and pages it on its own
+///   task, however long a change or another request takes.
+/// - **One writer at a time.** Every change is a method of this actor, so
+///   changes run one after another, each through the very calls the command
+///   line makes (``AlbumEdit``, ``CollectionStore/apply(_:to:)``, `add`,
+///   `remove`, `setCover`…): the same validation, messages and single
+///   commit. ``CollectionLock`` orders them against `rk` in a terminal.
+/// - **Blocking stays off the shared pool.** A change blocks on the lock, the
+///   disk and libgit2, whose handle may be used by one thread at a time. The
+///   actor therefore runs on a thread of its own (``ThreadExecutor``), which
+///   also keeps the repository handle on one thread. Images are decoded by
+///   libvips before the request reaches the actor.
+/// - **The disk is the truth.** After a change the actor re-reads the albums
+///   it touched; the ``TreeWatcher`` reports hand edits, other `rk`
+///   processes and `git pull`, and the actor re-reads only the albums in the
+///   folders reported. A new snapshot is published, then an event
+///   (``ServerEvents``) names the albums that differ; re-reading an album
+///   that has not changed publishes nothing, so the server's own writes,
+///   seen again by the watcher, are not announced twice.
+public actor CollectionService {
+  public nonisolated let location: CollectionLocation
+  /// The events `/api/events` streams.
+  public nonisolated let events = ServerEvents()
+  private nonisolated let executor: ThreadExecutor
+  private nonisolated let current: Mutex<CollectionSnapshot>
+  private let store: CollectionStore
+  /// What each album's files looked like when last read, to find the albums
+  /// changed behind the watcher's back (a dropped event, a branch switch).
+  private var stamps: [String: FileStamp] = [:]
+  private var watcher: TreeWatcher?
+  private var watching: Task<Void, Never>?
+
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// Opens the collection, finishes a change an interrupted `rk` left half
+  /// made, and loads every album.
+  public init(location: CollectionLocation) throws(ServiceError) {
+    self.location = location
+    executor = ThreadExecutor(name: "rk-serve store")
+    let store: CollectionStore
+    do {
+      store = try CollectionStore(location: location)
+      try store.finishInterruptedChange()
+    } catch {
+      executor.stop()
+      throw .store(error)
+    }
+    self.store = store
+    let collection: RecordCollection
+    let preferences: Preferences
+    do {
+      collection = try RecordCollection.load(location)
+      preferences = try Preferences.load(location)
+    } catch let error as CollectionError {
+      executor.stop()
+      throw .store(.collection(error))
+    } catch {
+      executor.stop()
+      throw .preferences("\(error)")
+    }
+    var albums: [String: Album] = [:]
+    for album in collection.albums {
+      albums[album.id] = album
+      stamps[album.id] = FileStamp(id: album.id, in: location)
+    }
+    current = Mutex(CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences))
+  }
+
+  /// The collection as it is now.
+  public nonisolated var snapshot: CollectionSnapshot { current.withLock { $0 } }
+
+  /// Starts following changes on disk. Returns when every folder is watched.
+  public func startWatching() throws(ServiceError) {
+    guard watcher == nil else { return }
+    let (batches, continuation) = AsyncStream.makeStream(of: WatchBatch.self)
+    let gitDirectory: String
+    do {
+      gitDirectory = try GitRepository.open(containing: location.root).gitDirectory
+    } catch {
+      throw .store(.git(error))
+    }
+    do {
+      watcher = try TreeWatcher(root: location.root, gitDirectory: gitDirectory) { continuation.yield($0) }
+    } catch {
+      throw .watch(error)
+    }
+    watching = Task { [weak self] in
+      for await batch in batches {
+        guard let self else { return }
+        await self.apply(batch)
+      }
+    }
+    // Changes made while the watches were being set up.
+    resync()
+  }
+
+  /// Stops watching, ends every event stream and the actor's thread.
+  public func close() {
+    watcher?.stop()
+    watcher = nil
+    watching?.cancel()
+    events.finishAll()
+    executor.stop()
+  }
+
+  // MARK: Following the disk
+
+  /// Re-reads what `batch` reports.
+  func apply(_ batch: WatchBatch) {
+    if batch.overflow || batch.git {
+      resync()
+    }
+    var ids = Set<String>()
+    let albums = snapshot.albums
+    for folder in batch.removed {
+      ids.formUnion(albums.keys.filter { $0 == folder || $0.hasPrefix(folder + "/") })
+    }
+    for folder in batch.created {
+      ids.formUnion(albumIDs(below: folder))
+    }
+    for folder in batch.folders {
+      if let id = albumID(containing: folder, known: albums) { ids.insert(id) }
+    }
+    var preferences: Preferences?
+    if batch.preferences, let loaded = try? Preferences.load(location), loaded != snapshot.preferences {
+      preferences = loaded
+    }
+    refresh(ids, preferences: preferences)
+  }
+
+  /// Compares every album's files with what was read, and the albums on
+  /// disk with those in memory; re-reads only those that differ.
+  func resync() {
+    guard let onDisk = try? RecordCollection.albumIDs(location) else { return }
+    let known = snapshot.albums
+    var ids = Set(known.keys).symmetricDifference(onDisk)
+    for id in onDisk where known[id] != nil && stamps[id] != FileStamp(id: id, in: location) { ids.insert(id) }
+    let preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
+    refresh(ids, preferences: preferences)
+  }
+
+  /// The album whose folder holds `folder` (itself, or a parent of it, as
+  /// for `photos/`), on disk or in memory.
+  private func albumID(containing folder: String, known: [String: Album]) -> String? {
+    var candidate = folder
+    while !candidate.isEmpty {
+      if known[candidate] != nil || FileSystem.exists(location.path(candidate + "/" + AlbumFile.name)) { return candidate }
+      guard let slash = candidate.lastIndex(of: "/") else { break }
+      candidate = String(candidate[..<slash])
+    }
+    return nil
+  }
+
+  /// The albums in `folder` and below, hidden folders skipped as loading does.
+  private func albumIDs(below folder: String) -> [String] {
+    var found: [String] = []
+    var pending = [folder]
+    while let next = pending.popLast() {
+      guard let entries = try? FileSystem.list(location.path(next)) else { continue }
+      for entry in entries {
+        if entry.name == AlbumFile.name && !entry.isDirectory { found.append(next) }
+        if entry.isDirectory && !entry.isLink && !entry.name.hasPrefix(".") { pending.append(next + "/" + entry.name) }
+      }
+    }
+    return found
+  }
+
+  /// Re-reads the albums `ids` and publishes a snapshot and an event for
+  /// those that differ from memory.
+  private func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil) {
+    let before = snapshot
+    var changed: [String: Album?] = [:]
+    for id in ids {
+      let album = reread(id)
+      if album != before.albums[id] { changed[id] = .some(album) }
+    }
+    guard !changed.isEmpty || preferences != nil else { return }
+    let next = before.applying(changed, preferences: preferences)
+    current.withLock { $0 = next }
+    if preferences != nil {
+      events.publish(.reload)
+    } else {
+      events.publish(.change(ids: changed.keys.sorted()))
+    }
+  }
+
+  /// The album `id` as its file says now; `nil` when it is gone or cannot
+  /// be read (as loading leaves out an unreadable album).
+  private func reread(_ id: String) -> Album? {
+    stamps[id] = FileStamp(id: id, in: location)
+    guard FileSystem.exists(location.path(id + "/" + AlbumFile.name)) else {
+      stamps[id] = nil
+      return nil
+    }
+    return try? store.read(id).album
+  }
+
+  // MARK: Changes
+
+  /// Adds an album, optionally with cover images, and returns it.
+  public func add(_ save: AlbumSave, cover: CoverImages? = nil) throws(StoreError) -> Album {
+    var album = Album(id: "", title: "", artist: "")
+    do throws(AlbumEditError) {
+      try save.apply(to: &album)
+    } catch {
+      throw .edit(album: album.title.isBlank ? "the album" : ChangeMessage.name(of: album), error)
+    }
+    let files = cover.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
+    let (id, _) = try store.add(album, files: files)
+    return try changed(id)
+  }
+
+  /// Saves the editable fields of an album (the app's Save).
+  public func save(_ save: AlbumSave, to id: String) throws(StoreError) -> Album {
+    defer { refresh([id]) }
+    try store.save(save, to: id)
+    return try changed(id)
+  }
+
+  /// Makes one edit (tags, tracks) to an album.
+  public func apply(_ edit: AlbumEdit, to id: String) throws(StoreError) -> Album {
+    defer { refresh([id]) }
+    try store.apply(edit, to: id)
+    return try changed(id)
+  }
+
+  /// Deletes an album, folder and all.
+  public func remove(_ id: String) throws(StoreError) {
+    defer { refresh([id]) }
+    try store.remove(id)
+  }
+
+  /// Sets an album's cover from images already made.
+  public func setCover(_ images: CoverImages, of id: String) throws(StoreError) -> Album {
+    defer { refresh([id]) }
+    try store.setCover(id, images: images)
+    return try changed(id)
+  }
+
+  /// Removes an album's cover.
+  public func removeCover(of id: String) throws(StoreError) -> Album {
+    defer { refresh([id]) }
+    try store.removeCover(id)
+    return try changed(id)
+  }
+
+  /// The names of an album's photos.
+  public func photos(of id: String) throws(StoreError) -> [String] {
+    try store.photos(of: id)
+  }
+
+  /// The file of one photo, when there is one.
+  public func photoPath(_ name: String, of id: String) throws(StoreError) -> String? {
+    try store.photoPath(name, of: id)
+  }
+
+  /// Adds a photo (WebP bytes already made) and returns the album's photos.
+  public func addPhoto(_ webp: [UInt8], to id: String) throws(StoreError) -> [String] {
+    defer { refresh([id]) }
+    try store.addPhoto(webp, to: id)
+    return try store.photos(of: id)
+  }
+
+  /// Deletes a photo and returns the album's photos.
+  public func removePhoto(_ name: String, of id: String) throws(StoreError) -> [String] {
+    defer { refresh([id]) }
+    try store.removePhoto(name, from: id)
+    return try store.photos(of: id)
+  }
+
+  /// Chooses this clone's sort mode, the setting `rk sort` changes.
+  public func chooseSort(_ mode: SortMode) throws(ServiceError) -> Preferences {
+    var preferences: Preferences
+    do {
+      preferences = try Preferences.load(location)
+      preferences.choose(mode)
+      try preferences.save(to: location)
+    } catch {
+      throw .preferences(error.description)
+    }
+    refresh([], preferences: preferences)
+    return preferences
+  }
+
+  /// The album `id` after a change, re-read and published.
+  private func changed(_ id: String) throws(StoreError) -> Album {
+    refresh([id])
+    guard let album = snapshot.albums[id] else { return try store.read(id).album }
+    return album
+  }
+}
+
+/// Why the server could not open or watch the collection.
+public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+  case store(StoreError)
+  case preferences(String)
+  case watch(WatchError)
+
+  public var description: String {
+    switch self {
+    case .store(let error): error.description
+    case .preferences(let message): message
+    case .watch(let error): error.description
+    }
+  }
+}
+
+/// What an album's files looked like: enough to tell that one changed
+/// without reading it.
+struct FileStamp: Hashable, Sendable {
+  var album: [Int]
+  var cover: [Int]
+  var thumbnail: [Int]
+
+  init(id: String, in location: CollectionLocation) {
+    album = Self.stat(location.path(id + "/" + AlbumFile.name))
+    cover = Self.stat(location.path(id + "/" + CoverFiles.coverName))
+    thumbnail = Self.stat(location.path(id + "/" + CoverFiles.thumbnailName))
+  }
+
+  private static func stat(_ path: String) -> [Int] {
+    var info = Glibc.stat()
+    guard lstat(path, &info) == 0 else { return [] }
+    return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ctim.tv_nsec)]
+  }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import RecordKeeper
+import RecordKeeperServer
+import Synchronization
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Changes made outside the server (by hand, by `rk`, by git) reach the API
+/// and `/api/events` without a restart (PRODUCT.md §5).
+@Suite("Server: following the disk")
+struct WatchingTests {
+  static let id = "albums/radiohead-ok-computer"
+
+  /// Waits (up to a generous bound, for a loaded machine) until `condition`
+  /// holds; the API must then show the change.
+  func eventually(_ condition: () throws -> Bool) async throws -> Bool {
+    for _ in 0..<100 {
+      if try condition() { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return try condition()
+  }
+
+  /// The events up to the first that `stop` accepts, within the same
+  /// bound; `nil` when none came.
+  func events(
+    _ events: AsyncStream<ServerEvent>, until stop: @escaping @Sendable (ServerEvent) -> Bool
+  ) async -> [ServerEvent]? {
+    await withTaskGroup(of: [ServerEvent]?.self) { group in
+      group.addTask {
+        var seen: [ServerEvent] = []
+        for await event in events {
+          seen.append(event)
+          if stop(event) { return seen }
+        }
+        return nil
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(5))
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
+  }
+
+  /// Whether an event naming `id` comes.
+  func nextChange(of id: String, in events: AsyncStream<ServerEvent>) async -> Bool {
+    await self.events(events) { event in
+      if case .change(let ids) = event { return ids.contains(id) }
+      return false
+    } != nil
+  }
+
+  func title(_ fixture: ServerFixture, _ id: String) async throws -> String? {
+    try await fixture.withClient { client in
+      try await client.execute(uri: "/api/albums/" + encoded(id), method: .get) { $0.object["title"] as? String }
+    }
+  }
+
+  @Test func aHandEditShowsUpWithAnEvent() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let events = fixture.service.events.subscribe()
+    try fixture.collection.write(Self.id, albumText(title: "OK Computer OKNOTOK", artist: "Radiohead", released: "1997-05-21"))
+    #expect(await nextChange(of: Self.id, in: events))
+    #expect(try await title(fixture, Self.id) == "OK Computer OKNOTOK")
+  }
+
+  @Test func anRkCommandShowsUp() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let events = fixture.service.events.subscribe()
+    let result = try runRK(["-C", fixture.collection.path, "set", "radiohead-ok-computer", "--title", "OK Computer (Remastered)"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(await nextChange(of: Self.id, in: events))
+    #expect(try await title(fixture, Self.id) == "OK Computer (Remastered)")
+    // rk add makes the folder aside and renames it into place; rk rm parks it.
+    _ = try runRK(["-C", fixture.collection.path, "add", "--title", "Amnesiac", "--artist", "Radiohead"])
+    #expect(try await eventually { fixture.service.snapshot.albums["albums/radiohead-amnesiac"] != nil })
+    _ = try runRK(["-C", fixture.collection.path, "rm", "radiohead-amnesiac", "--yes"])
+    #expect(try await eventually { fixture.service.snapshot.albums["albums/radiohead-amnesiac"] == nil })
+    #expect(fixture.service.snapshot.albums.count == 5)
+  }
+
+  @Test func aPulledCommitShowsUp() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let other = FileManager.default.temporaryDirectory.appendingPathComponent("rk-serve-clone-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: other) }
+    try git(["clone", "-q", fixture.collection.path, other], in: fixture.collection.path)
+    try git(["config", "user.name", "Other Collector"], in: other)
+    try git(["config", "user.email", "other@example.com"], in: other)
+    try FileManager.default.createDirectory(atPath: other + "/albums/portishead-dummy", withIntermediateDirectories: true)
+    try albumText(title: "Dummy", artist: "Portishead").write(toFile: other + "/albums/portishead-dummy/album.md", atomically: true, encoding: .utf8)
+    try albumText(title: "OK Computer", artist: "Radiohead", released: "1997-05-21", tags: ["rock", "pulled"])
+      .write(toFile: other + "/" + Self.id + "/album.md", atomically: true, encoding: .utf8)
+    try git(["add", "-A"], in: other)
+    try git(["commit", "-q", "-m", "Two albums from the other shelf"], in: other)
+    let events = fixture.service.events.subscribe()
+    try git(["pull", "-q", "--ff-only", other, "main"], in: fixture.collection.path)
+    #expect(await nextChange(of: Self.id, in: events))
+    #expect(try await eventually { fixture.service.snapshot.albums["albums/portishead-dummy"]?.title == "Dummy" })
+    #expect(fixture.service.snapshot.albums[Self.id]?.tags == ["rock", "pulled"])
+  }
+
+  @Test func aChangedSortSettingReloads() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let events = fixture.service.events.subscribe()
+    _ = try runRK(["-C", fixture.collection.path, "sort", "title"])
+    #expect(await self.events(events) { $0 == .reload } != nil)
+    #expect(fixture.service.snapshot.preferences.sortMode == .title)
+  }
+
+  @Test func theServersOwnChangeIsAnnouncedOnce() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let events = fixture.service.events.subscribe()
+    _ = try await fixture.service.apply(.addTags(["again"]), to: Self.id)
+    #expect(await nextChange(of: Self.id, in: events))
+    // The watcher sees the same write; re-reading finds nothing new.
+    _ = try runRK(["-C", fixture.collection.path, "tag", "add", "bjork-homogenic", "marker"])
+    let seen = await self.events(events) { $0 == .change(ids: ["albums/bjork-homogenic"]) }
+    #expect(seen == [.change(ids: ["albums/bjork-homogenic"])])
+  }
+
+  @Test func eventsStreamOverHTTP() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let router = buildRouter(service: fixture.service, configuration: fixture.configuration)
+    let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    try await app.test(.live) { client in
+      let port = try #require(client.port)
+      let stream = try EventStreamReader(port: port)
+      #expect(try await stream.read(until: "retry: 1000\n\n").contains("text/event-stream"))
+      try fixture.collection.write(Self.id, albumText(title: "OK Computer!", artist: "Radiohead"))
+      let text = try await stream.read(until: "\n\n", after: "event: change")
+      #expect(text.contains("event: change\ndata: {\"ids\": [\"albums/radiohead-ok-computer\"]}"), "\(text)")
+    }
+  }
+}
+
+/// A plain HTTP/1.1 connection reading `/api/events` as a browser's
+/// EventSource would. Its blocking reads run on a Dispatch thread: on
+/// Swift's cooperative pool (two threads here) they could hold up the very
+/// server they wait for.
+final class EventStreamReader: Sendable {
+  private let socket: Int32
+  private let buffered = Mutex("")
+
+  init(port: Int) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    let request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
+    _ = request.withCString { send(socket, $0, strlen($0), 0) }
+  }
+
+  deinit { close(socket) }
+
+  /// Everything received until `marker` (after `start`, when given) arrives.
+  func read(until marker: String, after start: String? = nil) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try self.readBlocking(until: marker, after: start) })
+      }
+    }
+  }
+
+  private func readBlocking(until marker: String, after start: String?) throws -> String {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let found = buffered.withLock { received -> String? in
+        let from = start == nil ? received.startIndex : received.range(of: start ?? "")?.upperBound
+        guard let from, let end = received.range(of: marker, range: from..<received.endIndex) else { return nil }
+        let text = String(received[..<end.upperBound])
+        received = String(received[end.upperBound...])
+        return text
+      }
+      if let found { return found }
+      let count = recv(socket, &buffer, buffer.count, 0)
+      guard count > 0 else { throw POSIXError(.ETIMEDOUT) }
+      let text = String(decoding: buffer[..<count], as: UTF8.self)
+      buffered.withLock { $0 += text }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import RecordKeeper
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `rk serve` end to end: the built `rk` runs the built `rk-serve`.
+@Suite("rk serve")
+struct ServeCommandTests {
+  /// A running `rk serve`, stopped with SIGINT as Ctrl-C would.
+  final class Server {
+    let process = Process()
+    let output = Pipe()
+    /// The address it printed.
+    private(set) var url = ""
+
+    init(collection: String, arguments: [String] = []) throws {
+      process.executableURL = rkBinary
+      process.arguments = ["-C", collection, "serve", "--port", "0"] + arguments
+      process.environment = hermeticEnvironment
+      process.standardOutput = output
+      process.standardError = FileHandle.standardError
+      try process.run()
+      var text = ""
+      while !text.contains("\n") {
+        let data = output.fileHandleForReading.availableData
+        guard !data.isEmpty else { break }
+        text += String(decoding: data, as: UTF8.self)
+      }
+      url = text.firstMatch(of: /http:\/\/\S+/).map { String($0.output) } ?? ""
+    }
+
+    var port: Int { Int(url.firstMatch(of: /:(\d+)\//)?.output.1 ?? "") ?? 0 }
+
+    /// Sends SIGINT and waits for the exit status.
+    func stop() -> Int32 {
+      kill(process.processIdentifier, SIGINT)
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+  }
+
+  /// One HTTP/1.1 request on loopback; the status line and the headers.
+  func request(_ path: String, port: Int, method: String = "GET") throws -> String {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    let text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+    _ = text.withCString { send(fd, $0, strlen($0), 0) }
+    var received = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      received += buffer[..<count]
+    }
+    return String(decoding: received, as: UTF8.self)
+  }
+
+  func collection() throws -> TemporaryCollection {
+    let collection = try TemporaryCollection(albums: ["albums/radiohead-ok-computer": albumText(title: "OK Computer", artist: "Radiohead")])
+    try collection.initializeGit()
+    return collection
+  }
+
+  @Test func servesTheAppAndTheAPIOnLoopbackAndStopsOnCtrlC() throws {
+    let collection = try collection()
+    let server = try Server(collection: collection.path)
+    #expect(server.url.hasPrefix("http://127.0.0.1:") && !server.url.contains("token"))
+    let status = try request("/api/status", port: server.port)
+    #expect(status.hasPrefix("HTTP/1.1 200"), "\(status)")
+    #expect(status.contains("\"count\": 1"))
+    let page = try request("/", port: server.port)
+    #expect(page.hasPrefix("HTTP/1.1 200") && page.contains("Record Keeper"))
+    #expect(server.stop() == 0)
+  }
+
+  @Test func anyOtherAddressPrintsATokenAndNeedsIt() throws {
+    let collection = try collection()
+    let server = try Server(collection: collection.path, arguments: ["--host", "0.0.0.0"])
+    let token = String(server.url.firstMatch(of: /\?token=([0-9a-f]{64})$/)?.output.1 ?? "")
+    #expect(!token.isEmpty, "\(server.url)")
+    #expect(try request("/api/status", port: server.port).hasPrefix("HTTP/1.1 401"))
+    let answer = try request("/?token=\(token)", port: server.port)
+    #expect(answer.hasPrefix("HTTP/1.1 303"), "\(answer)")
+    #expect(answer.contains("HttpOnly") && answer.contains("SameSite=Strict"))
+    #expect(server.stop() == 0)
+  }
+
+  @Test func refusesABadPortAsUsage() throws {
+    let result = try runRK(["serve", "--port", "70000"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--port"))
+  }
+}
