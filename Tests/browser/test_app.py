@@ -359,6 +359,25 @@ class DetailsTests(AppTestCase):
         self.wait_for(lambda d: "Paranoid (Remastered)" in self.titles(), "the hand edit in the list", timeout=5)
 
 
+class WantlistTests(AppTestCase):
+    def seed(self, collection):
+        collection.add("Kind of Blue", "Miles Davis", "1959")
+        collection.add("A Love Supreme", "John Coltrane", "1965")
+        collection.rk("set", "john-coltrane-a-love-supreme", "--status", "wanted")
+
+    def test_the_wantlist_shows_the_wanted_albums(self):
+        self.open()
+        self.wait_for_titles(["A Love Supreme", "Kind of Blue"])
+        self.by_id("menu-button").click()
+        self.wait_for(lambda d: any(b.text == "Wantlist" for b in self.all("#lists-popup .menu-item")), "the menu")
+        next(b for b in self.all("#lists-popup .menu-item") if b.text == "Wantlist").click()
+        self.wait_for_titles(["A Love Supreme"], "only the wanted album")
+        self.assertEqual(self.by_id("list-name").text, "· Wantlist")
+        self.screenshot("wantlist")
+        self.open()
+        self.wait_for_titles(["A Love Supreme"], "the wantlist kept across a reload")
+
+
 class HostileTextTests(AppTestCase):
     def seed(self, collection):
         collection.add("<script>alert(1)</script>", "<img src=x onerror=alert(2)>", tags=["<b>bold</b>"])

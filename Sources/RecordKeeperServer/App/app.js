@@ -111,7 +111,7 @@ async function start() {
   window.addEventListener('online', () => router.main.reload());
 
   // §3.1: the list is loaded while the splash screen shows.
-  await router.main.loadSort();
+  await Promise.all([router.main.loadSort(), router.main.loadRuleSupport()]);
   await router.main.reload({ restore: true });
   const wait = SPLASH_MINIMUM_MS - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -122,6 +122,11 @@ export class MainView {
     if (this.popupButton) { this.popupButton.focus(); this.popupButton = null; }
   }
 
+  /** Whether the server reads smart-list rules in a query (it serves /api/lists when it does). */
+  async loadRuleSupport() {
+    try { await api.smartLists(); this.rulesOnServer = true; } catch { this.rulesOnServer = false; }
+  }
+
   async loadSort() {
     try {
       const answer = await api.getSort();
@@ -179,6 +184,7 @@ export class MainView {
     const entries = [{ key: '', name: 'All albums' }, { key: WANTLIST, name: 'Wantlist' }];
     try {
       const lists = await api.smartLists();
+      this.rulesOnServer = true;
       if (Array.isArray(lists)) {
         for (const list of lists) entries.push({ key: '@' + list.name, name: list.name, count: list.count });
       }
@@ -235,7 +241,10 @@ export class MainView {
     this.loading = controller;
     const keep = top ? 0 : this.scroller.scrollTop;
     const target = restore ? this.state.scrollTop : keep;
-    const q = this.serverQuery();
+    // Until the server reads rules (smart lists), the wantlist's rule is applied here, page by page.
+    const localRule = this.state.list && !this.rulesOnServer ? this.state.list : '';
+    const q = localRule ? this.state.query.trim() : this.serverQuery();
+    const keepLocal = (albums) => (localRule ? albums.filter((album) => matches(album, localRule, DEFAULT_SCOPE)) : albums);
     // An empty query lists everything whatever the scope, so its pages keep one URL each (the offline copy).
     const scope = q ? this.state.scope : [];
     let shown = false;
@@ -266,7 +275,8 @@ export class MainView {
             count = Number.isFinite(page.count) ? page.count : items.length;
             if (page.albums.length === 0) count = items.length;
             offset = items.length;
-            show(items, count, offset >= count);
+            const kept = keepLocal(items);
+            show(kept, localRule ? kept.length : count, offset >= count);
           }
           if (count === 0) show([], 0, true);
         } catch (error) {
@@ -275,7 +285,7 @@ export class MainView {
           if (error.offline) {
             try {
               const all = await this.offlineCollection(controller.signal);
-              const local = all.filter((album) => matches(album, q, this.state.scope.length ? this.state.scope : DEFAULT_SCOPE));
+              const local = keepLocal(all.filter((album) => matches(album, q, this.state.scope.length ? this.state.scope : DEFAULT_SCOPE)));
               show(local, local.length, true);
               return;
             } catch (inner) {
