@@ -190,6 +190,26 @@ struct AlbumsAPITests {
     #expect(!text.contains("Freddie Freeloader"))
   }
 
+  @Test func aChangedAlbumMovesToItsPlaceInEveryKeptOrder() async throws {
+    let fixture = try await ServerFixture()
+    try await fixture.withClient { client in
+      func titles(_ sort: String) async throws -> [String] {
+        try await client.execute(uri: "/api/albums?sort=\(sort)", method: .get) { response in
+          (response.object["albums"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        }
+      }
+      #expect(try await titles("title") == ["Abbey Road", "Bitches Brew", "Homogenic", "Kind of Blue", "OK Computer"])
+      #expect(try await titles("year").first == "Kind of Blue")
+      let body = json(["title": "Zebra", "released": "1950"])
+      try await client.execute(uri: "/api/albums/" + encoded("albums/the-beatles-abbey-road"), method: .put, headers: sameOrigin, body: body) {
+        #expect($0.status == .ok)
+      }
+      #expect(try await titles("title") == ["Bitches Brew", "Homogenic", "Kind of Blue", "OK Computer", "Zebra"])
+      #expect(try await titles("year").first == "Zebra")
+      #expect(try await titles("artist-year").first == "Zebra")
+    }
+  }
+
   @Test func deletesAnAlbumAsOneCommit() async throws {
     let fixture = try await ServerFixture()
     let before = try fixture.commitCount()

@@ -88,6 +88,21 @@ struct WatchingTests {
     #expect(fixture.service.snapshot.albums.count == 5)
   }
 
+  @Test func aFolderDeletedOrMovedByHandShowsUp() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let root = fixture.collection.path
+    try FileManager.default.removeItem(atPath: root + "/" + Self.id)
+    #expect(try await eventually { fixture.service.snapshot.albums[Self.id] == nil })
+    try FileManager.default.createDirectory(atPath: root + "/shelf/jazz", withIntermediateDirectories: true)
+    try FileManager.default.moveItem(atPath: root + "/albums/miles-davis-kind-of-blue", toPath: root + "/shelf/jazz/kind-of-blue")
+    #expect(try await eventually { fixture.service.snapshot.albums["shelf/jazz/kind-of-blue"]?.title == "Kind of Blue" })
+    #expect(fixture.service.snapshot.albums["albums/miles-davis-kind-of-blue"] == nil)
+    // A file written in the moved folder is seen under its new name.
+    try fixture.collection.write("shelf/jazz/kind-of-blue", albumText(title: "Kind of Blue (Legacy)", artist: "Miles Davis"))
+    #expect(try await eventually { fixture.service.snapshot.albums["shelf/jazz/kind-of-blue"]?.title == "Kind of Blue (Legacy)" })
+    #expect(fixture.service.snapshot.albums.count == 4)
+  }
+
   @Test func aPulledCommitShowsUp() async throws {
     let fixture = try await ServerFixture(watching: true)
     let other = FileManager.default.temporaryDirectory.appendingPathComponent("rk-serve-clone-\(UUID().uuidString)").path

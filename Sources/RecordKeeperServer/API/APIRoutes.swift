@@ -126,14 +126,11 @@ struct APIRoutes<Context: RequestContext>: Sendable {
 
   private func artists(_ request: Request) -> Response {
     let prefix = QueryString(request.uri.query)["prefix"] ?? ""
-    let snapshot = service.snapshot
-    let names = RecordCollection(location: snapshot.location, albums: Array(snapshot.albums.values)).artists(prefix: prefix)
-    return JSONResponse.make(.array(names.map(JSONValue.string)))
+    return JSONResponse.make(.array(service.snapshot.artists(prefix: prefix).map(JSONValue.string)))
   }
 
   private func tags() -> Response {
-    let snapshot = service.snapshot
-    let counts = RecordCollection(location: snapshot.location, albums: Array(snapshot.albums.values)).tagCounts()
+    let counts = service.snapshot.tagCounts()
     return JSONResponse.make(.array(counts.map { .object([("tag", .string($0.tag)), ("count", .number($0.count))]) }))
   }
 
@@ -237,19 +234,11 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   private func removePhoto(_ context: Context) async throws(APIError) -> Response {
     let id = try existingAlbum(context)
     let name = try photoName(context)
+    let path: String?
+    do { path = try await service.photoPath(name, of: id) } catch { throw APIError(error) }
+    guard path != nil else { throw APIError(.notFound, "the album has no photo \"\(name)\"", field: "name") }
     let names: [String]
-    do {
-      guard try await service.photoPath(name, of: id) != nil else {
-        throw APIError(.notFound, "the album has no photo \"\(name)\"", field: "name")
-      }
-      names = try await service.removePhoto(name, of: id)
-    } catch let error as APIError {
-      throw error
-    } catch let error as StoreError {
-      throw APIError(error)
-    } catch {
-      throw APIError(.internalServerError, "\(error)")
-    }
+    do { names = try await service.removePhoto(name, of: id) } catch { throw APIError(error) }
     return photoList(names, of: id)
   }
 

@@ -14,6 +14,13 @@ public final class CollectionSnapshot: Sendable {
   public let albums: [String: Album]
   public let preferences: Preferences
   private let orders: Mutex<[OrderKey: [Album]]>
+  private let summaries = Mutex<Summaries>(Summaries())
+
+  /// Lists made from every album, once per snapshot, for autocompletion.
+  struct Summaries {
+    var artists: [(name: String, folded: [UInt8])]?
+    var tags: [(tag: String, count: Int)]?
+  }
 
   struct OrderKey: Hashable {
     var mode: SortMode
@@ -44,6 +51,31 @@ public final class CollectionSnapshot: Sendable {
   /// The albums `matcher` matches, in `order`.
   public func albums(matching matcher: SearchMatcher, order: AlbumOrder) -> [Album] {
     RecordCollection(location: location, albums: sorted(order)).albums(matching: matcher)
+  }
+
+  /// The distinct artists and sort artists starting with `prefix` (folded),
+  /// as ``RecordCollection/artists(prefix:)`` lists them; the whole list is
+  /// made once per snapshot, each keystroke only filters it.
+  public func artists(prefix: String) -> [String] {
+    let all = summaries.withLock { summaries in
+      if let artists = summaries.artists { return artists }
+      let names = RecordCollection(location: location, albums: Array(albums.values)).artists()
+      let artists = names.map { (name: $0, folded: TextFolding.foldedBytes($0)) }
+      summaries.artists = artists
+      return artists
+    }
+    let folded = Array(TextFolding.fold(prefix).utf8)
+    return all.filter { folded.isEmpty || $0.folded.starts(with: folded) }.map(\.name)
+  }
+
+  /// Every tag with its count, alphabetically, made once per snapshot.
+  public func tagCounts() -> [(tag: String, count: Int)] {
+    summaries.withLock { summaries in
+      if let tags = summaries.tags { return tags }
+      let tags = RecordCollection(location: location, albums: Array(albums.values)).tagCounts()
+      summaries.tags = tags
+      return tags
+    }
   }
 
   /// The next snapshot: `changed` albums replaced (those `nil` removed), and
