@@ -7,7 +7,7 @@ server and browser profile (harness.py).
 import time
 import unittest
 
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -106,6 +106,15 @@ class MainScreenTests(AppTestCase):
         self.assertTrue(self.by_id("sort-popup").find_element(By.CSS_SELECTOR, "input[value=title]").is_selected())
 
     def swipe(self, title, distance):
+        # A live update may redraw the list between finding the row and touching it: find it again.
+        for attempt in range(3):
+            try:
+                return self.swipe_once(title, distance)
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+
+    def swipe_once(self, title, distance):
         row = self.row(title)
         content = row.find_element(By.CSS_SELECTOR, ".row-content")
         # From near the right edge, as a thumb swipes.
