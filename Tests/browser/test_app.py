@@ -470,6 +470,16 @@ class LargeCollectionTests(AppTestCase):
         self.assertLess(max(drawn), 80, f"rows drawn at each position: {drawn}")
         self.assertEqual(self.by_id("sticky-header").text, "A")
         self.screenshot("ten-thousand")
+        # The scroll position is kept across a reload, like the query and the scope.
+        self.driver.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight / 2", scroller)
+        time.sleep(0.5)
+        position = self.driver.execute_script("return arguments[0].scrollTop", scroller)
+        shown = self.titles()
+        self.open()
+        scroller = self.by_id("album-list")
+        self.wait_for(lambda d: scroller.get_attribute("aria-busy") == "false", "every page of albums", timeout=90)
+        self.assertEqual(self.driver.execute_script("return arguments[0].scrollTop", scroller), position)
+        self.wait_for(lambda d: self.titles() == shown, "the same albums in view after a reload")
 
 
 class DesktopTests(AppTestCase):
