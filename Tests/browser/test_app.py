@@ -358,6 +358,28 @@ class DetailsTests(AppTestCase):
         self.assertGreater(self.collection.commits(), commits)
         self.screenshot("after-add")
 
+    def test_the_photo_gallery_adds_and_removes_photos_at_once(self):
+        photo = self.collection.tmp / "back-sleeve.png"
+        photo.write_bytes(png(80, 60, colour=(20, 120, 200)))
+        self.open_album("Paranoid")
+        self.wait_for(lambda d: self.by_id("gallery-section").is_displayed(), "the gallery")
+        commits = self.collection.commits()
+        gallery_input = self.by_id("gallery-input")
+        self.driver.execute_script("arguments[0].hidden = false", gallery_input)
+        gallery_input.send_keys(str(photo))
+        self.wait_for(lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#gallery img')].filter(i => i.complete && i.naturalWidth > 0).length") == 1,
+            "the photo in the gallery")
+        photos = self.collection.root / "albums/black-sabbath-paranoid/photos"
+        self.assertEqual(len(list(photos.glob("*.webp"))), 1)
+        self.assertEqual(self.collection.commits(), commits + 1)
+        self.screenshot("gallery")
+        self.css("#gallery .icon-button").click()
+        self.by_id("confirm-ok").click()
+        self.wait_for(lambda d: len(self.all("#gallery .photo")) == 0, "the photo gone from the gallery")
+        self.assertEqual(list(photos.glob("*.webp")) if photos.exists() else [], [], "its file is deleted")
+        self.assertEqual(self.collection.commits(), commits + 2)
+
     def test_a_hand_edit_on_disk_appears_in_the_open_page(self):
         self.open_album("Paranoid")
         file = self.collection.root / "albums/black-sabbath-paranoid/album.md"

@@ -787,7 +787,7 @@ export class DetailsView {
     this.router.albumChanged(album);
   }
 
-  // ---- Photo gallery (beyond the seed): back sleeve, labels, inserts
+  // ---- Photo gallery (beyond the seed): back sleeve, labels, inserts; gray placeholders until each loads
 
   async renderGallery() {
     const section = $('gallery-section');
@@ -808,7 +808,8 @@ export class DetailsView {
       img.addEventListener('load', () => img.classList.add('loaded'));
       if (typeof photo.url === 'string' && photo.url.startsWith('/')) img.src = photo.url;
       frame.append(img);
-      if (this.editing) {
+      // Photos, like tags, are saved at once, in view and edit mode alike.
+      if (!api.connection.offline) {
         frame.append(iconButton('i-close', `Remove photo ${photo.name}`, async () => {
           if (!(await confirmDelete())) return;
           try { await api.removePhoto(id, photo.name); this.renderGallery(); } catch (error) { toast(error.message); }
@@ -816,7 +817,7 @@ export class DetailsView {
       }
       gallery.append(frame);
     }
-    $('gallery-add').hidden = !this.editing;
+    $('gallery-add').hidden = api.connection.offline;
   }
 
   async addPhoto() {
