@@ -52,11 +52,24 @@ public struct SearchMatcher: Sendable {
       for text in [album.label, album.catalogNumber, album.barcode] { if let text { Self.appendFolded(text, to: &scratch) } }
     }
     if searchesTracks { for track in album.tracks { Self.appendFolded(track, to: &scratch) } }
-    return scratch.withUnsafeBufferPointer { text in
-      for term in excluded where Self.find(term, in: text) { return false }
-      for term in required where !Self.find(term, in: text) { return false }
-      return plain.isEmpty || plain.contains { Self.find($0, in: text) }
-    }
+    return scratch.withUnsafeBufferPointer(matches(folded:))
+  }
+
+  /// Like ``matches(_:scratch:)`` for an album whose text was folded
+  /// beforehand (``SearchText``): a long-running server folds each album
+  /// once, not once per keystroke.
+  public func matches(_ text: SearchText, scratch: inout [UInt8]) -> Bool {
+    guard !query.isEmpty else { return true }
+    scratch.removeAll(keepingCapacity: true)
+    for field in SearchText.order where fields.contains(field) { scratch += text.folded[field.index] }
+    return scratch.withUnsafeBufferPointer(matches(folded:))
+  }
+
+  /// The rules of seed §3.3 on the searched fields' folded text.
+  private func matches(folded text: UnsafeBufferPointer<UInt8>) -> Bool {
+    for term in excluded where Self.find(term, in: text) { return false }
+    for term in required where !Self.find(term, in: text) { return false }
+    return plain.isEmpty || plain.contains { Self.find($0, in: text) }
   }
 
   /// Appends `text` folded, then a zero byte. ASCII is lowercased in place;

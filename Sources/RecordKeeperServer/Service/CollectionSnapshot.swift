@@ -13,6 +13,8 @@ public final class CollectionSnapshot: Sendable {
   public let location: CollectionLocation
   public let albums: [String: Album]
   public let preferences: Preferences
+  /// Each album's text folded for searching, made once per album.
+  let texts: [String: SearchText]
   private let orders: Mutex<[OrderKey: [Album]]>
   private let summaries = Mutex<Summaries>(Summaries())
 
@@ -27,12 +29,27 @@ public final class CollectionSnapshot: Sendable {
     var seed: UInt64
   }
 
-  init(version: Int, location: CollectionLocation, albums: [String: Album], preferences: Preferences, orders: [OrderKey: [Album]] = [:]) {
+  init(
+    version: Int, location: CollectionLocation, albums: [String: Album], preferences: Preferences, texts: [String: SearchText]? = nil,
+    orders: [OrderKey: [Album]] = [:]
+  ) {
     self.version = version
     self.location = location
     self.albums = albums
     self.preferences = preferences
+    self.texts = texts ?? Self.searchTexts(of: albums)
     self.orders = Mutex(orders)
+  }
+
+  /// Every album's ``SearchText``, made on every core.
+  private static func searchTexts(of albums: [String: Album]) -> [String: SearchText] {
+    let list = Array(albums.values)
+    let chunks = System.coreCount * 4
+    let size = (list.count + chunks - 1) / max(chunks, 1)
+    let parts = System.concurrentMap(chunks) { chunk in
+      list[min(chunk * size, list.count)..<min((chunk + 1) * size, list.count)].map { ($0.id, SearchText($0)) }
+    }
+    return Dictionary(parts.joined(), uniquingKeysWith: { first, _ in first })
   }
 
   /// Every album in `order`.
@@ -48,9 +65,22 @@ public final class CollectionSnapshot: Sendable {
     return sorted
   }
 
-  /// The albums `matcher` matches, in `order`.
+  /// The albums `matcher` matches, in `order`; large collections are
+  /// searched on every core, each album's text folded already.
   public func albums(matching matcher: SearchMatcher, order: AlbumOrder) -> [Album] {
-    RecordCollection(location: location, albums: sorted(order)).albums(matching: matcher)
+    let albums = sorted(order)
+    guard !matcher.query.isEmpty else { return albums }
+    let chunks = albums.count < 2_000 ? 1 : System.coreCount * 4
+    let size = (albums.count + chunks - 1) / chunks
+    let texts = self.texts
+    return System.concurrentMap(chunks) { chunk in
+      var scratch: [UInt8] = []
+      scratch.reserveCapacity(1024)
+      return albums[min(chunk * size, albums.count)..<min((chunk + 1) * size, albums.count)].filter { album in
+        guard let text = texts[album.id] else { return matcher.matches(album, scratch: &scratch) }
+        return matcher.matches(text, scratch: &scratch)
+      }
+    }.flatMap { $0 }
   }
 
   /// The distinct artists and sort artists starting with `prefix` (folded),
@@ -82,7 +112,11 @@ public final class CollectionSnapshot: Sendable {
   /// the kept orders updated by moving only those albums.
   func applying(_ changed: [String: Album?], preferences newPreferences: Preferences? = nil) -> CollectionSnapshot {
     var albums = self.albums
-    for (id, album) in changed { albums[id] = album }
+    var texts = self.texts
+    for (id, album) in changed {
+      albums[id] = album
+      texts[id] = album.map(SearchText.init)
+    }
     let preferences = newPreferences ?? self.preferences
     var kept: [OrderKey: [Album]] = [:]
     for (key, list) in orders.withLock({ $0 }) {
@@ -99,6 +133,7 @@ public final class CollectionSnapshot: Sendable {
       }
       kept[key] = list
     }
-    return CollectionSnapshot(version: version + 1, location: location, albums: albums, preferences: preferences, orders: kept)
+    return CollectionSnapshot(
+      version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, orders: kept)
   }
 }

@@ -1,0 +1,43 @@
+/// An album's searchable text, folded once (``TextFolding``), field by field,
+/// as ``SearchMatcher`` reads it: for a server that answers a search on
+/// every keystroke over the same albums.
+public struct SearchText: Hashable, Sendable {
+  /// The folded bytes of each field, in ``order``, each text followed by a
+  /// zero byte exactly as ``SearchMatcher/matches(_:scratch:)`` lays them out.
+  let folded: [[UInt8]]
+
+  /// The order in which the matcher lays the fields out.
+  static let order: [SearchField] = SearchField.allCases.sorted { $0.index < $1.index }
+
+  public init(_ album: Album) {
+    var folded = [[UInt8]](repeating: [], count: Self.order.count)
+    func add(_ text: String?, _ field: SearchField) {
+      if let text { SearchMatcher.appendFolded(text, to: &folded[field.index]) }
+    }
+    add(album.artist, .artist)
+    add(album.title, .title)
+    add(album.released.map { album.releaseDate?.text ?? $0 }, .released)
+    add(album.sortArtist, .sortArtist)
+    for tag in album.tags { add(tag, .tags) }
+    for text in [album.label, album.catalogNumber, album.barcode] { add(text, .label) }
+    for track in album.tracks { add(track, .tracks) }
+    self.folded = folded
+  }
+}
+
+extension SearchField {
+  /// The field's place in ``SearchText/order``: where
+  /// ``SearchMatcher/matches(_:scratch:)`` puts it (a new field must be
+  /// placed here, which the compiler asks for).
+  var index: Int {
+    switch self {
+    case .artist: 0
+    case .title: 1
+    case .released: 2
+    case .sortArtist: 3
+    case .tags: 4
+    case .label: 5
+    case .tracks: 6
+    }
+  }
+}

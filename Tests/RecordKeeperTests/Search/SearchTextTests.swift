@@ -1,0 +1,38 @@
+import RecordKeeper
+import Testing
+
+/// Text folded beforehand matches exactly as the album itself does.
+@Suite("SearchText")
+struct SearchTextTests {
+  static let albums: [Album] = {
+    var first = Album(
+      id: "albums/a", title: "Ágætis byrjun", artist: "Sigur Rós", sortArtist: "Sigur Ros", released: "1999-06-12",
+      tracks: ["Svefn-g-englar", "Starálfur (6:47)"], tags: ["post-rock", "iceland"])
+    first.label = "Smekkleysa"
+    first.catalogNumber = "SM 79 CD"
+    first.barcode = "5016958033823"
+    let second = Album(id: "albums/b", title: "OK Computer", artist: "Radiohead", released: "1997", tracks: ["Airbag"], tags: ["rock"])
+    let third = Album(id: "albums/c", title: "ΟΔΥΣΣΕΑΣ", artist: "Ｆｕｌｌ Width", tracks: [], tags: [])
+    return [first, second, third]
+  }()
+
+  static let queries = [
+    "rock", "+rock -post", "ros", "sigur \"ok computer\"", "1997", "1999-06", "smekk", "sm 79", "5016958", "airbag", "6:47",
+    "οδυσσεας", "full", "-iceland", "englar -rock", "r", "\"ros sigur\"", "ágætis", "agaetis", "+ok +airbag", "zzz",
+  ]
+
+  static let scopes: [Set<SearchField>] = [
+    Set(SearchField.allCases), [.title], [.artist, .sortArtist], [.tracks], [.tags, .released], [.label],
+  ]
+
+  @Test(arguments: queries)
+  func matchesAsTheAlbumDoes(query: String) {
+    for scope in Self.scopes {
+      let matcher = SearchMatcher(query: SearchQuery(parsing: query), fields: scope)
+      for album in Self.albums {
+        var scratch: [UInt8] = []
+        #expect(matcher.matches(SearchText(album), scratch: &scratch) == matcher.matches(album), "\(query) in \(scope) on \(album.title)")
+      }
+    }
+  }
+}
