@@ -275,7 +275,8 @@ export class DetailsView {
     const box = $('details-error');
     box.textContent = message;
     box.hidden = false;
-    const input = field && this.element.querySelector(`[name="${CSS.escape(field)}"]`);
+    const name = field === 'released' ? 'year' : field; // the date is edited in three parts
+    const input = name && this.element.querySelector(`[name="${CSS.escape(name)}"]`);
     if (input) { input.setAttribute('aria-invalid', 'true'); input.focus(); }
     else box.scrollIntoView({ block: 'nearest' });
   }
