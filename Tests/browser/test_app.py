@@ -150,6 +150,17 @@ class MainScreenTests(AppTestCase):
         self.assertNotIn("albums/the-beatles-revolver", self.collection.ids())
         self.assertEqual(self.collection.commits(), commits + 1)
 
+    def test_right_click_opens_the_same_actions_for_mouse_and_keyboard(self):
+        self.open()
+        self.wait_for(lambda d: "Revolver" in self.titles(), "Revolver")
+        content = self.row("Revolver").find_element(By.CSS_SELECTOR, ".row-content")
+        ActionChains(self.driver).context_click(content).perform()
+        focused = self.driver.switch_to.active_element
+        self.assertEqual(focused.text, "Delete", "the actions take the keyboard focus")
+        self.assertEqual(self.row("Revolver").find_element(By.CSS_SELECTOR, ".action-edit").get_attribute("tabindex"), "0")
+        self.row("Revolver").find_element(By.CSS_SELECTOR, ".action-edit").click()
+        self.wait_for(lambda d: self.details_title() == "Edit Album", "the editor from the Edit Album action")
+
     def test_a_full_swipe_opens_the_editor_and_add_tag_saves_at_once(self):
         self.open()
         self.wait_for_titles(["Homogenic", "Paranoid", "Kind of Blue", "Revolver", "Abbey Road"])
