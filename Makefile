@@ -10,7 +10,7 @@ CRASH_TRIALS ?= 350
 DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release deps venv test crash demo bench install clean
+.PHONY: all build release deps browser-deps venv test browser-test crash demo bench install clean
 
 all: build
 
@@ -23,6 +23,18 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
+# The browser tests drive Debian's headless Chromium; without it they are skipped, saying so.
+BROWSER_PACKAGES := chromium chromium-driver
+browser-deps:
+	@missing=""; for p in $(BROWSER_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; } \
+	    || echo "warning: could not install$$missing; the browser tests will be skipped"; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -30,19 +42,33 @@ release: deps
 	$(SWIFT) build -c release
 
 # The tests hold rk's Markdown reading to reference CommonMark parsers
-# (markdown-it-py, commonmark.py) run from this virtualenv; made once, when missing.
+# (markdown-it-py, commonmark.py) and drive the browser with Selenium, all run
+# from this virtualenv; made once, when missing.
 VENV := .build/venv
 REFERENCE_PARSERS := markdown-it-py==4.3.0 commonmark==0.9.2
+VENV_PACKAGES := $(REFERENCE_PARSERS) selenium==4.51.0
 
 venv: deps
-	@grep -qxF '$(REFERENCE_PARSERS)' $(VENV)/installed.txt 2>/dev/null || { \
+	@grep -qxF '$(VENV_PACKAGES)' $(VENV)/installed.txt 2>/dev/null || { \
 	  rm -rf $(VENV) && python3 -m venv $(VENV) && \
-	  $(VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check $(REFERENCE_PARSERS) && \
-	  echo '$(REFERENCE_PARSERS)' > $(VENV)/installed.txt; }
+	  $(VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check $(VENV_PACKAGES) && \
+	  echo '$(VENV_PACKAGES)' > $(VENV)/installed.txt; }
 
-test: deps venv
+test: deps venv browser-deps
 	$(SWIFT) build --build-tests
 	RK_REFERENCE_PYTHON="$(CURDIR)/$(VENV)/bin/python3" $(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory browser-test
+
+# The app of `rk serve` in headless Chromium (Tests/browser); screenshots at phone
+# (390x844) and desktop size go to .build/screenshots/.
+browser-test: venv browser-deps
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  echo "SKIPPED: the browser tests need chromium and chromium-driver, which could not be installed."; \
+	else \
+	  $(SWIFT) build && \
+	  RK_BIN_DIR="$$($(SWIFT) build --show-bin-path)" RK_SCREENSHOTS="$(CURDIR)/.build/screenshots" \
+	    $(VENV)/bin/python3 -m unittest discover --start-directory Tests/browser --pattern 'test_*.py' -v; \
+	fi
 
 # Kills rk at random moments of its changes (and of packing) and checks that
 # every change ends complete or rolled back; see bench/crash.py.

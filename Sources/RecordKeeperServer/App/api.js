@@ -1,0 +1,99 @@
+// The JSON API of `rk serve` (PRODUCT §5), one function per endpoint.
+// Errors come back as {"error", "field"} with a 4xx status and are thrown as ApiError.
+
+/** An error the server answered with, or a request that could not reach it. */
+export class ApiError extends Error {
+  constructor(message, { status = 0, field = null, offline = false } = {}) {
+    super(message);
+    this.status = status;
+    this.field = field;
+    this.offline = offline;
+  }
+}
+
+/** The address of an album: its id (a folder path) is one escaped path part, `/` included. */
+export function albumPath(id) {
+  return '/api/albums/' + encodeURIComponent(String(id));
+}
+
+// Covers changed in this session get a fresh URL, so no cache shows the old picture.
+const coverVersions = new Map();
+export function coverChanged(id) { coverVersions.set(id, Date.now()); }
+function versioned(url, id) {
+  const v = coverVersions.get(id);
+  return v ? `${url}?v=${v}` : url;
+}
+export function thumbnailURL(album) {
+  return album.thumbnail ? versioned(albumPath(album.id) + '/thumbnail', album.id) : null;
+}
+export function coverURL(album) {
+  return album.cover ? versioned(albumPath(album.id) + '/cover', album.id) : null;
+}
+
+/** Whether the last answer came from the service worker's copy instead of the server. */
+export const connection = { offline: false, listeners: new Set() };
+function setOffline(value) {
+  if (connection.offline === value) return;
+  connection.offline = value;
+  for (const listener of connection.listeners) listener(value);
+}
+
+async function request(method, path, { json, body, type, signal } = {}) {
+  const init = { method, headers: { Accept: 'application/json' }, signal, credentials: 'same-origin' };
+  if (json !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(json);
+  } else if (body !== undefined) {
+    init.headers['Content-Type'] = type || 'application/octet-stream';
+    init.body = body;
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    setOffline(true);
+    throw new ApiError('No connection to Record Keeper.', { offline: true });
+  }
+  if (response.headers.get('X-RK-Offline') === '1') setOffline(true);
+  else if (response.status !== 503) setOffline(false);
+  if (response.status === 204) return null;
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (!response.ok) {
+    const offline = response.headers.get('X-RK-Offline') === '1';
+    if (offline) setOffline(true);
+    const message = (data && typeof data.error === 'string') ? data.error : `The server answered ${response.status}.`;
+    throw new ApiError(message, { status: response.status, field: data ? data.field ?? null : null, offline });
+  }
+  return data;
+}
+
+/** GET /api/albums: one page of the albums matching a query. */
+export function listAlbums({ q = '', scope = [], sort = '', offset = 0, limit = 200 }, signal) {
+  const params = new URLSearchParams();
+  params.set('q', q);
+  if (scope.length) params.set('in', scope.join(','));
+  if (sort) params.set('sort', sort);
+  params.set('offset', String(offset));
+  params.set('limit', String(limit));
+  return request('GET', '/api/albums?' + params, { signal });
+}
+export const getAlbum = (id, signal) => request('GET', albumPath(id), { signal });
+export const addAlbum = (fields) => request('POST', '/api/albums', { json: fields });
+export const saveAlbum = (id, fields) => request('PUT', albumPath(id), { json: fields });
+export const deleteAlbum = (id) => request('DELETE', albumPath(id));
+export const addTag = (id, tag) => request('POST', albumPath(id) + '/tags', { json: { tag } });
+export const removeTag = (id, tag) => request('DELETE', albumPath(id) + '/tags/' + encodeURIComponent(tag));
+export const setCover = (id, file) => request('PUT', albumPath(id) + '/cover', { body: file, type: file.type || 'image/jpeg' });
+export const listPhotos = (id, signal) => request('GET', albumPath(id) + '/photos', { signal });
+export const addPhoto = (id, file) => request('POST', albumPath(id) + '/photos', { body: file, type: file.type || 'image/jpeg' });
+export const removePhoto = (id, name) => request('DELETE', albumPath(id) + '/photos/' + encodeURIComponent(name));
+export const artists = (prefix, signal) => request('GET', '/api/artists?prefix=' + encodeURIComponent(prefix), { signal });
+export const getSort = () => request('GET', '/api/sort');
+export const putSort = (mode) => request('PUT', '/api/sort', { json: { mode } });
+export const smartLists = () => request('GET', '/api/lists');
+export const status = () => request('GET', '/api/status');

@@ -1,0 +1,139 @@
+// Record Keeper in the browser: the splash screen, the two views and the moves between
+// them (seed §2.3), live updates from the server, and the offline copy.
+import * as api from './api.js';
+import { MainView } from './main-view.js';
+import { DetailsView } from './details-view.js';
+
+const SPLASH_MINIMUM_MS = 500; // seed §2.4
+
+const encodeId = (id) => id.split('/').map(encodeURIComponent).join('/');
+const decodeId = (text) => text.split('/').map(decodeURIComponent).join('/');
+
+/** Hash routes: #/ main, #/add, #/album/ID (view mode), #/edit/ID (edit mode). */
+class Router {
+  constructor() {
+    this.depth = 0; // how many details pages were pushed over the main screen
+    window.addEventListener('popstate', () => { this.depth = Math.max(0, this.depth - 1); this.handle(); });
+    // Links within the app (list rows, grid cells, other albums) go through go(), so history stays counted.
+    document.addEventListener('click', (event) => {
+      const link = event.target.closest && event.target.closest('a[href^="#/"]');
+      if (!link || event.defaultPrevented || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      this.go(link.getAttribute('href'));
+    });
+  }
+
+  albumHash(id, edit) { return (edit ? '#/edit/' : '#/album/') + encodeId(id); }
+
+  go(hash, { replace = false } = {}) {
+    if (replace) history.replaceState(null, '', hash);
+    else { history.pushState(null, '', hash); this.depth += 1; }
+    this.handle();
+  }
+
+  /** Leaves the details view for the main screen. */
+  back({ changed = false } = {}) {
+    if (changed) this.main.stale = true;
+    if (this.depth > 0) history.back();
+    else this.go('#/', { replace: true });
+  }
+
+  /** An album was changed here: shown in place at once, and the list reloaded (its order may change). */
+  albumChanged(album) {
+    this.main.replace(album);
+    this.main.stale = true;
+  }
+
+  handle() {
+    const hash = location.hash || '#/';
+    const details = document.getElementById('details-view');
+    const main = document.getElementById('main-view');
+    let route = null;
+    if (hash === '#/add') route = { mode: 'add' };
+    else if (hash.startsWith('#/album/')) route = { mode: 'view', id: decodeId(hash.slice(8)) };
+    else if (hash.startsWith('#/edit/')) route = { mode: 'edit', id: decodeId(hash.slice(7)) };
+    if (route && route.mode !== 'view' && api.connection.offline) route.mode = route.id ? 'view' : null;
+    if (route && route.mode) {
+      // The details view lies over the main screen, which keeps its scroll position.
+      main.inert = true;
+      details.hidden = false;
+      const initial = route.id ? this.main.albumById(route.id) : null;
+      this.details.open({ ...route, initial });
+      document.getElementById('details-scroll').scrollTop = 0;
+    } else {
+      details.hidden = true;
+      main.inert = false;
+      if (this.main.stale) { this.main.stale = false; this.main.reload({ quiet: true }); }
+    }
+  }
+}
+
+function listenForChanges(router) {
+  if (!('EventSource' in window)) return;
+  let ids = [];
+  let all = false;
+  let timer = 0;
+  const source = new EventSource('/api/events');
+  const changed = (changedIds) => {
+    // Several changes in a burst (a `git pull`) are shown once.
+    if (changedIds) ids.push(...changedIds); else all = true;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const batch = all ? null : ids;
+      ids = [];
+      all = false;
+      router.main.changed();
+      router.details.changed(batch);
+    }, 100);
+  };
+  source.addEventListener('change', (event) => {
+    let list = null;
+    try { const data = JSON.parse(event.data); list = Array.isArray(data.ids) ? data.ids : null; } catch { list = null; }
+    changed(list);
+  });
+  source.addEventListener('reload', () => changed(null));
+}
+
+function showConnection(offline) {
+  document.getElementById('offline-banner').hidden = !offline;
+  document.body.classList.toggle('offline', offline);
+}
+
+async function start() {
+  const started = performance.now();
+  const router = new Router();
+  router.main = new MainView(router);
+  router.details = new DetailsView(router);
+  api.connection.listeners.add((offline) => {
+    showConnection(offline);
+    router.details.updateConfirm();
+  });
+  window.addEventListener('online', () => router.main.reload());
+
+  // §3.1: the list is loaded while the splash screen shows.
+  await Promise.all([router.main.loadSort(), router.main.loadRuleSupport()]);
+  await router.main.reload({ restore: true });
+  const wait = SPLASH_MINIMUM_MS - (performance.now() - started);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const splash = document.getElementById('splash');
+  splash.classList.add('leaving');
+  splash.addEventListener('transitionend', () => splash.remove(), { once: true });
+  setTimeout(() => splash.remove(), 400);
+  document.body.dataset.splashMs = String(Math.round(performance.now() - started));
+  document.body.dataset.ready = 'true';
+
+  if (location.hash && location.hash !== '#/') {
+    // Opened at an album: put the main screen under it, so the back arrow leads there.
+    const target = location.hash;
+    history.replaceState(null, '', '#/');
+    router.go(target);
+  } else {
+    router.handle();
+  }
+  listenForChanges(router);
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy: the app still works online */ });
+  }
+}
+
+start();

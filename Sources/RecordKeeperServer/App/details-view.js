@@ -1,0 +1,861 @@
+// The album details view (seed §2.2.2): header, image, fields, track listing, tags,
+// in view, edit and add modes (§2.3). Tags are saved at once; every other change only
+// with Add or Save (§3.9).
+import * as api from './api.js';
+import { askTag, confirmDelete, toast } from './dialogs.js';
+
+const $ = (id) => document.getElementById(id);
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
+  'September', 'October', 'November', 'December'];
+const GRADES = ['M', 'NM', 'VG+', 'VG', 'G+', 'G', 'F', 'P'];
+const MAX = 255;
+
+/** The collector's fields (PRODUCT §1.1), in their order, with how each is edited. */
+const COLLECTOR_FIELDS = [
+  { key: 'status', label: 'Status', options: [['', 'Owned'], ['wanted', 'Wanted']] },
+  { key: 'format', label: 'Format' },
+  { key: 'label', label: 'Label' },
+  { key: 'catalog_number', label: 'Catalog Number' },
+  { key: 'barcode', label: 'Barcode', numeric: true },
+  { key: 'country', label: 'Country' },
+  { key: 'media_condition', label: 'Media Condition', options: [['', ''], ...GRADES.map((g) => [g, g])] },
+  { key: 'sleeve_condition', label: 'Sleeve Condition', options: [['', ''], ...GRADES.map((g) => [g, g]), ['Generic', 'Generic'], ['No Cover', 'No Cover']] },
+  { key: 'rating', label: 'Rating', options: [['', ''], ...[1, 2, 3, 4, 5].map((n) => [String(n), '★'.repeat(n)])] },
+  { key: 'location', label: 'Location' },
+  { key: 'purchased', label: 'Purchased', placeholder: 'YYYY-MM-DD' },
+  { key: 'price', label: 'Price' },
+  { key: 'discogs', label: 'Discogs Release', numeric: true },
+  { key: 'musicbrainz', label: 'MusicBrainz Release' },
+];
+
+const length = (text) => [...text].length;
+
+function isDate(year, month, day) {
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The validation rules of PRODUCT §2 and §1.1, as {field: message}. */
+export function problems(draft) {
+  const found = {};
+  for (const [key, label] of [['title', 'Album name'], ['artist', 'Artist']]) {
+    if (!draft[key].trim()) found[key] = `${label} is required.`;
+    else if (length(draft[key]) > MAX) found[key] = `${label} is longer than ${MAX} characters.`;
+  }
+  for (const key of ['sort_artist', 'wikipedia']) {
+    if (length(draft[key]) > MAX) found[key] = `Longer than ${MAX} characters.`;
+  }
+  const wiki = draft.wikipedia.trim();
+  if (wiki && !/^https?:\/\/[^\s]+$/i.test(wiki)) found.wikipedia = 'Give an http:// or https:// address.';
+  const { year, month, day } = draft;
+  if (year && !(/^\d+$/.test(year) && +year >= 1 && +year <= 9999)) found.year = 'A year is a whole number from 1 to 9999.';
+  if (month && !year) found.month = 'A month needs a year.';
+  if (day && !/^\d+$/.test(day)) found.day = 'A day is a whole number.';
+  else if (day && (!year || !month)) found.day = 'A day needs a year and a month.';
+  else if (day && year && !found.year && !isDate(+year, +month, +day)) found.day = 'This day is not in that month.';
+  for (const field of COLLECTOR_FIELDS) {
+    const value = (draft[field.key] || '').trim();
+    if (length(value) > MAX) found[field.key] = `Longer than ${MAX} characters.`;
+  }
+  const barcode = (draft.barcode || '').replace(/[\s-]/g, '');
+  if (barcode && !/^\d{8,14}$/.test(barcode)) found.barcode = 'A barcode has 8 to 14 digits.';
+  if (draft.discogs && !/^\d+$/.test(draft.discogs.trim())) found.discogs = 'A Discogs release id is digits.';
+  if (draft.musicbrainz && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(draft.musicbrainz.trim())) {
+    found.musicbrainz = 'A MusicBrainz release id is a UUID.';
+  }
+  const purchased = (draft.purchased || '').trim();
+  if (purchased) {
+    const m = /^(\d{1,4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/.exec(purchased);
+    if (!m || +m[1] < 1 || (m[2] && (+m[2] < 1 || +m[2] > 12)) || (m[3] && !isDate(+m[1], +m[2], +m[3]))) {
+      found.purchased = 'A date is YYYY, YYYY-MM or YYYY-MM-DD.';
+    }
+  }
+  return found;
+}
+
+/** A track as it is edited: its name, and its duration as the file writes it. */
+function trackTexts(album) {
+  if (Array.isArray(album.track_list) && album.track_list.length === (album.tracks || []).length) {
+    return album.track_list.map((t) => (t.duration ? `${t.name} (${t.duration})` : t.name));
+  }
+  return (album.tracks || []).slice();
+}
+
+function draftOf(album) {
+  const [year = '', month = '', day = ''] = (album && album.released ? album.released : '').split('-');
+  const draft = {
+    title: album ? album.title || '' : '',
+    artist: album ? album.artist || '' : '',
+    sort_artist: album ? album.sort_artist || '' : '',
+    wikipedia: album ? album.wikipedia || '' : '',
+    year: year ? String(+year) : '',
+    month: month ? String(+month) : '',
+    day: day ? String(+day) : '',
+    tracks: album ? trackTexts(album) : [],
+    tags: album ? (album.tags || []).slice() : [],
+  };
+  for (const field of COLLECTOR_FIELDS) {
+    const value = album ? album[field.key] : null;
+    draft[field.key] = value == null ? '' : String(value);
+  }
+  return draft;
+}
+
+const pad = (n, width) => String(n).padStart(width, '0');
+
+/** The body of POST and PUT /api/albums: the whole editable album. */
+function bodyOf(draft) {
+  let released = null;
+  if (draft.year) {
+    released = pad(+draft.year, 4);
+    if (draft.month) released += '-' + pad(+draft.month, 2);
+    if (draft.month && draft.day) released += '-' + pad(+draft.day, 2);
+  }
+  const optional = (text) => (text.trim() ? text.trim() : null);
+  const body = {
+    title: draft.title.trim(),
+    artist: draft.artist.trim(),
+    sort_artist: optional(draft.sort_artist),
+    released,
+    wikipedia: optional(draft.wikipedia),
+    tracks: draft.tracks.map((t) => t.trim()).filter(Boolean),
+    tags: draft.tags.slice(),
+  };
+  for (const field of COLLECTOR_FIELDS) {
+    const value = optional(draft[field.key] || '');
+    body[field.key] = field.key === 'rating' && value ? Number(value) : value;
+  }
+  return body;
+}
+
+export class DetailsView {
+  constructor(router) {
+    this.router = router;
+    this.element = $('details-view');
+    this.mode = 'view';
+    this.album = null;
+    this.draft = draftOf(null);
+    this.editingTrack = -1;
+    this.coverFile = null;
+    this.coverPreview = null;
+    this.busy = false;
+    this.openings = 0;
+    $('cancelButton').addEventListener('click', () => this.cancel());
+    $('confirmButton').addEventListener('click', () => this.confirm());
+    $('photoButton').addEventListener('click', () => $('photo-input').click());
+    $('photo-input').addEventListener('change', () => this.photoChosen());
+    $('track-add-button').addEventListener('click', () => this.appendTrack());
+    $('track-new').addEventListener('input', () => this.renderTrackAdd());
+    $('track-new').addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); this.appendTrack(); } });
+    $('gallery-add').addEventListener('click', () => $('gallery-input').click());
+    $('gallery-input').addEventListener('change', () => this.addPhoto());
+    $('details-form').addEventListener('submit', (event) => event.preventDefault());
+  }
+
+  /** Opens the view: `add` for a blank album, else the album `id` in view or edit mode. */
+  async open({ mode, id, initial }) {
+    const opening = ++this.openings;
+    this.mode = mode;
+    this.editingTrack = -1;
+    this.clearCover();
+    $('details-error').hidden = true;
+    if (mode === 'add') {
+      this.album = null;
+      this.draft = draftOf(null);
+      this.render();
+      return;
+    }
+    // Draw what is known at once (this view's own copy is the freshest), then the server's copy.
+    const known = this.album && this.album.id === id ? this.album : initial && initial.id === id ? initial : null;
+    this.album = known;
+    this.draft = draftOf(known);
+    this.render();
+    this.element.setAttribute('aria-busy', 'true'); // until the server's copy is in
+    try {
+      const album = await api.getAlbum(id);
+      if (opening !== this.openings) return; // another album was opened meanwhile
+      this.show(album);
+    } catch (error) {
+      if (opening === this.openings && !this.album) {
+        this.showError(error.status === 404 ? 'This album is no longer in the collection.' : error.message);
+      }
+    } finally {
+      if (opening === this.openings) this.element.setAttribute('aria-busy', 'false');
+    }
+  }
+
+  /** Shows the server's copy of the album, redrawing only when it differs from what is shown. */
+  show(album) {
+    const same = this.album && sameAlbum(this.album, album);
+    this.album = album;
+    if (!same) { this.draft = draftOf(album); this.render(); }
+  }
+
+  /** An album changed on disk: show it again unless the collector is editing. */
+  async changed(ids) {
+    if (this.element.hidden || !this.album || this.mode !== 'view') return;
+    if (ids && !ids.includes(this.album.id)) return;
+    try {
+      const album = await api.getAlbum(this.album.id);
+      if (this.mode === 'view' && this.album && album.id === this.album.id) this.show(album);
+    } catch (error) {
+      if (error.status === 404) this.showError('This album was removed from the collection.');
+    }
+  }
+
+  get editing() { return this.mode === 'add' || this.mode === 'edit'; }
+
+  // ---- Header (§2.2.2.1) and transitions (§2.3)
+
+  renderHeader() {
+    const titles = { add: 'Add Album', view: 'Album Details', edit: 'Edit Album' };
+    const confirms = { add: 'Add', view: 'Edit', edit: 'Save' };
+    $('details-title').textContent = titles[this.mode];
+    const cancel = $('cancelButton');
+    if (this.mode === 'edit') {
+      cancel.textContent = 'Cancel';
+      cancel.setAttribute('aria-label', 'Cancel');
+    } else {
+      cancel.replaceChildren(svgIcon('i-back'));
+      cancel.setAttribute('aria-label', 'Back');
+    }
+    const confirm = $('confirmButton');
+    confirm.textContent = confirms[this.mode];
+    this.updateConfirm();
+  }
+
+  updateConfirm() {
+    const confirm = $('confirmButton');
+    const invalid = this.editing && Object.keys(problems(this.draft)).length > 0;
+    const offline = api.connection.offline;
+    confirm.disabled = this.busy || invalid || this.editingTrack >= 0 || offline || (this.mode !== 'add' && !this.album);
+  }
+
+  cancel() {
+    if (this.mode === 'edit') {
+      // §3.9: Cancel forgets every change but the tags, which were saved already.
+      this.router.go(this.router.albumHash(this.album.id, false), { replace: true });
+    } else {
+      this.router.back();
+    }
+  }
+
+  async confirm() {
+    if (this.mode === 'view') {
+      this.router.go(this.router.albumHash(this.album.id, true), { replace: true });
+      return;
+    }
+    if (Object.keys(problems(this.draft)).length || this.busy) return;
+    this.busy = true;
+    this.updateConfirm();
+    $('details-error').hidden = true;
+    try {
+      let album = this.mode === 'add'
+        ? await api.addAlbum(bodyOf(this.draft))
+        : await api.saveAlbum(this.album.id, bodyOf(this.draft));
+      if (this.coverFile) {
+        album = await api.setCover(album.id, this.coverFile);
+        api.coverChanged(album.id);
+      }
+      this.album = album;
+      this.clearCover();
+      this.busy = false;
+      this.router.albumChanged(album);
+      if (this.mode === 'add') this.router.back({ changed: true });
+      else this.router.go(this.router.albumHash(album.id, false), { replace: true });
+    } catch (error) {
+      this.busy = false;
+      this.showError(error.message, error.field);
+      this.updateConfirm();
+    }
+  }
+
+  showError(message, field) {
+    const box = $('details-error');
+    box.textContent = message;
+    box.hidden = false;
+    const name = field === 'released' ? 'year' : field; // the date is edited in three parts
+    const input = name && this.element.querySelector(`[name="${CSS.escape(name)}"]`);
+    if (input) { input.setAttribute('aria-invalid', 'true'); input.focus(); }
+    else box.scrollIntoView({ block: 'nearest' });
+  }
+
+  // ---- Image (§2.2.2.2, §3.8)
+
+  photoChosen() {
+    const file = $('photo-input').files[0];
+    $('photo-input').value = '';
+    if (!file) return; // the system dialog was cancelled: nothing changes
+    if (file.type && !file.type.startsWith('image/')) { toast('Choose a photo (an image file).'); return; }
+    this.clearCover();
+    this.coverFile = file;
+    this.coverPreview = URL.createObjectURL(file);
+    this.renderImage();
+  }
+
+  clearCover() {
+    if (this.coverPreview) URL.revokeObjectURL(this.coverPreview);
+    this.coverFile = null;
+    this.coverPreview = null;
+  }
+
+  renderImage() {
+    const img = $('album-image-img');
+    const url = this.coverPreview || (this.album ? api.coverURL(this.album) : null);
+    if (url) {
+      img.onerror = () => { img.hidden = true; };
+      img.onload = () => { img.hidden = false; };
+      if (img.getAttribute('src') !== url) { img.hidden = true; img.src = url; } else img.hidden = false;
+      img.alt = this.album ? `Cover of ${this.album.title}` : 'The new cover';
+    } else {
+      img.hidden = true;
+      img.removeAttribute('src');
+    }
+    $('photoButton').hidden = !this.editing;
+  }
+
+  // ---- Fields (§2.2.2.3)
+
+  render() {
+    this.element.classList.toggle('editing', this.editing);
+    this.renderHeader();
+    this.renderImage();
+    this.renderFields();
+    this.renderTracks();
+    this.renderTags();
+    this.renderMore();
+    this.renderGallery();
+  }
+
+  /** The artist's other albums in the collection, one tap away (seed 003's linked navigation). */
+  renderMore() {
+    const others = !this.editing && this.album && Array.isArray(this.album.other_albums) ? this.album.other_albums : [];
+    $('more-section').hidden = others.length === 0;
+    const list = $('more-list');
+    list.replaceChildren();
+    if (!others.length) return;
+    $('more-title').textContent = `More by ${this.album.artist}`;
+    for (const id of others) {
+      const known = this.router.main.albumById(id);
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = this.router.albumHash(id, false);
+      const title = document.createElement('span');
+      title.textContent = known ? known.title : id.split('/').pop();
+      a.append(title);
+      if (known && known.released) {
+        const year = document.createElement('span');
+        year.className = 'more-year';
+        year.textContent = known.released.slice(0, 4);
+        a.append(year);
+      }
+      li.append(a);
+      list.append(li);
+    }
+  }
+
+  renderFields() {
+    const form = $('details-form');
+    form.replaceChildren();
+    const found = this.editing ? problems(this.draft) : {};
+    form.append(
+      this.field('title', 'Album name', { required: true, found }),
+      this.field('artist', 'Artist', { required: true, found, autocomplete: true }),
+      this.dateFields(found),
+      this.field('sort_artist', 'Sort Artist', { found, autocomplete: true }),
+      this.field('wikipedia', 'Album Wikipedia Page', { found, link: true, type: 'url' }),
+    );
+    const collector = COLLECTOR_FIELDS.filter((f) => this.editing || this.draft[f.key]);
+    if (collector.length) {
+      const title = document.createElement('h2');
+      title.className = 'field-group-title';
+      title.textContent = "Collector's details";
+      const pair = document.createElement('div');
+      pair.className = 'pair';
+      for (const f of collector) {
+        const element = this.field(f.key, f.label, { found, options: f.options, numeric: f.numeric, placeholder: f.placeholder });
+        if (!this.editing && f.key === 'status' && !this.draft.status) continue;
+        pair.append(element);
+      }
+      form.append(title, pair);
+    }
+    if (!this.editing && this.album && this.album.notes && this.album.notes.trim()) {
+      form.append(this.readOnly('Notes', this.album.notes.trim()));
+    }
+  }
+
+  readOnly(label, text) {
+    const wrap = document.createElement('div');
+    wrap.className = 'field';
+    const l = document.createElement('span');
+    l.className = 'field-label';
+    l.textContent = label;
+    const v = document.createElement('span');
+    v.className = 'field-value';
+    v.textContent = text;
+    wrap.append(l, v);
+    return wrap;
+  }
+
+  field(key, label, { required = false, found = {}, autocomplete = false, link = false, type = 'text', options, numeric, placeholder } = {}) {
+    const wrap = document.createElement('div');
+    wrap.className = 'field';
+    const id = `field-${key}`;
+    const labelElement = document.createElement(this.editing ? 'label' : 'span');
+    labelElement.className = 'field-label';
+    labelElement.textContent = this.editing && required ? `${label} *` : label;
+    wrap.append(labelElement);
+    const value = this.draft[key] || '';
+    if (!this.editing) {
+      const shown = document.createElement('span');
+      shown.className = 'field-value';
+      let text = value;
+      if (options) text = (options.find(([v]) => v === value) || [value, value])[1];
+      if (link && /^https?:\/\//i.test(value)) {
+        const a = document.createElement('a');
+        a.href = value; // only http(s) addresses become links
+        a.target = '_blank';
+        a.rel = 'noopener noreferrer';
+        a.textContent = value;
+        shown.append(a);
+      } else {
+        shown.textContent = text;
+      }
+      labelElement.id = id + '-label';
+      shown.setAttribute('aria-labelledby', labelElement.id);
+      wrap.append(shown);
+      return wrap;
+    }
+    labelElement.htmlFor = id;
+    let input;
+    if (options) {
+      input = document.createElement('select');
+      for (const [v, text] of options) input.append(new Option(text || '—', v));
+      input.value = value;
+      input.addEventListener('change', () => { this.draft[key] = input.value; this.validate(); });
+    } else {
+      input = document.createElement(key === 'title' || key === 'artist' || key === 'wikipedia' || key === 'sort_artist' ? 'textarea' : 'input');
+      if (input.tagName === 'TEXTAREA') {
+        input.rows = 1;
+        // Long names wrap (§2.2.2.3); Return does not add a line.
+        input.addEventListener('keydown', (event) => { if (event.key === 'Enter' && !this.suggesting) event.preventDefault(); });
+      } else {
+        input.type = type;
+      }
+      if (numeric) input.inputMode = 'numeric';
+      if (placeholder) input.placeholder = placeholder;
+      input.maxLength = MAX;
+      input.value = value;
+      input.addEventListener('input', () => {
+        if (input.value.includes('\n')) input.value = input.value.replace(/\n/g, ' ');
+        this.draft[key] = input.value;
+        this.validate();
+        if (autocomplete) this.suggest(input, wrap, key);
+        autosize(input);
+      });
+      requestAnimationFrame(() => autosize(input));
+    }
+    input.id = id;
+    input.name = key;
+    if (required) input.required = true;
+    wrap.append(input);
+    this.problemSlot(wrap, key, found, input);
+    if (autocomplete) this.bindAutocomplete(input, wrap, key);
+    return wrap;
+  }
+
+  problemSlot(wrap, key, found, input) {
+    const problem = document.createElement('span');
+    problem.className = 'field-problem';
+    problem.id = `problem-${key}`;
+    problem.dataset.field = key;
+    problem.textContent = found[key] || '';
+    input.setAttribute('aria-describedby', problem.id);
+    input.setAttribute('aria-invalid', String(Boolean(found[key])));
+    wrap.append(problem);
+  }
+
+  dateFields(found) {
+    const wrap = document.createElement('div');
+    wrap.className = 'field date';
+    const label = document.createElement('span');
+    label.className = 'date-label';
+    label.id = 'release-date-label';
+    label.textContent = 'Release Date';
+    const row = document.createElement('div');
+    row.className = 'date-row';
+    row.setAttribute('role', 'group');
+    row.setAttribute('aria-labelledby', label.id);
+    wrap.append(label, row);
+    const part = (key, text, make) => {
+      const cell = document.createElement('div');
+      cell.className = `field ${key}`;
+      const l = document.createElement(this.editing ? 'label' : 'span');
+      l.className = 'field-label';
+      l.textContent = text;
+      cell.append(l);
+      if (!this.editing) {
+        const v = document.createElement('span');
+        v.className = 'field-value';
+        v.textContent = key === 'month' && this.draft.month ? MONTHS[+this.draft.month - 1] || this.draft.month : this.draft[key];
+        cell.append(v);
+      } else {
+        const input = make();
+        input.id = `field-${key}`;
+        input.name = key;
+        l.htmlFor = input.id;
+        cell.append(input);
+        this.problemSlot(cell, key, found, input);
+      }
+      row.append(cell);
+    };
+    const numeric = (key, max) => () => {
+      const input = document.createElement('input');
+      input.type = 'text';
+      input.inputMode = 'numeric';
+      input.pattern = '[0-9]*';
+      input.maxLength = max;
+      input.value = this.draft[key];
+      input.addEventListener('input', () => {
+        // Only the digits 0–9 are accepted (§2.2.2.3).
+        const digits = input.value.replace(/\D/g, '');
+        if (digits !== input.value) input.value = digits;
+        this.draft[key] = digits;
+        this.validate();
+      });
+      return input;
+    };
+    part('year', 'Year', numeric('year', 4));
+    part('month', 'Month', () => {
+      const select = document.createElement('select');
+      select.append(new Option('', ''));
+      MONTHS.forEach((name, i) => select.append(new Option(name, String(i + 1))));
+      select.value = this.draft.month;
+      select.addEventListener('change', () => { this.draft.month = select.value; this.validate(); });
+      return select;
+    });
+    part('day', 'Day', numeric('day', 2));
+    return wrap;
+  }
+
+  /** Shows each field's problem and enables the confirm button only when there is none. */
+  validate() {
+    const found = problems(this.draft);
+    for (const slot of this.element.querySelectorAll('.field-problem')) {
+      const key = slot.dataset.field;
+      slot.textContent = found[key] || '';
+      const input = this.element.querySelector(`[name="${key}"]`);
+      if (input) input.setAttribute('aria-invalid', String(Boolean(found[key])));
+    }
+    this.updateConfirm();
+  }
+
+  // ---- Artist and sort-artist autocomplete (§3.9)
+
+  bindAutocomplete(input, wrap) {
+    input.setAttribute('role', 'combobox');
+    input.setAttribute('aria-autocomplete', 'list');
+    input.setAttribute('aria-expanded', 'false');
+    input.addEventListener('keydown', (event) => {
+      const list = wrap.querySelector('.autocomplete');
+      if (!list) return;
+      const items = [...list.children];
+      let index = items.findIndex((li) => li.getAttribute('aria-selected') === 'true');
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        index = event.key === 'ArrowDown' ? Math.min(items.length - 1, index + 1) : Math.max(0, index - 1);
+        items.forEach((li, i) => li.setAttribute('aria-selected', String(i === index)));
+        if (items[index]) input.setAttribute('aria-activedescendant', items[index].id);
+      } else if (event.key === 'Enter' || event.key === 'Escape') {
+        event.preventDefault();
+        if (event.key === 'Enter' && index >= 0) this.pick(input, wrap, items[index].textContent);
+        else this.hideSuggestions(input, wrap);
+      }
+    });
+    input.addEventListener('blur', () => setTimeout(() => this.hideSuggestions(input, wrap), 150));
+  }
+
+  async suggest(input, wrap) {
+    if (this.suggestAbort) this.suggestAbort.abort();
+    const prefix = input.value.trim();
+    if (!prefix) { this.hideSuggestions(input, wrap); return; }
+    const controller = new AbortController();
+    this.suggestAbort = controller;
+    let names;
+    try { names = await api.artists(prefix, controller.signal); } catch { return; }
+    if (controller.signal.aborted || document.activeElement !== input) return;
+    names = (Array.isArray(names) ? names : []).filter((n) => n !== input.value).slice(0, 8);
+    this.hideSuggestions(input, wrap);
+    if (!names.length) return;
+    const list = document.createElement('ul');
+    list.className = 'autocomplete';
+    list.id = `${input.id}-suggestions`;
+    list.setAttribute('role', 'listbox');
+    names.forEach((name, i) => {
+      const li = document.createElement('li');
+      li.id = `${list.id}-${i}`;
+      li.setAttribute('role', 'option');
+      li.setAttribute('aria-selected', 'false');
+      li.textContent = name;
+      // pointerdown, not click: the field's blur would hide the list first.
+      li.addEventListener('pointerdown', (event) => { event.preventDefault(); this.pick(input, wrap, name); });
+      list.append(li);
+    });
+    wrap.append(list);
+    this.suggesting = true;
+    input.setAttribute('aria-controls', list.id);
+    input.setAttribute('aria-expanded', 'true');
+  }
+
+  pick(input, wrap, name) {
+    input.value = name;
+    this.draft[input.name] = name;
+    this.hideSuggestions(input, wrap);
+    this.validate();
+    autosize(input);
+  }
+
+  hideSuggestions(input, wrap) {
+    const list = wrap.querySelector('.autocomplete');
+    if (list) list.remove();
+    this.suggesting = false;
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
+  }
+
+  // ---- Track listing (§2.2.2.4, §3.9)
+
+  renderTracks() {
+    const list = $('track-list');
+    list.replaceChildren();
+    if (!this.editing && this.album && Array.isArray(this.album.track_list) && this.album.track_list.length) {
+      // View mode shows sides and durations as the file has them.
+      let side;
+      for (const track of this.album.track_list) {
+        if (track.side && track.side !== side) {
+          side = track.side;
+          const heading = document.createElement('li');
+          heading.className = 'side';
+          heading.setAttribute('role', 'presentation');
+          heading.textContent = side;
+          list.append(heading);
+        }
+        const li = document.createElement('li');
+        li.className = 'track';
+        const name = document.createElement('span');
+        name.className = 'track-name';
+        name.textContent = track.name;
+        if (track.duration) {
+          const d = document.createElement('span');
+          d.className = 'track-duration';
+          d.textContent = track.duration;
+          name.append(d);
+        }
+        li.append(name);
+        list.append(li);
+      }
+    } else {
+      this.draft.tracks.forEach((text, index) => list.append(this.trackItem(text, index)));
+    }
+    $('track-add').hidden = !this.editing || this.editingTrack >= 0;
+    this.renderTrackAdd();
+  }
+
+  trackItem(text, index) {
+    const li = document.createElement('li');
+    li.className = 'track';
+    const count = this.draft.tracks.length;
+    if (this.editing && this.editingTrack === index) {
+      const input = document.createElement('input');
+      input.type = 'text';
+      input.maxLength = MAX;
+      input.value = text;
+      input.setAttribute('aria-label', `Track ${index + 1} name`);
+      const done = () => {
+        const name = input.value.trim();
+        if (name) this.draft.tracks[index] = name;
+        this.editingTrack = -1;
+        this.renderTracks();
+        this.updateConfirm();
+      };
+      input.addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); done(); } });
+      const icons = document.createElement('span');
+      icons.className = 'track-icons';
+      icons.append(iconButton('i-check', `Done editing track ${index + 1}`, done));
+      li.append(input, icons);
+      requestAnimationFrame(() => input.focus());
+      return li;
+    }
+    const name = document.createElement('span');
+    name.className = 'track-name';
+    name.textContent = text;
+    li.append(name);
+    if (this.editing && this.editingTrack < 0) {
+      const icons = document.createElement('span');
+      icons.className = 'track-icons';
+      const n = index + 1;
+      icons.append(
+        iconButton('i-up', `Move track ${n} up`, () => this.moveTrack(index, -1)),
+        iconButton('i-down', `Move track ${n} down`, () => this.moveTrack(index, 1)),
+        iconButton('i-edit', `Edit track ${n}`, () => { this.editingTrack = index; this.renderTracks(); this.updateConfirm(); }),
+        iconButton('i-trash', `Delete track ${n}`, () => { this.draft.tracks.splice(index, 1); this.renderTracks(); }),
+      );
+      if (index === 0) icons.children[0].setAttribute('aria-disabled', 'true');
+      if (index === count - 1) icons.children[1].setAttribute('aria-disabled', 'true');
+      li.append(icons);
+    }
+    return li;
+  }
+
+  moveTrack(index, by) {
+    const other = index + by;
+    // Up on the first and down on the last do nothing (§3.9).
+    if (other < 0 || other >= this.draft.tracks.length) return;
+    const tracks = this.draft.tracks;
+    [tracks[index], tracks[other]] = [tracks[other], tracks[index]];
+    this.renderTracks();
+    const button = $('track-list').children[other]?.querySelector(by < 0 ? '[aria-label^="Move track"][aria-label$="up"]' : '[aria-label$="down"]');
+    if (button) button.focus();
+  }
+
+  renderTrackAdd() {
+    const text = $('track-new').value.trim();
+    $('track-add-button').disabled = !(length(text) > 0 && length(text) < 256);
+    $('track-new').setAttribute('aria-label', `Track ${this.draft.tracks.length + 1} name`);
+  }
+
+  appendTrack() {
+    const input = $('track-new');
+    const text = input.value.trim();
+    if (!(length(text) > 0 && length(text) < 256)) return;
+    this.draft.tracks.push(text);
+    input.value = '';
+    this.renderTracks();
+    input.focus();
+  }
+
+  // ---- Tags (§2.2.2.5, §2.2.2.6): saved at once, in every mode
+
+  renderTags() {
+    const list = $('tag-list');
+    list.replaceChildren();
+    for (const tag of this.draft.tags) {
+      const chip = document.createElement('span');
+      chip.className = 'chip';
+      chip.setAttribute('role', 'listitem');
+      const close = iconButton('i-close', `Remove tag ${tag}`, () => this.removeTag(tag));
+      close.className = 'chip-close';
+      const text = document.createElement('span');
+      text.textContent = tag;
+      chip.append(close, text);
+      list.append(chip);
+    }
+    const add = document.createElement('button');
+    add.type = 'button';
+    add.className = 'chip add-tag';
+    add.id = 'add-tag-chip';
+    const text = document.createElement('span');
+    text.textContent = 'Add Tag';
+    add.append(text, svgIcon('i-plus'));
+    add.addEventListener('click', () => this.addTag());
+    list.append(add);
+  }
+
+  async addTag() {
+    const tag = await askTag();
+    if (!tag || this.draft.tags.includes(tag)) return; // empty or already there: no effect (§3.7)
+    if (length(tag) > MAX) { toast(`A tag is at most ${MAX} characters.`); return; }
+    if (this.mode === 'add') { this.draft.tags.push(tag); this.renderTags(); return; }
+    try {
+      const album = await api.addTag(this.album.id, tag);
+      this.tagsSaved(album);
+    } catch (error) { toast(error.message); }
+  }
+
+  async removeTag(tag) {
+    if (this.mode === 'add') { this.draft.tags = this.draft.tags.filter((t) => t !== tag); this.renderTags(); return; }
+    try {
+      const album = await api.removeTag(this.album.id, tag);
+      this.tagsSaved(album);
+    } catch (error) { toast(error.message); }
+  }
+
+  tagsSaved(album) {
+    this.album = album;
+    this.draft.tags = (album.tags || []).slice(); // the other fields keep their unsaved edits
+    this.renderTags();
+    this.router.albumChanged(album);
+  }
+
+  // ---- Photo gallery (beyond the seed): back sleeve, labels, inserts; gray placeholders until each loads
+
+  async renderGallery() {
+    const section = $('gallery-section');
+    const gallery = $('gallery');
+    if (this.mode === 'add' || !this.album) { section.hidden = true; return; }
+    const id = this.album.id;
+    let photos;
+    try { photos = await api.listPhotos(id); } catch { section.hidden = true; return; }
+    if (!this.album || this.album.id !== id || !Array.isArray(photos)) return;
+    section.hidden = false;
+    gallery.replaceChildren();
+    for (const photo of photos) {
+      const frame = document.createElement('div');
+      frame.className = 'photo';
+      const img = document.createElement('img');
+      img.alt = `Photo ${photo.name}`;
+      img.loading = 'lazy';
+      img.addEventListener('load', () => img.classList.add('loaded'));
+      if (typeof photo.url === 'string' && photo.url.startsWith('/')) img.src = photo.url;
+      frame.append(img);
+      // Photos, like tags, are saved at once, in view and edit mode alike.
+      if (!api.connection.offline) {
+        frame.append(iconButton('i-close', `Remove photo ${photo.name}`, async () => {
+          if (!(await confirmDelete())) return;
+          try { await api.removePhoto(id, photo.name); this.renderGallery(); } catch (error) { toast(error.message); }
+        }));
+      }
+      gallery.append(frame);
+    }
+    $('gallery-add').hidden = api.connection.offline;
+  }
+
+  async addPhoto() {
+    const file = $('gallery-input').files[0];
+    $('gallery-input').value = '';
+    if (!file || !this.album) return;
+    try { await api.addPhoto(this.album.id, file); this.renderGallery(); } catch (error) { toast(error.message); }
+  }
+}
+
+/** Whether two copies of an album show the same (the list's copy also has its group). */
+function sameAlbum(a, b) {
+  const strip = ({ group, ...rest }) => rest;
+  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
+}
+
+function svgIcon(name) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('aria-hidden', 'true');
+  const use = document.createElementNS('http://www.w3.org/2000/svg', 'use');
+  use.setAttribute('href', '#' + name);
+  svg.append(use);
+  return svg;
+}
+
+function iconButton(icon, label, action) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'icon-button';
+  button.setAttribute('aria-label', label);
+  button.append(svgIcon(icon));
+  button.addEventListener('click', action);
+  return button;
+}
+
+function autosize(textarea) {
+  if (textarea.tagName !== 'TEXTAREA') return;
+  textarea.style.height = 'auto';
+  textarea.style.height = `${textarea.scrollHeight + 2}px`;
+}

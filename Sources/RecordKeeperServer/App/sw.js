@@ -1,0 +1,83 @@
+// Record Keeper's service worker: the app and the last loaded collection stay usable,
+// read-only, with no signal (issue 9 §4). Online, every request goes to the server first.
+const VERSION = 'rk-1';
+const SHELL = `${VERSION}-shell`;
+const DATA = `${VERSION}-data`;
+const IMAGES = `${VERSION}-images`;
+const SHELL_FILES = [
+  './', 'index.html', 'app.css', 'app.js', 'api.js', 'main-view.js', 'details-view.js',
+  'virtual-list.js', 'dialogs.js', 'search.js', 'manifest.webmanifest',
+  'icons/icon.svg', 'icons/splash.svg', 'icons/icon-192.png', 'icons/icon-512.png',
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(VERSION + '-')) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+/** A copy from the cache, marked so the app shows its "No connection" banner. */
+async function offlineCopy(response) {
+  const headers = new Headers(response.headers);
+  headers.set('X-RK-Offline', '1');
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
+function noCopy() {
+  return new Response(JSON.stringify({ error: 'No connection, and this was not loaded before.', field: null }), {
+    status: 503, headers: { 'Content-Type': 'application/json', 'X-RK-Offline': '1' },
+  });
+}
+
+// Kept for offline use: the whole list (an empty query, page by page), albums, photos, settings.
+function keepsData(url) {
+  if (url.pathname === '/api/albums') return (url.searchParams.get('q') || '') === '';
+  return /^\/api\/(albums\/|sort$|lists$|tags$|status$)/.test(url.pathname);
+}
+
+async function networkFirst(request, cacheName, keep) {
+  try {
+    const response = await fetch(request);
+    if (keep && response.ok) {
+      const cache = await caches.open(cacheName);
+      await cache.put(request, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(request, { cacheName });
+    return cached ? offlineCopy(cached) : (cacheName === SHELL ? caches.match('./', { cacheName }) : noCopy());
+  }
+}
+
+// Thumbnails and covers: the cached picture at once, refreshed in the background.
+async function image(request) {
+  const cache = await caches.open(IMAGES);
+  const cached = await cache.match(request);
+  const fresh = fetch(request).then((response) => {
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  });
+  if (cached) { fresh.catch(() => {}); return cached; }
+  try { return await fresh; } catch { return new Response('', { status: 504 }); }
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname === '/api/events') return;
+  if (/^\/api\/albums\/.+\/(thumbnail|cover|photos\/[^/]+)$/.test(url.pathname)) {
+    event.respondWith(image(request));
+  } else if (url.pathname.startsWith('/api/')) {
+    event.respondWith(networkFirst(request, DATA, keepsData(url)));
+  } else {
+    event.respondWith(networkFirst(request, SHELL, true));
+  }
+});
