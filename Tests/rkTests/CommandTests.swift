@@ -39,9 +39,9 @@ struct CommandTests {
   @Test func showPrintsTheDetails() throws {
     let result = try runRK(["-C", collection.path, "show", "miles-davis-k"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("Title         Kind of Blue\n"))
+    #expect(result.stdout.contains("Title           Kind of Blue\n"))
     #expect(result.stdout.contains("Sort Artist     Davis, Miles\n"))
-    #expect(result.stdout.contains("Label         Columbia\n"))
+    #expect(result.stdout.contains("Label           Columbia\n"))
     #expect(result.stdout.contains("\n    1. So What\n    2. Freddie Freeloader\n"))
     #expect(result.stdout.contains("Six-eye label."))
   }
