@@ -116,14 +116,10 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   }
 
   /// The album object, with its group in the stored order and the ids of
-  /// the other albums by its artist.
+  /// the other albums by its artist, as `rk show --json` gives them.
   private func albumObject(_ album: Album, in snapshot: CollectionSnapshot) -> JSONValue {
-    let order = snapshot.preferences.order
-    guard case .object(var fields) = album.json(group: .some(order.group(of: album))) else { return album.json() }
-    let artist = TextFolding.fold(album.artist)
-    let others = snapshot.sorted(order).filter { $0.id != album.id && TextFolding.fold($0.artist) == artist }.map(\.id)
-    fields.append(("other_albums", .array(others.map(JSONValue.string))))
-    return .object(fields)
+    album.detailsJSON(
+      others: album.otherAlbumsByArtist(in: snapshot.albums.values), group: .some(snapshot.preferences.order.group(of: album)))
   }
 
   private func image(_ request: Request, _ context: Context, name: String) throws(APIError) -> Response {
