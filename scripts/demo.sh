@@ -34,3 +34,8 @@ step export csv --output "$demo/collection.csv"
 step import discogs "$demo/collection.csv" --dry-run
 printf '\nThe demo collection is %s. Try: export RK_COLLECTION=%s PATH=%s:$PATH; rk list\n' \
   "$demo" "$demo" "$(dirname "$rk")"
+
+# The app on the same scratch copy; rk serve prints the address to open.
+# Ctrl-C stops it. RK_DEMO_PORT picks another port.
+printf '\n\033[1m$ rk serve --port %s\033[0m   (Ctrl-C to stop)\n' "${RK_DEMO_PORT:-8080}"
+exec "$rk" serve --port "${RK_DEMO_PORT:-8080}"
