@@ -420,6 +420,29 @@ class WantlistTests(AppTestCase):
         self.wait_for_titles(["A Love Supreme"], "the wantlist kept across a reload")
 
 
+class SidesAndLengthsTests(AppTestCase):
+    def seed(self, collection):
+        collection.add("Kind of Blue", "Miles Davis", "1959", tracks=["So What (9:22)", "Freddie Freeloader (9:46)"])
+        collection.rk("track", "add", "miles-davis-kind-of-blue", "All Blues", "--side", "B", "--duration", "11:33")
+
+    def test_lengths_are_shown_and_kept_through_an_edit(self):
+        self.open()
+        self.wait_for_titles(["Kind of Blue"])
+        self.row("Kind of Blue").find_element(By.CSS_SELECTOR, ".row-content").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details"
+                      and len(self.all("#track-list .track-duration")) == 3, "the details view with lengths")
+        self.assertEqual([d.text for d in self.all("#track-list .track-duration")], ["9:22", "9:46", "11:33"])
+        self.assertIn("Side B", [h.text for h in self.all("#track-list li.side")])
+        self.by_id("confirmButton").click()
+        self.css('#track-list [aria-label="Move track 2 up"]').click()
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "view mode after Save")
+        album = self.collection.album("albums/miles-davis-kind-of-blue")
+        self.assertEqual(album["tracks"], ["Freddie Freeloader", "So What", "All Blues"])
+        self.assertEqual([t["duration"] for t in album["track_list"]], [586, 562, 693], "every length kept")
+        self.assertEqual(album["track_list"][2]["side"], "Side B", "the side kept")
+
+
 class HostileTextTests(AppTestCase):
     def seed(self, collection):
         collection.add("<script>alert(1)</script>", "<img src=x onerror=alert(2)>", tags=["<b>bold</b>"])

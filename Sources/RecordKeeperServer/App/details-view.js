@@ -74,10 +74,18 @@ export function problems(draft) {
   return found;
 }
 
-/** A track as it is edited: its name, and its duration as the file writes it. */
+/** A length in seconds (the API's `duration`) as the file writes it: m:ss or h:mm:ss. */
+export function lengthText(seconds) {
+  const s = Math.floor(seconds % 60).toString().padStart(2, '0');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}:${s}`;
+  return `${Math.floor(minutes / 60)}:${(minutes % 60).toString().padStart(2, '0')}:${s}`;
+}
+
+/** A track as it is edited: its name, and its length as the file writes it. */
 function trackTexts(album) {
   if (Array.isArray(album.track_list) && album.track_list.length === (album.tracks || []).length) {
-    return album.track_list.map((t) => (t.duration ? `${t.name} (${t.duration})` : t.name));
+    return album.track_list.map((t) => (typeof t.duration === 'number' ? `${t.name} (${lengthText(t.duration)})` : t.name));
   }
   return (album.tracks || []).slice();
 }
@@ -646,10 +654,10 @@ export class DetailsView {
         const name = document.createElement('span');
         name.className = 'track-name';
         name.textContent = track.name;
-        if (track.duration) {
+        if (typeof track.duration === 'number') {
           const d = document.createElement('span');
           d.className = 'track-duration';
-          d.textContent = track.duration;
+          d.textContent = lengthText(track.duration);
           name.append(d);
         }
         li.append(name);
