@@ -61,7 +61,7 @@ public struct ServerConfiguration: Sendable {
         var raw = ipv4.pointee.sin_addr
         return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil
       }
-      let name = String(cString: text)
+      let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if ok && !isLoopback(name) && !addresses.contains(name) { addresses.append(name) }
     }
     return addresses
