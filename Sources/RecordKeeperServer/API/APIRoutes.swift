@@ -80,12 +80,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
 
   /// The matcher for a search bar's text: plain terms, rules and `@NAME`
   /// smart lists, whose files are read only when the query names one.
-  private static func matcher(_ text: String, fields: Set<SearchField>, in location: CollectionLocation)
-    throws(APIError) -> SearchMatcher
-  {
+  private static func matcher(
+    _ text: String, fields: Set<SearchField>, in location: CollectionLocation, lists loaded: SmartLists? = nil
+  ) throws(APIError) -> SearchMatcher {
     do throws(SearchQueryError) {
       let query = try SearchQuery(parsing: text)
-      let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location)
+      let lists = loaded ?? (query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location))
       return try SearchMatcher(query: query, fields: fields, lists: lists)
     } catch {
       throw APIError(.badRequest, error.description, field: "q")
@@ -98,7 +98,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let lists = SmartLists.load(from: snapshot.location)
     var objects: [JSONValue] = []
     for list in lists.lists {
-      let matcher = try Self.matcher("@" + list.name, fields: Set(SearchField.allCases), in: snapshot.location)
+      // The lists read once above, not once per list.
+      let matcher = try Self.matcher("@" + list.name, fields: Set(SearchField.allCases), in: snapshot.location, lists: lists)
       objects.append(
         .object([
           ("name", .string(list.name)), ("description", .optional(list.description)),
