@@ -8,9 +8,15 @@ import RecordKeeper
 /// left alone (on PUT); `null` or `""` clears an optional field; `tracks`
 /// and `tags` are the whole lists. Keys the album cannot hold, and values
 /// of the wrong kind, are refused by name.
+///
+/// `track_list` (objects `{"name", "duration", "side"}` as `rk list --json`
+/// prints them; `position` is ignored) gives the tracks with their sides
+/// and lengths, which the editor needs to move a track to another side or
+/// add a side; `tracks` gives names only. Sent together, as in an album
+/// object sent back, their names must agree.
 enum AlbumRequest {
   /// The keys `rk list --json` prints that are not edited this way.
-  static let readOnlyKeys: Set<String> = ["id", "cover", "thumbnail", "extra", "group", "other_albums"]
+  static let readOnlyKeys: Set<String> = ["id", "cover", "thumbnail", "extra", "group", "other_albums", "duration"]
 
   static func decode(_ bytes: [UInt8]) throws(APIError) -> AlbumSave {
     let object = try JSONBody.object(bytes)
@@ -23,6 +29,7 @@ enum AlbumRequest {
       case "released": save.fields.released = try text(value, key) ?? ""
       case "wikipedia": save.fields.wikipedia = try text(value, key) ?? ""
       case "tracks": save.tracks = try list(value, key)
+      case "track_list": save.trackList = try trackList(value, key)
       case "tags": save.tags = try list(value, key)
       case _ where readOnlyKeys.contains(key): continue
       default:
@@ -32,7 +39,45 @@ enum AlbumRequest {
         save.fields.collector[field] = try text(value, key) ?? ""
       }
     }
+    if let names = save.tracks, let tracks = save.trackList {
+      guard names.map({ TrackDuration.split($0).name }) == tracks.map({ TrackDuration.split($0.name).name }) else {
+        throw APIError(.badRequest, "tracks and track_list name different tracks; send one of them", field: "track_list")
+      }
+    }
     return save
+  }
+
+  /// `[{"name": "So What", "duration": 562, "side": "Side A"}, …]`.
+  private static func trackList(_ value: Any, _ key: String) throws(APIError) -> [AlbumSave.Track] {
+    let shape = "track_list must be a list of {\"name\": text, \"duration\": seconds or null, \"side\": text or null}"
+    if value is NSNull { return [] }
+    guard let items = value as? [Any] else { throw APIError(.badRequest, shape, field: key) }
+    var tracks: [AlbumSave.Track] = []
+    for item in items {
+      guard let object = item as? [String: Any], let name = object["name"] as? String else {
+        throw APIError(.badRequest, shape, field: key)
+      }
+      var track = AlbumSave.Track(name: name)
+      for (entry, value) in object {
+        switch entry {
+        case "name", "position": continue
+        case "side":
+          guard value is NSNull || value is String else { throw APIError(.badRequest, shape, field: key) }
+          track.side = value as? String
+        case "duration":
+          if value is NSNull { continue }
+          guard let number = value as? NSNumber, let seconds = Int(exactly: number.doubleValue), seconds >= 0
+          else {
+            throw APIError(.badRequest, "track \(tracks.count + 1) (\(name)): duration must be whole seconds, 0 or more, or null", field: key)
+          }
+          track.duration = seconds
+        default:
+          throw APIError(.badRequest, "\"\(entry)\" is not a key of a track; use name, duration and side", field: key)
+        }
+      }
+      tracks.append(track)
+    }
+    return tracks
   }
 
   private static func text(_ value: Any, _ key: String) throws(APIError) -> String? {
