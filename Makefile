@@ -10,7 +10,7 @@ CRASH_TRIALS ?= 350
 DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release deps browser-deps venv test browser-test crash demo bench install clean
+.PHONY: all build release deps browser-deps venv test browser-test crash demo example-art bench install clean
 
 all: build
 
@@ -79,6 +79,12 @@ crash: deps
 # Runs rk on a copy of example-collection, so the project's own files are never written.
 demo: release
 	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/rk" "$(DEMO_DIR)"
+
+# Redraws example-collection's covers and gallery photos (our own abstract art) with
+# libvips; the results are committed, so `make demo` needs nothing of this.
+example-art: deps
+	$(SWIFT) build --product rk-cover
+	python3 scripts/make-example-art.py --rk-cover "$$($(SWIFT) build --show-bin-path)/rk-cover"
 
 bench: release
 	python3 bench/bench.py --rk "$$($(SWIFT) build -c release --show-bin-path)/rk" --root "$(BENCH_DIR)"
