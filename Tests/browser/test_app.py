@@ -12,21 +12,28 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from harness import DESKTOP, AppTestCase, png
+from harness import DESKTOP, ROOT, AppTestCase, png
+
+EXAMPLES = ROOT / "example-collection" / "albums"
 
 
-def seed_records(collection):
+def seed_records(collection, covers=False):
     collection.add("Revolver", "The Beatles", "1966-08-05", tracks=["Taxman", "Eleanor Rigby"], tags=["rock", "1960s"])
     collection.add("Abbey Road", "The Beatles", "1969-09-26", tracks=["Come Together"], tags=["rock"])
     collection.add("Paranoid", "Black Sabbath", "1970", tags=["metal", "rock"])
     collection.add("Kind of Blue", "Miles Davis", "1959-08-17",
                    tracks=["So What", "Freddie Freeloader", "Blue in Green"], tags=["jazz"])
     collection.add("Homogenic", "Björk", "1997-09-22", tags=["electronic"])
+    if covers:
+        # The example collection's own sleeve art (scripts/make-example-art.py), so screenshots look alive;
+        # Homogenic keeps the seed's gray gradient of an album without a cover.
+        for folder in ["the-beatles-revolver", "the-beatles-abbey-road", "black-sabbath-paranoid", "miles-davis-kind-of-blue"]:
+            collection.rk("cover", "set", folder, str(EXAMPLES / folder / "cover.webp"))
 
 
 class MainScreenTests(AppTestCase):
     def seed(self, collection):
-        seed_records(collection)
+        seed_records(collection, covers=True)
 
     def test_splash_then_the_list_in_the_default_order_with_sticky_headers(self):
         self.open()
@@ -133,6 +140,29 @@ class MainScreenTests(AppTestCase):
         actions = [a.text for a in row.find_elements(By.CSS_SELECTOR, ".action")]
         self.assertEqual(actions, ["Delete", "Add Tag", "Edit Album"])
         time.sleep(0.3)  # the row's slide
+        # §3.7: the item moved left and the three options show at its right, left to right,
+        # while the start of the title is still on screen and not covered.
+        seen = self.driver.execute_script("""
+            const row = arguments[0];
+            const title = row.querySelector('.row-title').getBoundingClientRect();
+            const content = row.querySelector('.row-content').getBoundingClientRect();
+            const actions = [...row.querySelectorAll('.action')].map((b) => b.getBoundingClientRect());
+            const x = Math.max(title.left, 0) + 4, y = title.top + title.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return {
+              moved: content.left < 0,
+              titleShown: Math.min(title.right, actions[0].left) - Math.max(title.left, 0),
+              titleHit: !!hit && hit.closest('.row-title') !== null,
+              lefts: actions.map((a) => a.left),
+              inView: actions.every((a) => a.left >= 0 && a.right <= innerWidth + 0.5 && a.width >= 44),
+              edge: content.right - actions[0].left,
+            };""", row)
+        self.assertTrue(seen["moved"], f"the whole item moves left: {seen}")
+        self.assertGreaterEqual(seen["titleShown"], 40, f"part of the title stays on screen: {seen}")
+        self.assertTrue(seen["titleHit"], f"the title is not covered: {seen}")
+        self.assertEqual(seen["lefts"], sorted(seen["lefts"]), "Delete, Add Tag, Edit Album from left to right")
+        self.assertTrue(seen["inView"], f"the three options are on screen: {seen}")
+        self.assertLessEqual(abs(seen["edge"]), 1, f"the item ends where the options begin: {seen}")
         self.screenshot("swiped")
         row.find_element(By.CSS_SELECTOR, ".action-delete").click()
         dialog = self.by_id("confirm-dialog")
@@ -182,7 +212,7 @@ class MainScreenTests(AppTestCase):
 
 class DetailsTests(AppTestCase):
     def seed(self, collection):
-        seed_records(collection)
+        seed_records(collection, covers=True)
 
     def open_album(self, title):
         self.open()
@@ -443,6 +473,69 @@ class SidesAndLengthsTests(AppTestCase):
         self.assertEqual(album["track_list"][2]["side"], "Side B", "the side kept")
 
 
+class SideEditingTests(AppTestCase):
+    ID = "albums/miles-davis-kind-of-blue"
+
+    def seed(self, collection):
+        collection.add("Kind of Blue", "Miles Davis", "1959-08-17")
+        for side, track in [("A", "So What (9:22)"), ("A", "Freddie Freeloader (9:46)"), ("A", "Blue in Green (5:37)"),
+                            ("B", "All Blues (11:33)"), ("B", "Flamenco Sketches (9:26)")]:
+            collection.rk("track", "add", "miles-davis-kind-of-blue", track, "--side", side)
+
+    def test_the_editor_moves_tracks_across_sides_and_adds_a_side(self):
+        self.open()
+        self.wait_for_titles(["Kind of Blue"])
+        self.row("Kind of Blue").find_element(By.CSS_SELECTOR, ".row-content").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details"
+                      and len(self.all("#track-list .track")) == 5, "the details view")
+        numbers = lambda: [n.text for n in self.all("#track-list .track-number")]
+        sides = lambda: [h.find_element(By.CSS_SELECTOR, ".side-name").text for h in self.all("#track-list li.side")]
+        self.assertEqual(numbers(), ["A1.", "A2.", "A3.", "B1.", "B2."], "numbered as rk show numbers them")
+        self.assertEqual(sides(), ["Side A", "Side B"])
+        file = self.collection.root / self.ID / "album.md"
+        before, commits = file.read_bytes(), self.collection.commits()
+
+        # Edit, then Save with no change: not a byte written, no commit.
+        self.by_id("confirmButton").click()
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "view mode after Save")
+        self.assertEqual(file.read_bytes(), before)
+        self.assertEqual(self.collection.commits(), commits)
+
+        self.by_id("confirmButton").click()
+        click = lambda label: self.css(f'#track-list [aria-label="{label}"]').click()
+        names = lambda: [n.text.split(" ")[0] for n in self.all("#track-list .track-name")]
+        click("Move track 3 down")  # the last of side A becomes the first of side B
+        self.assertEqual(numbers(), ["A1.", "A2.", "B1.", "B2.", "B3."])
+        self.assertEqual(names(), ["So", "Freddie", "Blue", "All", "Flamenco"])
+        add_side = self.by_id("side-add")
+        self.assertEqual(add_side.text, "Add Side C")
+        add_side.click()
+        self.assertEqual(sides(), ["Side A", "Side B", "Side C"])
+        self.assertIn("No tracks yet", self.css("#track-list li.side:last-child").text)
+        self.assertIsNone(self.css('#track-list [aria-label="Move track 5 down"]').get_attribute("aria-disabled"))
+        click("Move track 5 down")  # onto the new side
+        self.assertEqual(numbers(), ["A1.", "A2.", "B1.", "B2.", "C1."])
+        click("Move track 5 down")  # nothing after the last side
+        self.assertEqual(numbers(), ["A1.", "A2.", "B1.", "B2.", "C1."])
+        click("Move track 3 up")  # and back onto side A
+        self.assertEqual(numbers(), ["A1.", "A2.", "A3.", "B1.", "C1."])
+        click("Move track 3 down")
+        self.screenshot("sides-edit")
+        self.assertEqual(self.collection.album(self.ID)["track_list"][2]["side"], "Side A", "nothing saved before Save")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "view mode after Save")
+        album = self.collection.album(self.ID)
+        self.assertEqual([t["position"] for t in album["track_list"]], ["A1", "A2", "B1", "B2", "C1"])
+        self.assertEqual([t["duration"] for t in album["track_list"]], [562, 586, 337, 693, 566], "every length kept")
+        self.assertEqual(self.collection.commits(), commits + 1, "Save is one commit")
+        text = file.read_text()
+        self.assertIn("### Side B\n\n1. Blue in Green (5:37)\n2. All Blues (11:33)\n", text)
+        self.assertIn("### Side C\n\n1. Flamenco Sketches (9:26)\n", text)
+        self.assertEqual(sides(), ["Side A", "Side B", "Side C"], "the view shows the saved sides")
+        self.screenshot("sides")
+
+
 class HostileTextTests(AppTestCase):
     def seed(self, collection):
         collection.add("<script>alert(1)</script>", "<img src=x onerror=alert(2)>", tags=["<b>bold</b>"])
@@ -542,7 +635,7 @@ class DesktopTests(AppTestCase):
     size = DESKTOP
 
     def seed(self, collection):
-        seed_records(collection)
+        seed_records(collection, covers=True)
 
     def test_desktop_list_grid_and_details(self):
         self.open()

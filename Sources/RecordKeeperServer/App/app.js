@@ -94,9 +94,28 @@ function listenForChanges(router) {
   source.addEventListener('reload', () => changed(null));
 }
 
+/** Whether the service worker keeps an offline copy (it needs a secure page: https or localhost). */
+let offlineCopy = 'serviceWorker' in navigator && window.isSecureContext;
+
 function showConnection(offline) {
+  document.getElementById('offline-text').textContent = offlineCopy
+    ? 'No connection: showing the collection as last loaded. Changes are off until the connection is back.'
+    : 'No connection: changes are off until it is back. (No offline copy is kept on this address: that needs https or localhost.)';
   document.getElementById('offline-banner').hidden = !offline;
   document.body.classList.toggle('offline', offline);
+}
+
+/** Says once, on an address where browsers allow no service worker, that offline use is not available. */
+function noteNoOfflineCopy() {
+  offlineCopy = false;
+  const key = 'rk.offlineNoteSeen';
+  try { if (localStorage.getItem(key)) return; } catch { /* private mode: say it each time */ }
+  const note = document.getElementById('offline-note');
+  note.hidden = false;
+  document.getElementById('offline-note-ok').addEventListener('click', () => {
+    note.hidden = true;
+    try { localStorage.setItem(key, '1'); } catch { /* not kept */ }
+  }, { once: true });
 }
 
 async function start() {
@@ -131,8 +150,10 @@ async function start() {
     router.handle();
   }
   listenForChanges(router);
-  if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy: the app still works online */ });
+  if (offlineCopy) {
+    navigator.serviceWorker.register('sw.js').catch(noteNoOfflineCopy); // the app still works online
+  } else {
+    noteNoOfflineCopy();
   }
 }
 

@@ -82,12 +82,46 @@ export function lengthText(seconds) {
   return `${Math.floor(minutes / 60)}:${(minutes % 60).toString().padStart(2, '0')}:${s}`;
 }
 
-/** A track as it is edited: its name, and its length as the file writes it. */
-function trackTexts(album) {
-  if (Array.isArray(album.track_list) && album.track_list.length === (album.tracks || []).length) {
-    return album.track_list.map((t) => (typeof t.duration === 'number' ? `${t.name} (${lengthText(t.duration)})` : t.name));
-  }
-  return (album.tracks || []).slice();
+/**
+ * The tracks as they are edited: `sides` holds the `###` headings in order (side k is
+ * `sides[k - 1]`); each track is its text (the name, with its length as the file writes it)
+ * and its side, 0 for a track before any heading (PRODUCT §1.2).
+ */
+function trackDraft(album) {
+  const sides = [];
+  const list = album && Array.isArray(album.track_list) && album.track_list.length === (album.tracks || []).length
+    ? album.track_list
+    : (album ? album.tracks || [] : []).map((name) => ({ name, side: null, duration: null }));
+  const tracks = list.map((t) => {
+    if (t.side && sides[sides.length - 1] !== t.side) sides.push(t.side);
+    const text = typeof t.duration === 'number' ? `${t.name} (${lengthText(t.duration)})` : t.name;
+    return { text, side: t.side ? sides.length : 0 };
+  });
+  return { sides, tracks };
+}
+
+/** A side's letter when its heading is `Side X`, as rk writes positions (A1, B2). */
+function sideLetter(heading) {
+  const m = /^side\s+(\S+)$/i.exec(heading || '');
+  return m ? m[1] : null;
+}
+
+/** The heading of a new side: the letter after the last side's, `Side A` for the first. */
+export function nextSideName(sides) {
+  const last = sideLetter(sides[sides.length - 1]);
+  if (last && /^[A-Ya-y]$/.test(last)) return `Side ${String.fromCharCode(last.toUpperCase().charCodeAt(0) + 1)}`;
+  return `Side ${String.fromCharCode(65 + Math.min(sides.length, 25))}`;
+}
+
+/** Each track's position as rk shows it: numbers again from 1 under each heading, `A1` under `Side A`. */
+function positions(draft) {
+  const numbers = new Map();
+  return draft.tracks.map((t) => {
+    const n = (numbers.get(t.side) || 0) + 1;
+    numbers.set(t.side, n);
+    const letter = t.side ? sideLetter(draft.sides[t.side - 1]) : null;
+    return letter ? `${letter}${n}` : String(n);
+  });
 }
 
 function draftOf(album) {
@@ -100,7 +134,7 @@ function draftOf(album) {
     year: year ? String(+year) : '',
     month: month ? String(+month) : '',
     day: day ? String(+day) : '',
-    tracks: album ? trackTexts(album) : [],
+    ...trackDraft(album),
     tags: album ? (album.tags || []).slice() : [],
   };
   for (const field of COLLECTOR_FIELDS) {
@@ -127,7 +161,10 @@ function bodyOf(draft) {
     sort_artist: optional(draft.sort_artist),
     released,
     wikipedia: optional(draft.wikipedia),
-    tracks: draft.tracks.map((t) => t.trim()).filter(Boolean),
+    // With its sides: the server finds each side by its heading, or adds it after the last.
+    track_list: draft.tracks
+      .map((t) => ({ name: t.text.trim(), side: t.side ? draft.sides[t.side - 1] : null }))
+      .filter((t) => t.name),
     tags: draft.tags.slice(),
   };
   for (const field of COLLECTOR_FIELDS) {
@@ -155,10 +192,11 @@ export class DetailsView {
     $('photo-input').addEventListener('change', () => this.photoChosen());
     $('track-add-button').addEventListener('click', () => this.appendTrack());
     $('track-new').addEventListener('input', () => this.renderTrackAdd());
+    $('side-add').addEventListener('click', () => this.addSide());
     $('track-new').addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); this.appendTrack(); } });
     $('gallery-add').addEventListener('click', () => $('gallery-input').click());
     $('gallery-input').addEventListener('change', () => this.addPhoto());
-    $('details-form').addEventListener('submit', (event) => event.preventDefault());
+    for (const form of ['details-form', 'collector-form']) $(form).addEventListener('submit', (event) => event.preventDefault());
   }
 
   /** Opens the view: `add` for a blank album, else the album `id` in view or edit mode. */
@@ -374,6 +412,8 @@ export class DetailsView {
       this.field('sort_artist', 'Sort Artist', { found, autocomplete: true }),
       this.field('wikipedia', 'Album Wikipedia Page', { found, link: true, type: 'url' }),
     );
+    const more = $('collector-form');
+    more.replaceChildren();
     const collector = COLLECTOR_FIELDS.filter((f) => this.editing || this.draft[f.key]);
     if (collector.length) {
       const title = document.createElement('h2');
@@ -386,10 +426,10 @@ export class DetailsView {
         if (!this.editing && f.key === 'status' && !this.draft.status) continue;
         pair.append(element);
       }
-      form.append(title, pair);
+      more.append(title, pair);
     }
     if (!this.editing && this.album && this.album.notes && this.album.notes.trim()) {
-      form.append(this.readOnly('Notes', this.album.notes.trim()));
+      more.append(this.readOnly('Notes', this.album.notes.trim()));
     }
   }
 
@@ -428,7 +468,8 @@ export class DetailsView {
         a.textContent = value;
         shown.append(a);
       } else {
-        shown.textContent = text;
+        shown.textContent = text || '—';
+        shown.classList.toggle('empty', !text); // a line for every field, as the seed's view mode has
       }
       labelElement.id = id + '-label';
       shown.setAttribute('aria-labelledby', labelElement.id);
@@ -632,57 +673,66 @@ export class DetailsView {
     input.removeAttribute('aria-activedescendant');
   }
 
-  // ---- Track listing (§2.2.2.4, §3.9)
+  // ---- Track listing (§2.2.2.4, §3.9), by side as `rk show` lists it (PRODUCT §1.2)
 
   renderTracks() {
     const list = $('track-list');
     list.replaceChildren();
-    if (!this.editing && this.album && Array.isArray(this.album.track_list) && this.album.track_list.length) {
-      // View mode shows sides and durations as the file has them.
-      let side;
-      for (const track of this.album.track_list) {
-        if (track.side && track.side !== side) {
-          side = track.side;
-          const heading = document.createElement('li');
-          heading.className = 'side';
-          heading.setAttribute('role', 'presentation');
-          heading.textContent = side;
-          list.append(heading);
-        }
-        const li = document.createElement('li');
-        li.className = 'track';
-        const name = document.createElement('span');
-        name.className = 'track-name';
-        name.textContent = track.name;
-        if (typeof track.duration === 'number') {
-          const d = document.createElement('span');
-          d.className = 'track-duration';
-          d.textContent = lengthText(track.duration);
-          name.append(d);
-        }
-        li.append(name);
-        list.append(li);
-      }
-    } else {
-      this.draft.tracks.forEach((text, index) => list.append(this.trackItem(text, index)));
+    const draft = this.draft;
+    const numbers = positions(draft);
+    const last = draft.sides.length;
+    // View mode shows the album's sides; edit mode also an added side that has no track yet.
+    for (let side = 0; side <= last; side += 1) {
+      const indexes = [];
+      draft.tracks.forEach((t, i) => { if (t.side === side) indexes.push(i); });
+      if (side > 0 && (indexes.length || this.editing)) list.append(this.sideHeading(side, indexes.length === 0));
+      for (const index of indexes) list.append(this.trackItem(draft.tracks[index], index, numbers[index]));
     }
-    $('track-add').hidden = !this.editing || this.editingTrack >= 0;
+    const adding = this.editing && this.editingTrack < 0;
+    $('track-add').hidden = !adding;
+    $('side-add').hidden = !adding;
+    $('side-add').textContent = draft.sides.length ? `Add ${nextSideName(draft.sides)}` : 'Add Sides';
     this.renderTrackAdd();
   }
 
-  trackItem(text, index) {
+  sideHeading(side, empty) {
+    const li = document.createElement('li');
+    li.className = 'side';
+    li.setAttribute('role', 'presentation');
+    const name = document.createElement('span');
+    name.className = 'side-name';
+    name.textContent = this.draft.sides[side - 1];
+    li.append(name);
+    if (empty && this.editing) {
+      const hint = document.createElement('span');
+      hint.className = 'side-hint';
+      hint.textContent = 'No tracks yet: move one here with the arrows, or add one below.';
+      li.append(hint);
+      if (this.editingTrack < 0) {
+        const remove = iconButton('i-trash', `Remove ${this.draft.sides[side - 1]}`, () => this.removeSide(side));
+        remove.classList.add('side-remove');
+        li.append(remove);
+      }
+    }
+    return li;
+  }
+
+  trackItem(track, index, number) {
     const li = document.createElement('li');
     li.className = 'track';
-    const count = this.draft.tracks.length;
+    const label = document.createElement('span');
+    label.className = 'track-number';
+    label.textContent = `${number}.`;
+    li.append(label);
     if (this.editing && this.editingTrack === index) {
       const input = document.createElement('input');
       input.type = 'text';
       input.maxLength = MAX;
-      input.value = text;
+      input.value = track.text;
       input.setAttribute('aria-label', `Track ${index + 1} name`);
       const done = () => {
         const name = input.value.trim();
-        if (name) this.draft.tracks[index] = name;
+        if (name) this.draft.tracks[index].text = name;
         this.editingTrack = -1;
         this.renderTracks();
         this.updateConfirm();
@@ -697,7 +747,14 @@ export class DetailsView {
     }
     const name = document.createElement('span');
     name.className = 'track-name';
-    name.textContent = text;
+    const [, title, length] = /^(.*?)(?:\s*\((\d+:\d{2}(?::\d{2})?)\))?$/s.exec(track.text);
+    name.textContent = title;
+    if (length) {
+      const d = document.createElement('span');
+      d.className = 'track-duration';
+      d.textContent = length;
+      name.append(d);
+    }
     li.append(name);
     if (this.editing && this.editingTrack < 0) {
       const icons = document.createElement('span');
@@ -709,22 +766,65 @@ export class DetailsView {
         iconButton('i-edit', `Edit track ${n}`, () => { this.editingTrack = index; this.renderTracks(); this.updateConfirm(); }),
         iconButton('i-trash', `Delete track ${n}`, () => { this.draft.tracks.splice(index, 1); this.renderTracks(); }),
       );
-      if (index === 0) icons.children[0].setAttribute('aria-disabled', 'true');
-      if (index === count - 1) icons.children[1].setAttribute('aria-disabled', 'true');
+      if (this.moveTarget(index, -1) === null) icons.children[0].setAttribute('aria-disabled', 'true');
+      if (this.moveTarget(index, 1) === null) icons.children[1].setAttribute('aria-disabled', 'true');
       li.append(icons);
     }
     return li;
   }
 
-  moveTrack(index, by) {
-    const other = index + by;
-    // Up on the first and down on the last do nothing (§3.9).
-    if (other < 0 || other >= this.draft.tracks.length) return;
+  /**
+   * Where a move takes track `index`, as `rk track up/down` moves it: a swap with its
+   * neighbour on the same side; at a side's edge, onto the side before (as its last track)
+   * or after (as its first); null at the very top or bottom (no effect, §3.9).
+   */
+  moveTarget(index, by) {
     const tracks = this.draft.tracks;
-    [tracks[index], tracks[other]] = [tracks[other], tracks[index]];
+    const track = tracks[index];
+    const other = tracks[index + by];
+    if (other && other.side === track.side) return { swap: index + by };
+    const side = track.side + by;
+    if (by > 0 && side > this.draft.sides.length) return null;
+    // Before the first heading only where tracks already are.
+    if (by < 0 && (side < 0 || (side === 0 && !tracks.some((t) => t.side === 0)))) return null;
+    return { side };
+  }
+
+  moveTrack(index, by) {
+    const target = this.moveTarget(index, by);
+    if (!target) return;
+    const tracks = this.draft.tracks;
+    let now = index;
+    if (target.swap !== undefined) {
+      [tracks[index], tracks[target.swap]] = [tracks[target.swap], tracks[index]];
+      now = target.swap;
+    } else {
+      tracks[index].side = target.side; // same place in the list, under the next heading
+    }
     this.renderTracks();
-    const button = $('track-list').children[other]?.querySelector(by < 0 ? '[aria-label^="Move track"][aria-label$="up"]' : '[aria-label$="down"]');
+    const label = by < 0 ? `Move track ${now + 1} up` : `Move track ${now + 1} down`;
+    const button = $('track-list').querySelector(`[aria-label="${label}"]`);
     if (button) button.focus();
+  }
+
+  /** A new side at the end; the first turns the tracks so far into Side A. */
+  addSide() {
+    const draft = this.draft;
+    if (!draft.sides.length && draft.tracks.length) {
+      draft.sides.push('Side A');
+      for (const t of draft.tracks) t.side = 1;
+    }
+    draft.sides.push(nextSideName(draft.sides));
+    this.renderTracks();
+  }
+
+  /** Removes a side that has no track; the sides after it move up. */
+  removeSide(side) {
+    const draft = this.draft;
+    if (draft.tracks.some((t) => t.side === side)) return;
+    draft.sides.splice(side - 1, 1);
+    for (const t of draft.tracks) if (t.side > side) t.side -= 1;
+    this.renderTracks();
   }
 
   renderTrackAdd() {
@@ -733,11 +833,12 @@ export class DetailsView {
     $('track-new').setAttribute('aria-label', `Track ${this.draft.tracks.length + 1} name`);
   }
 
+  /** Appends the typed track to the last side (§3.9: only a valid name). */
   appendTrack() {
     const input = $('track-new');
     const text = input.value.trim();
     if (!(length(text) > 0 && length(text) < 256)) return;
-    this.draft.tracks.push(text);
+    this.draft.tracks.push({ text, side: this.draft.sides.length });
     input.value = '';
     this.renderTracks();
     input.focus();

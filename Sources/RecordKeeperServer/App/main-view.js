@@ -14,6 +14,35 @@ const WANTLIST = '@status:=wanted';
 
 const $ = (id) => document.getElementById(id);
 
+/** How far the item itself moves when swiped: its cover slides partly away, its title stays in view. */
+const SWIPE_SHIFT = 24;
+
+/** The width of a row's three actions (Delete, Add Tag, Edit Album), measured while they are side by side. */
+const actionWidths = new WeakMap();
+function actionsWidth(row) {
+  if (!row.classList.contains('full')) {
+    const width = row.querySelector('.row-actions').offsetWidth;
+    if (width) actionWidths.set(row, width);
+  }
+  return actionWidths.get(row) || 228;
+}
+
+/** How far a swipe must go to choose Edit Album without lifting the finger: well past the actions. */
+function fullSwipe(row) { return Math.max(actionsWidth(row) + 60, row.offsetWidth * 0.6); }
+
+/**
+ * Moves a row's item `distance` pixels to the left (seed §3.7): the item slides left a little
+ * and its right edge follows the finger, so the actions appear at the right while the start
+ * of the title stays on screen.
+ */
+function place(row, distance) {
+  const content = row.querySelector('.row-content');
+  const d = Math.max(0, Math.min(distance, row.offsetWidth));
+  const shift = Math.min(d, SWIPE_SHIFT);
+  content.style.transform = d ? `translateX(${-shift}px)` : '';
+  content.style.right = d ? `${d - shift}px` : '';
+}
+
 /** The main screen's state that survives a reload (issue 9 §4), read defensively. */
 function loadState() {
   let saved = {};
@@ -419,7 +448,6 @@ export class MainView {
 
   bindSwipe(row, album) {
     const content = row.querySelector('.row-content');
-    const actionsWidth = () => row.querySelector('.row-actions').offsetWidth || 252;
     let start = null;
     let dx = 0;
     let base = 0;
@@ -428,7 +456,7 @@ export class MainView {
     content.addEventListener('pointerdown', (event) => {
       if (event.button !== 0) return;
       start = { x: event.clientX, y: event.clientY };
-      base = row === this.openRow ? -actionsWidth() : 0;
+      base = row === this.openRow ? -actionsWidth(row) : 0;
       dragging = false;
       moved = false;
     });
@@ -449,8 +477,9 @@ export class MainView {
         if (this.openRow && this.openRow !== row) this.closeOpenRow();
       }
       dx = Math.min(0, base + x);
-      content.style.transform = `translateX(${dx}px)`;
-      row.classList.toggle('full', -dx > row.offsetWidth * 0.6);
+      const full = -dx > fullSwipe(row);
+      row.classList.toggle('full', full);
+      place(row, -dx);
     });
     const end = () => {
       if (!start) return;
@@ -459,8 +488,9 @@ export class MainView {
       dragging = false;
       this.swiping = false;
       row.classList.remove('dragging');
-      if (-dx > row.offsetWidth * 0.6) {
-        content.style.transform = `translateX(${-row.offsetWidth}px)`;
+      if (-dx > fullSwipe(row)) {
+        // A full, continuous swipe chooses the last action, Edit Album (§3.7).
+        place(row, row.offsetWidth);
         this.openRow = null;
         this.router.go(this.router.albumHash(album.id, true));
         this.applyDeferred();
@@ -491,16 +521,14 @@ export class MainView {
   /** Slides the row left to show its three actions and makes them reachable by keyboard. */
   openActions(row) {
     row.classList.remove('full');
-    const width = row.querySelector('.row-actions').offsetWidth || 252;
-    row.querySelector('.row-content').style.transform = `translateX(${-width}px)`;
+    place(row, actionsWidth(row));
     this.openRow = row;
     for (const action of row.querySelectorAll('.action')) action.tabIndex = 0;
     row.querySelector('.row-actions').removeAttribute('aria-hidden');
   }
 
   closeRow(row) {
-    const content = row.querySelector('.row-content');
-    content.style.transform = '';
+    place(row, 0);
     row.classList.remove('full');
     for (const action of row.querySelectorAll('.action')) action.tabIndex = -1;
     row.querySelector('.row-actions').setAttribute('aria-hidden', 'true');
