@@ -374,6 +374,7 @@ class DetailsTests(AppTestCase):
         self.assertIsNotNone(photo_input.get_attribute("capture"))
         self.driver.execute_script("arguments[0].hidden = false", photo_input)
         photo_input.send_keys(str(photo))
+        self.driver.execute_script("arguments[0].hidden = true", photo_input)
         self.wait_for(lambda d: d.execute_script(
             "const i = document.getElementById('album-image-img'); return !i.hidden && i.naturalWidth === 120"),
             "the photo's preview")
@@ -643,6 +644,15 @@ class DesktopTests(AppTestCase):
         self.screenshot("main")
         self.by_id("layout-button").click()
         self.wait_for(lambda d: len(self.all("#album-list .cell[data-id]")) == 5, "the grid of covers")
+        # Four covers drawn from the 400 px images (wide cells), Homogenic the gray gradient.
+        self.wait_for(lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#album-list .cell img')].filter(i => !i.hidden && i.naturalWidth === 400).length") == 4,
+            "the four covers in the grid")
+        covered = self.driver.execute_script("""
+            const header = document.getElementById('sticky-header').getBoundingClientRect();
+            const first = document.querySelector('#album-list .cell .thumb').getBoundingClientRect();
+            return header.bottom - first.top;""")
+        self.assertLessEqual(covered, 0, "switching to the grid keeps the first covers below the sticky header")
         self.screenshot("grid")
         self.open()
         self.wait_for(lambda d: len(self.all("#album-list .cell[data-id]")) == 5, "the grid kept across a reload")
@@ -658,6 +668,10 @@ class DesktopTests(AppTestCase):
         background = self.by_id("album-list").value_of_css_property("background-color")
         self.assertEqual(background, "rgba(18, 18, 18, 1)")
         self.screenshot("dark")
+        self.row("Kind of Blue").find_element(By.CSS_SELECTOR, ".row-content").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the details view")
+        self.by_id("confirmButton").click()
+        self.screenshot("dark-edit")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,8 @@ export class VirtualList {
   layout() {
     const headerHeight = cssPixels('--lh') || 22;
     const width = this.scroller.clientWidth || 360;
-    const columns = this.grid ? Math.max(3, Math.floor(width / 130)) : 1;
+    // Covers about 130 px wide on a phone, 180 px on a wider screen (where the 400 px image is drawn).
+    const columns = this.grid ? Math.max(3, Math.floor(width / (width > 700 ? 180 : 130))) : 1;
     const cellWidth = width / columns;
     const lineHeight = this.grid ? Math.round(cellWidth + 40) : (cssPixels('--lh') || 22) * 3;
     this.columns = columns;
@@ -106,8 +107,12 @@ export class VirtualList {
 
   /** The row holding item `index`, for scrolling to it. */
   topOfItem(index) {
-    const row = this.rows.find((r) => r.start !== undefined && index >= r.start && index < r.end);
-    return row ? row.top : 0;
+    const at = this.rows.findIndex((r) => r.start !== undefined && index >= r.start && index < r.end);
+    if (at < 0) return 0;
+    const row = this.rows[at];
+    // The first line of a group shows with its header; any other sits below the sticky header.
+    if (at > 0 && this.rows[at - 1].header !== undefined) return this.rows[at - 1].top;
+    return row.group !== null && row.group !== undefined ? Math.max(0, row.top - (cssPixels('--lh') || 22)) : row.top;
   }
 
   /** The first item fully or partly in view. */
