@@ -63,6 +63,7 @@ import Testing
     let fixture = try await fixture()
     let before = try fixture.commitCount()
     let album = try await get(on: fixture)
+    #expect(album["notes"] as? String == "## Notes\n\nSix-eye label.", "the text outside the track list, read-only")
     let (status, saved) = try await put(album, on: fixture)
     #expect(status == .ok)
     #expect((saved["track_list"] as? [[String: Any]])?.count == 5)

@@ -416,7 +416,13 @@ class DetailsTests(AppTestCase):
         self.assertEqual(len(list(photos.glob("*.webp"))), 1)
         self.assertEqual(self.collection.commits(), commits + 1)
         self.screenshot("gallery")
-        self.css("#gallery .icon-button").click()
+        self.css("#gallery .photo-open").click()
+        self.wait_for(lambda d: d.execute_script(
+            "const d = document.getElementById('photo-dialog'); const i = document.getElementById('photo-dialog-img');"
+            "return d.open && i.complete && i.naturalWidth === 80"), "the photo shown large")
+        self.by_id("photo-dialog").click()
+        self.assertFalse(self.by_id("photo-dialog").is_displayed(), "a tap closes the photo")
+        self.css("#gallery .photo > .icon-button").click()
         self.by_id("confirm-ok").click()
         self.wait_for(lambda d: len(self.all("#gallery .photo")) == 0, "the photo gone from the gallery")
         self.assertEqual(list(photos.glob("*.webp")) if photos.exists() else [], [], "its file is deleted")

@@ -196,6 +196,7 @@ export class DetailsView {
     $('track-new').addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); this.appendTrack(); } });
     $('gallery-add').addEventListener('click', () => $('gallery-input').click());
     $('gallery-input').addEventListener('change', () => this.addPhoto());
+    $('photo-dialog').addEventListener('click', () => $('photo-dialog').close());
     for (const form of ['details-form', 'collector-form']) $(form).addEventListener('submit', (event) => event.preventDefault());
   }
 
@@ -428,8 +429,13 @@ export class DetailsView {
       }
       more.append(title, pair);
     }
-    if (!this.editing && this.album && this.album.notes && this.album.notes.trim()) {
-      more.append(this.readOnly('Notes', this.album.notes.trim()));
+    // The free text of album.md (edited in the file itself), without its own "## Notes" heading.
+    const notes = this.album && typeof this.album.notes === 'string'
+      ? this.album.notes.replace(/^#{1,6}[ \t]+notes[ \t]*#*[ \t]*(\r?\n)+/i, '').trim() : '';
+    if (!this.editing && notes) {
+      const field = this.readOnly('Notes', notes);
+      field.classList.add('notes');
+      more.append(field);
     }
   }
 
@@ -917,7 +923,14 @@ export class DetailsView {
       img.loading = 'lazy';
       img.addEventListener('load', () => img.classList.add('loaded'));
       if (typeof photo.url === 'string' && photo.url.startsWith('/')) img.src = photo.url;
-      frame.append(img);
+      // A tap shows the photo as large as the screen allows (a label's small print, a matrix number).
+      const open = document.createElement('button');
+      open.type = 'button';
+      open.className = 'photo-open';
+      open.setAttribute('aria-label', `Show photo ${photo.name}`);
+      open.append(img);
+      open.addEventListener('click', () => showPhoto(img.src, img.alt));
+      frame.append(open);
       // Photos, like tags, are saved at once, in view and edit mode alike.
       if (!api.connection.offline) {
         frame.append(iconButton('i-close', `Remove photo ${photo.name}`, async () => {
@@ -936,6 +949,15 @@ export class DetailsView {
     if (!file || !this.album) return;
     try { await api.addPhoto(this.album.id, file); this.renderGallery(); } catch (error) { toast(error.message); }
   }
+}
+
+/** The photo viewer: the picture over the page; a tap anywhere, Escape or Close ends it. */
+function showPhoto(src, alt) {
+  const dialog = $('photo-dialog');
+  const img = $('photo-dialog-img');
+  img.src = src;
+  img.alt = alt;
+  dialog.showModal();
 }
 
 /** Whether two copies of an album show the same (the list's copy also has its group). */
