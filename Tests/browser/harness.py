@@ -9,6 +9,7 @@ passes `swift build --show-bin-path`); screenshots go to `RK_SCREENSHOTS`.
 
 import json
 import os
+import re
 import shutil
 import socket
 import struct
@@ -66,6 +67,17 @@ def png(width: int, height: int, colour=(200, 60, 40)) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
+def network_address():
+    """This machine's address on its network (not loopback), or None when it has none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            address = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -118,22 +130,31 @@ class Collection:
 class Server:
     """`rk serve` on a free loopback port, over one collection."""
 
-    def __init__(self, collection: Collection):
+    def __init__(self, collection: Collection, host: str = None):
+        """On loopback by default; on `host` (a network address) the URL is the one rk serve
+        prints, access token included."""
         self.collection = collection
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = open(collection.tmp / "serve.log", "w+")
-        self.process = subprocess.Popen(
-            [str(RK), "-C", str(collection.root), "serve", "--port", str(self.port)],
-            env=collection.env, stdout=self.log, stderr=subprocess.STDOUT)
+        command = [str(RK), "-C", str(collection.root), "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(command + (["--host", host] if host else []),
+                                        env=collection.env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:
-            try:
-                with urllib.request.urlopen(self.url + "api/status", timeout=2) as answer:
-                    if answer.status == 200:
-                        return
-            except OSError:
-                pass
+            if host:
+                self.log.seek(0)
+                printed = re.search(r"http://\S+/\?token=\S+", self.log.read())
+                if printed:
+                    self.url = printed.group(0)
+                    return
+            else:
+                try:
+                    with urllib.request.urlopen(self.url + "api/status", timeout=2) as answer:
+                        if answer.status == 200:
+                            return
+                except OSError:
+                    pass
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.log.seek(0)
                 raise AssertionError(f"rk serve did not start: {self.log.read()}")
@@ -170,12 +191,13 @@ class AppTestCase(unittest.TestCase):
     """A fresh collection, a server and a phone-size browser for each test."""
 
     size = PHONE
+    host = None  # loopback; a network address serves with a token, as on a home network
 
     def setUp(self):
         self.collection = Collection()
         self.addCleanup(self.collection.remove)
         self.seed(self.collection)
-        self.server = Server(self.collection)
+        self.server = Server(self.collection, host=self.host)
         self.addCleanup(self.server.stop)
         self.driver = make_driver(self.size, self.collection.tmp / "chromium")
         self.addCleanup(self.driver.quit)

@@ -12,7 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from harness import DESKTOP, ROOT, AppTestCase, png
+from harness import DESKTOP, ROOT, AppTestCase, network_address, png
 
 EXAMPLES = ROOT / "example-collection" / "albums"
 
@@ -592,6 +592,32 @@ class OfflineTests(AppTestCase):
         self.wait_for(lambda d: self.details_title() == "Album Details", "the details view offline")
         self.assertEqual(self.all("#details-form .field-value")[1].text, "Björk")
         self.assertFalse(self.by_id("confirmButton").is_enabled(), "no editing without a connection")
+
+
+@unittest.skipUnless(network_address(), "this machine has no network address besides loopback")
+class PlainHttpOnTheNetworkTests(AppTestCase):
+    """A phone on the home network opens http://ADDRESS:PORT/?token=…: not a secure page, so no
+    service worker and no offline copy; the app says so once, and works online."""
+
+    host = network_address()
+
+    def seed(self, collection):
+        collection.add("Kind of Blue", "Miles Davis", "1959")
+
+    def test_the_app_says_once_that_it_keeps_no_offline_copy(self):
+        self.open()
+        self.wait_for_titles(["Kind of Blue"])
+        self.assertFalse(self.driver.execute_script("return window.isSecureContext"))
+        note = self.by_id("offline-note")
+        self.wait_for(lambda d: note.is_displayed(), "the note about the offline copy")
+        self.assertIn("https", note.text)
+        self.screenshot("no-offline-copy")
+        self.by_id("offline-note-ok").click()
+        self.assertFalse(note.is_displayed())
+        self.open()
+        self.wait_for_titles(["Kind of Blue"])
+        time.sleep(0.3)
+        self.assertFalse(self.by_id("offline-note").is_displayed(), "said once")
 
 
 class LargeCollectionTests(AppTestCase):
