@@ -322,6 +322,15 @@ class DetailsTests(AppTestCase):
         self.assertEqual(self.collection.album("albums/miles-davis-kind-of-blue")["tracks"],
                          ["So What", "Blue In Green", "All Blues"])
         self.assertEqual(self.collection.commits(), commits + 1, "Save is one commit")
+        # An album without sides: the first "Add Sides" makes its tracks Side A and adds an empty Side B.
+        self.by_id("confirmButton").click()
+        self.assertEqual(self.by_id("side-add").text, "Add Sides")
+        self.by_id("side-add").click()
+        self.assertEqual([h.find_element(By.CSS_SELECTOR, ".side-name").text for h in self.all("#track-list li.side")],
+                         ["Side A", "Side B"])
+        self.assertEqual([n.text for n in self.all("#track-list .track-number")], ["A1.", "A2.", "A3."])
+        self.by_id("cancelButton").click()
+        self.assertEqual(self.all("#track-list li.side"), [], "Cancel forgets the sides")
 
     def test_adding_and_removing_tags_is_saved_at_once(self):
         self.open_album("Kind of Blue")
