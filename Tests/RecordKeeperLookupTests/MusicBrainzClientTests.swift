@@ -166,6 +166,21 @@ struct MusicBrainzClientTests {
     }
   }
 
+  @Test func anAnswerTooLargeToBeAReleaseIsRefused() async throws {
+    let huge = "{" + String(repeating: " ", count: 17_000_000) + "}"
+    let server = try TimingServer { _ in (200, [], huge) }
+    defer { server.stop() }
+    let error: LookupError? = try await Self.withClient(server) { musicBrainz in
+      do throws(LookupError) { _ = try await musicBrainz.search(.text("blue")) } catch { return error }
+      return nil
+    }
+    guard case .malformed(.musicBrainz, let detail) = error else {
+      Issue.record("expected a refusal, got \(String(describing: error))")
+      return
+    }
+    #expect(detail.hasSuffix("is larger than 16 MB"), "\(detail)")
+  }
+
   @Test func concurrentLookupsAreOneSecondApart() async throws {
     let search = MusicBrainzFixtures.search([MusicBrainzFixtures.kindOfBlue])
     let server = try TimingServer { _ in (200, [], search) }

@@ -59,6 +59,9 @@ public final class LookupHTTP: Sendable {
       }
     } catch is CancellationError {
       throw .timedOut(service: service, url: url, seconds: seconds)
+    } catch where String(describing: type(of: error)).contains("TooManyBytes") {
+      // NIO's NIOTooManyBytesError, from collect(upTo:).
+      throw .malformed(service: service, "the answer to \(url) is larger than \(limit / 1_000_000) MB")
     } catch {
       throw .unreachable(service: service, url: url, reason: Self.reason(error))
     }
