@@ -1,5 +1,6 @@
 import Foundation
 import RecordKeeper
+import RecordKeeperCovers
 import Testing
 import TestSupport
 
@@ -101,6 +102,29 @@ struct LookupCommandTests {
       #expect(FileManager.default.fileExists(atPath: collection.path + "/albums/miles-davis-kind-of-blue/" + name))
     }
     #expect(try git(["status", "--porcelain"], in: collection.path).isEmpty)
+  }
+
+  @Test func optionsGivenWithMusicBrainzReplaceItsValues() async throws {
+    let collection = try TemporaryCollection()
+    try collection.initializeGit()
+    let photo = collection.path + "/../rk-lookup-photo-\(UUID().uuidString).png"
+    try Data(try CoverMaker.testImage(width: 200, height: 200, suffix: ".png") { _, _ in (200, 10, 10) }).write(to: URL(fileURLWithPath: photo))
+    defer { try? FileManager.default.removeItem(atPath: photo) }
+    let paths = try await LookupFixtureServer.run { url, log in
+      let result = try await Self.rk(
+        ["-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.kindOfBlue, "--title", "Kind of Blue (mono)",
+         "--track", "So What", "--cover", photo, "--rating", "5"],
+        environment: try Self.environment(url))
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout == "albums/miles-davis-kind-of-blue-mono\n")
+      return await log.requests.map(\.path)
+    }
+    // The photo given is the cover: the archive is not asked.
+    #expect(paths == ["/ws/2/release/\(MusicBrainzFixtures.kindOfBlue)"])
+    let text = try collection.read("albums/miles-davis-kind-of-blue-mono/album.md")
+    #expect(text.contains("title: Kind of Blue (mono)\n") && text.contains("label: Columbia\n") && text.contains("rating: 5\n"))
+    #expect(text.hasSuffix("## Tracks\n\n1. So What\n"))
+    #expect(FileManager.default.fileExists(atPath: collection.path + "/albums/miles-davis-kind-of-blue-mono/cover.webp"))
   }
 
   @Test func anAlbumWithoutCoverArtIsAddedWithANote() async throws {
