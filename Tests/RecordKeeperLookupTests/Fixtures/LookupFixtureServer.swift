@@ -20,7 +20,6 @@ actor RequestLog {
 
   func record(_ request: SeenRequest) { requests.append(request) }
 
-  func requests(under prefix: String) -> [SeenRequest] { requests.filter { $0.path.hasPrefix(prefix) } }
 }
 
 /// A local server on loopback that answers as MusicBrainz's web service v2
