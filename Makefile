@@ -98,6 +98,7 @@ install: release
 	install -m 755 "$$bin/rk" "$(DESTDIR)$(PREFIX)/bin/rk" && \
 	install -m 755 "$$bin/rk-cover" "$(DESTDIR)$(PREFIX)/libexec/rk/rk-cover" && \
 	install -m 755 "$$bin/rk-serve" "$(DESTDIR)$(PREFIX)/libexec/rk/rk-serve" && \
+	install -m 755 "$$bin/rk-lookup" "$(DESTDIR)$(PREFIX)/libexec/rk/rk-lookup" && \
 	rm -rf "$(DESTDIR)$(PREFIX)/libexec/rk/RecordKeeper_RecordKeeperServer.resources" && \
 	cp -R "$$bin/RecordKeeper_RecordKeeperServer.resources" "$(DESTDIR)$(PREFIX)/libexec/rk/" && \
 	install -m 644 man/rk.1 "$(DESTDIR)$(PREFIX)/share/man/man1/rk.1" && \

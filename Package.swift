@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "rk", targets: ["rk"]),
     .executable(name: "rk-cover", targets: ["rk-cover"]),
     .executable(name: "rk-serve", targets: ["rk-serve"]),
+    .executable(name: "rk-lookup", targets: ["rk-lookup"]),
     .library(name: "RecordKeeper", targets: ["RecordKeeper"]),
   ],
   dependencies: [
@@ -18,6 +19,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // MusicBrainz and the Cover Art Archive (PRODUCT.md §7), in `rk-lookup` only.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     .systemLibrary(
@@ -66,6 +69,18 @@ let package = Package(
       name: "rk-serve",
       dependencies: ["RecordKeeperServer", "RecordKeeper", "RecordKeeperCovers"]
     ),
+    // MusicBrainz and the Cover Art Archive over HTTP (PRODUCT.md §7).
+    // async-http-client brings SwiftNIO and BoringSSL: linked into the small
+    // `rk-lookup` helper only, which `rk` runs like `rk-cover`, so that every
+    // other command keeps starting instantly.
+    .target(
+      name: "RecordKeeperLookup",
+      dependencies: ["RecordKeeper", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+    ),
+    .executableTarget(
+      name: "rk-lookup",
+      dependencies: ["RecordKeeperLookup", "RecordKeeper"]
+    ),
     .executableTarget(
       name: "rk",
       dependencies: [
@@ -95,6 +110,21 @@ let package = Package(
         "RecordKeeperCovers",
         "TestSupport",
         "rk",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    .testTarget(
+      name: "RecordKeeperLookupTests",
+      dependencies: [
+        "RecordKeeperLookup",
+        "RecordKeeper",
+        "RecordKeeperCovers",
+        "TestSupport",
+        "rk",
+        "rk-lookup",
+        "rk-cover",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]

@@ -10,6 +10,12 @@ extension RK {
         --title and --artist are required; the collector's fields (--label, --catalog-number, \
         --format, --rating, --status …) are optional and follow the rules of rk set. The album goes \
         in albums/<slug>/, named from the artist and title. With no fields on a terminal, opens $VISUAL or $EDITOR on a blank album (the seed's Add Album view).
+
+        With --musicbrainz ID and without both --title and --artist, the album is filled from that \
+        MusicBrainz release (rk lookup finds ids): title, artist, sort artist, released, label, catalog \
+        number, barcode, country, format, the tracks with their sides and lengths, and the front cover \
+        from the Cover Art Archive (the release's, else its release group's; without one the album is \
+        added all the same). Any field, --track, --tag or --cover given as well replaces MusicBrainz's.
         """)
 
     @OptionGroup var collection: CollectionOptions
@@ -35,7 +41,15 @@ extension RK {
       }
     }
 
+    /// The release to fill the album from: `--musicbrainz` without both a
+    /// title and an artist (with both, the id is only recorded).
+    private var releaseToLookUp: String? {
+      guard let id = fields.changes.collector[.musicbrainz], fields.changes.title == nil || fields.changes.artist == nil else { return nil }
+      return id
+    }
+
     func run() async throws {
+      if let id = releaseToLookUp { return try addFromMusicBrainz(id) }
       let store = try collection.store()
       // The photo is read first, so a bad image refuses the whole album.
       let images = try cover.map { (path) throws(StoreError) in
@@ -45,6 +59,42 @@ extension RK {
       let files = images.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
       let (id, _) = try store.add(album, files: files)
       print(Visible.text(id))
+    }
+
+    /// `rk add --musicbrainz ID`: the release as an album, with what the
+    /// options give on top, and its cover; one commit.
+    private func addFromMusicBrainz(_ id: String) throws {
+      let store = try collection.store()
+      let contact = try collection.lookupContact()
+      let images = try cover.map { (path) throws(StoreError) in
+        do throws(CoverError) { return try CoverTool.make(fromFile: path) } catch { throw .cover(error) }
+      }
+      let release = try LookupTool.release(id, contact: contact)
+      var album = release.album()
+      fields.changes.apply(to: &album)
+      do {
+        if !tracks.isEmpty { album.trackList = [] }
+        for track in tracks { try album.addTrack(track) }
+        for tag in tags { try album.addTag(tag) }
+      } catch {
+        throw ValidationError("\(error)")
+      }
+      let front = try images ?? Self.frontCover(of: release, contact: contact)
+      let files = front.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
+      let (added, _) = try store.add(album, files: files)
+      print(Visible.text(added))
+    }
+
+    /// The Cover Art Archive's front cover, or `nil` with a note on stderr:
+    /// a missing cover never keeps the album out.
+    static func frontCover(of release: MusicBrainzRelease, contact: String) -> CoverImages? {
+      do {
+        if let (images, _) = try LookupTool.cover(of: release, contact: contact) { return images }
+        FileHandle.standardError.write(Data("rk: the Cover Art Archive has no front cover for this release; the album has none.\n".utf8))
+      } catch {
+        FileHandle.standardError.write(Data("rk: no cover: \(Visible.lines(error.description))\n".utf8))
+      }
+      return nil
     }
 
     private func albumFromOptions() throws -> Album {

@@ -10,6 +10,13 @@ extension RK {
         An empty value clears an optional field (sort artist, release date, Wikipedia page). \
         Several albums, or every album --where QUERY matches (the query language of rk list), \
         change in one commit; when any of them would break a rule, none is changed.
+
+        --musicbrainz ID --fill fills one album from that MusicBrainz release: every field that is \
+        empty (sort artist, released, label, catalog number, barcode, country, format, the MusicBrainz \
+        id), the track list with sides and lengths when it has none, and the cover from the Cover Art \
+        Archive when it has none, in one commit. With --overwrite, what MusicBrainz has replaces what \
+        is there, title and artist included. Tags, notes and your own fields (grades, rating, location, \
+        price, status) are never touched.
         """)
 
     @OptionGroup var collection: CollectionOptions
@@ -28,7 +35,23 @@ extension RK {
 
     @OptionGroup var fields: AlbumFieldOptions
 
+    @Flag(help: "Fill the album's empty fields, tracks and cover from the MusicBrainz release --musicbrainz names.")
+    var fill = false
+
+    @Flag(help: "With --fill: replace fields, tracks and cover that are already there.")
+    var overwrite = false
+
     func validate() throws {
+      if overwrite && !fill { throw ValidationError("--overwrite goes with --fill.") }
+      if fill {
+        guard fields.changes.collector[.musicbrainz] != nil else { throw ValidationError("--fill needs --musicbrainz ID: the release to fill the album from.") }
+        guard albums.count == 1, query == nil else { throw ValidationError("--fill fills one album: name exactly one.") }
+        var others = fields.changes
+        others.collector[.musicbrainz] = nil
+        guard others.isEmpty else {
+          throw ValidationError("--fill takes no other fields: fill first, then rk set the fields you want otherwise.")
+        }
+      }
       if albums.isEmpty && query == nil {
         throw ValidationError("Name the albums to change, or choose them with --where QUERY.")
       }
@@ -41,10 +64,21 @@ extension RK {
     }
 
     func run() async throws {
+      if fill, let id = fields.changes.collector[.musicbrainz], let album = albums.first { return try fillFromMusicBrainz(album, id: id) }
       let store = try collection.store()
       let edit = AlbumEdit.setFields(fields.changes)
       let references = try query.map { try store.albumIDs(matching: $0) } ?? albums
       report(try store.apply(edit, toAll: references), unchanged: references.count == 1 ? edit.unchanged : "No change: the albums already have those values.")
+    }
+
+    /// `rk set ALBUM --musicbrainz ID --fill [--overwrite]`.
+    private func fillFromMusicBrainz(_ reference: String, id: String) throws {
+      let store = try collection.store()
+      let current = try store.read(try store.resolve(reference)).album
+      let contact = try collection.lookupContact()
+      let release = try LookupTool.release(id, contact: contact)
+      let cover = overwrite || !current.covers.cover ? Add.frontCover(of: release, contact: contact) : nil
+      report(try store.fill(reference, from: release.album(), cover: cover, replacing: overwrite), unchanged: "No change: the album already has what MusicBrainz has.")
     }
   }
 }

@@ -1,0 +1,72 @@
+// rk-lookup: the network side of `rk`, run by `rk` for MusicBrainz and the
+// Cover Art Archive only (it links SwiftNIO and BoringSSL, which `rk` does not).
+//
+//   rk-lookup --contact C search text|barcode|catno VALUE
+//                                   prints MusicBrainz's release search JSON
+//   rk-lookup --contact C release MBID
+//                                   prints the release JSON (cached by id)
+//   rk-lookup --contact C cover FILE MBID [GROUP-MBID]
+//                                   writes the front cover to FILE and prints
+//                                   `release` or `release-group`, or `none`
+//
+// Base URLs, the timeout and the cache folder come from the environment
+// (LookupConfiguration.fromEnvironment). Errors go to standard error as the
+// sentence rk shows the collector.
+import Foundation
+import RecordKeeper
+import RecordKeeperLookup
+
+var unblocked = sigset_t()
+sigemptyset(&unblocked)
+pthread_sigmask(SIG_SETMASK, &unblocked, nil)
+signal(SIGTERM, SIG_DFL)
+signal(SIGINT, SIG_DFL)
+Subprocess.exitWhenParentDies()
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(1)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2, arguments[0] == "--contact" else { fail("rk-lookup: the first arguments must be --contact ADDRESS") }
+let contact = arguments[1]
+arguments.removeFirst(2)
+
+let http = LookupHTTP(configuration: .fromEnvironment(contact: contact))
+let musicBrainz = MusicBrainzClient(http: http)
+let coverArt = CoverArtClient(http: http)
+
+var output: [UInt8] = []
+var failure: String?
+do throws(LookupError) {
+  switch (arguments.first, arguments.count) {
+  case ("search", 3):
+    let search: LookupTool.Search
+    switch arguments[1] {
+    case "text": search = .text(arguments[2])
+    case "barcode": search = .barcode(arguments[2])
+    case "catno": search = .catalogNumber(arguments[2])
+    default: fail("rk-lookup search: search by text, barcode or catno")
+    }
+    output = try await musicBrainz.search(search)
+  case ("release", 2):
+    output = try await musicBrainz.release(arguments[1])
+  case ("cover", 3), ("cover", 4):
+    let ids = arguments.dropFirst(2)
+    if let bad = ids.first(where: { !MusicBrainzRelease.isID($0) }) { throw .invalidID(bad) }
+    if let (image, source) = try await coverArt.front(release: arguments[2], releaseGroup: arguments.count == 4 ? arguments[3] : nil) {
+      do { try FileSystem.writeAtomically(image, to: arguments[1]) } catch { throw .helper("cannot keep the cover in \(arguments[1]): \(error)") }
+      output = Array((source.rawValue + "\n").utf8)
+    } else {
+      output = Array("none\n".utf8)
+    }
+  default:
+    fail("rk-lookup: unknown request \(arguments.joined(separator: " "))")
+  }
+} catch {
+  failure = error.description
+}
+await http.shutdown()
+if let failure { fail(failure) }
+FileHandle.standardOutput.write(Data(output))
