@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Project files")
 struct ProjectFilesTests {
   static let commands = [
-    "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "cover", "artists", "sort", "check", "log", "undo", "mv", "fmt", "lists", "serve",
+    "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "cover", "artists", "sort", "check", "log", "undo", "mv", "fmt", "lists", "serve", "merge-file", "conflicts", "resolve",
   ]
 
   @Test func exampleCollectionPassesCheck() throws {

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What an unfinished merge left to settle in one album folder, kept in
+/// `.git/rk/conflicts/` (inside git's own folder, so never committed and
+/// gone with the clone), one JSON file per folder so that git's merge driver,
+/// run once per file, never rewrites another album's record.
+struct AlbumConflictRecord: Codable, Equatable, Sendable {
+  /// The album folder, relative to the repository's work tree.
+  var folder: String
+  /// The common ancestor's `album.md` (`nil` when both sides added it).
+  var base: String?
+  /// Their `album.md` (`nil` when their side has none).
+  var theirs: String?
+  /// What is still to settle; empty once resolved (the record then stays
+  /// until the merge commit, which stages its folder).
+  var conflicts: [FieldConflict]
+}
+
+/// The records of an unfinished merge in a repository's git folder.
+struct ConflictRecords {
+  let folder: String
+
+  init(gitDirectory: String) { folder = gitDirectory + "/rk/conflicts" }
+
+  private func file(for albumFolder: String) -> String {
+    let name = albumFolder.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+    return folder + "/" + name + ".json"
+  }
+
+  /// Every record, in folder order; records that cannot be read are skipped.
+  func all() -> [AlbumConflictRecord] {
+    let entries = (try? FileSystem.list(folder)) ?? []
+    return entries.filter { $0.name.hasSuffix(".json") }.compactMap { entry in
+      guard let bytes = try? FileSystem.read(folder + "/" + entry.name) else { return nil }
+      return try? JSONDecoder().decode(AlbumConflictRecord.self, from: Data(bytes))
+    }.sorted { $0.folder < $1.folder }
+  }
+
+  /// The record of one album folder, or `nil`.
+  func record(for albumFolder: String) -> AlbumConflictRecord? {
+    guard let bytes = try? FileSystem.read(file(for: albumFolder)) else { return nil }
+    return try? JSONDecoder().decode(AlbumConflictRecord.self, from: Data(bytes))
+  }
+
+  /// Writes (replaces) the record of its folder.
+  func save(_ record: AlbumConflictRecord) throws(FileSystemError) {
+    try FileSystem.makeFolders(folder)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    guard let data = try? encoder.encode(record) else { return }
+    try FileSystem.writeAtomically(Array(data), to: file(for: record.folder))
+  }
+
+  /// Forgets every record (the merge was committed or abandoned).
+  func removeAll() {
+    FileSystem.removeTree(folder)
+  }
+
+  /// The conflicts still to settle, in folder order.
+  var open: [FieldConflict] { all().flatMap(\.conflicts) }
+}
