@@ -30,7 +30,9 @@ struct LineMerge {
       // The next base line both sides kept, at or after i.
       let stable = (i..<base.count).first { toOurs[$0] != nil && toTheirs[$0] != nil }
       if let b = stable, b == i, toOurs[b] == j, toTheirs[b] == k {
-        lines.append(base[b])
+        // The same text; a side may have changed only its line break
+        // (a last line that gained one), which is kept.
+        lines.append(ours[j] == base[b] ? theirs[k] : ours[j])
         i += 1
         j += 1
         k += 1
