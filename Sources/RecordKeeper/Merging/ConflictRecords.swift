@@ -59,3 +59,27 @@ struct ConflictRecords {
   /// The conflicts still to settle, in folder order.
   var open: [FieldConflict] { all().flatMap(\.conflicts) }
 }
+
+extension FieldConflict {
+  /// The conflicts an unfinished merge left in the collection at
+  /// `location` (album ids relative to it); none outside a repository.
+  public static func unresolved(in location: CollectionLocation) -> [FieldConflict] {
+    guard let repository = try? GitRepository.open(containing: location.root) else { return [] }
+    let workTree = FileSystem.absolute(repository.workingDirectory)
+    let prefix = location.root == workTree ? "" : String(location.root.dropFirst(workTree.count + 1)) + "/"
+    return ConflictRecords(gitDirectory: repository.gitDirectory).open.map { conflict in
+      var conflict = conflict
+      if conflict.album.hasPrefix(prefix) { conflict.album = String(conflict.album.dropFirst(prefix.count)) }
+      return conflict
+    }
+  }
+
+  /// The conflict as a problem `rk check` reports, saying what to do.
+  var albumIssue: AlbumIssue {
+    func shown(_ value: String?) -> String { value.map { "\"\($0.replacingOccurrences(of: "\n", with: " / "))\"" } ?? "none" }
+    return AlbumIssue(
+      id: album, line: 1, field: field,
+      message: "unresolved merge conflict: ours \(shown(ours)), theirs \(shown(theirs)); settle it with rk resolve \(album) --take ours|theirs"
+        + " (or --set \(field)=VALUE), and the merge commit is made when no conflict is left")
+  }
+}
