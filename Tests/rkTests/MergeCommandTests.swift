@@ -141,6 +141,48 @@ struct MergeCommandTests {
     #expect(try runRK(["-C", clones.alice, "tag", "add", Self.id, "jazz"]).status == 0)
   }
 
+  @Test func coversChangedOnBothSidesThroughGitPullKeepBoth() throws {
+    let clones = try Clones()
+    let cover = Self.id + "/cover.webp"
+    for (clone, image) in [(clones.alice, "alice's image"), (clones.bob, "bob's image")] {
+      try Data(image.utf8).write(to: URL(fileURLWithPath: clone + "/" + cover))
+      try git(["add", cover], in: clone)
+      try git(["commit", "-q", "-m", "Cover"], in: clone)
+    }
+    try git(["push", "-q"], in: clones.bob)
+    #expect(try clones.pull(clones.alice).status != 0)
+    let listed = try runRK(["-C", clones.alice, "conflicts", "--json"])
+    #expect(listed.stdout.contains(#""field": "cover""#), "\(listed.stdout)\(listed.stderr)")
+    #expect(try String(contentsOfFile: clones.alice + "/" + Self.id + "/cover.theirs.webp", encoding: .utf8) == "bob's image")
+    #expect(try String(contentsOfFile: clones.alice + "/" + cover, encoding: .utf8) == "alice's image")
+    let resolved = try runRK(["-C", clones.alice, "resolve", Self.id, "--take", "theirs"])
+    #expect(resolved.status == 0, "\(resolved.stderr)")
+    #expect(try String(contentsOfFile: clones.alice + "/" + cover, encoding: .utf8) == "bob's image")
+    #expect(!FileManager.default.fileExists(atPath: clones.alice + "/" + Self.id + "/cover.theirs.webp"))
+    #expect(try git(["status", "--porcelain"], in: clones.alice).isEmpty)
+    #expect(try runRK(["-C", clones.alice, "conflicts"]).stdout.isEmpty)
+  }
+
+  @Test func editAgainstDeleteThroughGitPullKeepsTheEditedAlbum() throws {
+    let clones = try Clones()
+    try clones.edit(clones.alice, replacing: "label: Parlophone", with: "label: Capitol")
+    try git(["rm", "-q", "-r", Self.id], in: clones.bob)
+    try git(["commit", "-q", "-m", "Remove"], in: clones.bob)
+    try git(["push", "-q"], in: clones.bob)
+    let bobHead = try git(["rev-parse", "HEAD"], in: clones.bob).trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try clones.pull(clones.alice).status != 0)
+    let listed = try runRK(["-C", clones.alice, "conflicts", "--json"])
+    #expect(listed.stdout.contains(#""field": "album""#), "\(listed.stdout)\(listed.stderr)")
+    #expect(listed.stdout.contains(#""ours": "changed""#))
+    #expect(try clones.read(clones.alice).contains("label: Capitol"))
+    let resolved = try runRK(["-C", clones.alice, "resolve", Self.id, "--take", "ours"])
+    #expect(resolved.status == 0, "\(resolved.stderr)")
+    #expect(try clones.read(clones.alice).contains("label: Capitol"))
+    #expect(try git(["status", "--porcelain"], in: clones.alice).isEmpty)
+    #expect(try clones.commits(clones.alice).contains(bobHead))
+    #expect(try git(["ls-files", Self.file], in: clones.alice).contains("album.md"))
+  }
+
   @Test func resolveWithSetAndUsageMistakes() throws {
     let clones = try Clones()
     try clones.edit(clones.alice, replacing: "label: Parlophone", with: "label: Capitol")

@@ -156,7 +156,8 @@ extension CollectionStore {
       let theirBytes = try repository.file(at: folder + "/" + AlbumFile.name, inCommit: theirs)
       var record = records[folder, default: Self.record(folder, base: nil, theirs: theirBytes)]
       if !record.conflicts.contains(where: { $0.field == field }) {
-        record.conflicts.append(FieldConflict(album: folder, field: field, ours: name, theirs: Self.theirsName(name)))
+        let shown = field == "cover" ? CoverFiles.coverName : name
+        record.conflicts.append(FieldConflict(album: folder, field: field, ours: shown, theirs: Self.theirsName(shown)))
       }
       records[folder] = record
       conflicted.append(conflict)

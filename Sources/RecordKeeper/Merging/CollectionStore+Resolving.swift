@@ -11,7 +11,9 @@ extension CollectionStore {
   /// `git pull` through `rk merge-file`), album ids relative to the
   /// collection, in album order.
   public func conflicts() -> [FieldConflict] {
-    ConflictRecords(gitDirectory: repository.gitDirectory).open.map(collectionRelative)
+    let records = ConflictRecords(gitDirectory: repository.gitDirectory)
+    records.adoptIndexConflicts(of: repository)
+    return records.open.map(collectionRelative)
   }
 
   /// The albums (ids) that still have conflicts.
@@ -54,7 +56,7 @@ extension CollectionStore {
             }
           }
         case AlbumFile.name:
-          if side == .theirs, let theirs = record.theirs { try writeAlbum(record.folder, Array(theirs.utf8)) }
+          if let text = side == .theirs ? record.theirs : record.ours { try writeAlbum(record.folder, Array(text.utf8)) }
         default:
           prefer[conflict.field] = side
         }
@@ -106,6 +108,7 @@ extension CollectionStore {
         outcome = Result { () throws(MergeError) -> Resolution in
           let records = ConflictRecords(gitDirectory: repository.gitDirectory)
           guard repository.unfinishedMerge() != nil else { throw .noMergeUnderway }
+          records.adoptIndexConflicts(of: repository)
           let all = records.all()
           let folder: String
           if let exact = all.first(where: { collectionRelative($0.folder) == reference || $0.folder == reference }) {
@@ -120,6 +123,7 @@ extension CollectionStore {
           guard !chosen.isEmpty else { throw .noConflict(album: collectionRelative(folder), field: field) }
           try body(record, chosen)
           record.conflicts.removeAll { chosen.contains($0) }
+          record.settled = (record.settled ?? []) + chosen.map(\.field)
           do throws(FileSystemError) { try records.save(record) } catch { throw .store(.file(error)) }
           let remaining = records.open.map(collectionRelative)
           guard remaining.isEmpty else { return Resolution(remaining: remaining, commit: nil) }

@@ -11,6 +11,12 @@ struct AlbumConflictRecord: Codable, Equatable, Sendable {
   var base: String?
   /// Their `album.md` (`nil` when their side has none).
   var theirs: String?
+  /// Our `album.md`, kept only when the file itself cannot hold our value
+  /// (git wrote its conflict markers into it).
+  var ours: String? = nil
+  /// The fields already settled, so that git's conflict entries (left in
+  /// the index until the merge commit) do not bring them back.
+  var settled: [String]? = nil
   /// What is still to settle; empty once resolved (the record then stays
   /// until the merge commit, which stages its folder).
   var conflicts: [FieldConflict]
@@ -65,6 +71,7 @@ extension FieldConflict {
   /// `location` (album ids relative to it); none outside a repository.
   public static func unresolved(in location: CollectionLocation) -> [FieldConflict] {
     guard let repository = try? GitRepository.open(containing: location.root) else { return [] }
+    ConflictRecords(gitDirectory: repository.gitDirectory).adoptIndexConflicts(of: repository)
     let workTree = FileSystem.absolute(repository.workingDirectory)
     let prefix = location.root == workTree ? "" : String(location.root.dropFirst(workTree.count + 1)) + "/"
     return ConflictRecords(gitDirectory: repository.gitDirectory).open.map { conflict in
