@@ -159,9 +159,9 @@ private struct Merger {
     for key in ours.extra.map(\.key) + theirs.extra.map(\.key).filter({ ourFields[$0] == nil }) {
       let chosen = choose(
         key, base: baseFields[key]?.value, ours: ourFields[key]?.value, theirs: theirFields[key]?.value, text: { $0.map { "\($0)" } })
-      if let chosen {
-        extra.append(chosen == ourFields[key]?.value ? ourFields[key]! : theirFields[key] ?? ourFields[key]!)
-      }
+      // The field as the side whose value was chosen wrote it.
+      let field = chosen == ourFields[key]?.value ? ourFields[key] : theirFields[key]
+      if chosen != nil, let field { extra.append(field) }
     }
     if extra != ours.extra { result.extra = extra }
   }
@@ -247,8 +247,9 @@ private struct Merger {
     var followTheirs = theirsReordered && !oursReordered
     if oursReordered && theirsReordered {
       let common = baseKeys.indices.filter { toOurs[$0] != nil && toTheirs[$0] != nil }
-      let ourOrder = common.sorted { toOurs[$0]! < toOurs[$1]! }
-      let theirOrder = common.sorted { toTheirs[$0]! < toTheirs[$1]! }
+      // `common` holds only base tracks both sides kept.
+      let ourOrder = common.sorted { (toOurs[$0] ?? 0) < (toOurs[$1] ?? 0) }
+      let theirOrder = common.sorted { (toTheirs[$0] ?? 0) < (toTheirs[$1] ?? 0) }
       if ourOrder != theirOrder {
         switch prefer {
         case .theirs?: followTheirs = true

@@ -159,6 +159,7 @@ extension CollectionStore {
         let shown = field == "cover" ? CoverFiles.coverName : name
         record.conflicts.append(FieldConflict(album: folder, field: field, ours: shown, theirs: Self.theirsName(shown)))
       }
+      if field != "cover" { record.files = (record.files ?? []) + [name] }
       records[folder] = record
       conflicted.append(conflict)
     case (let present?, nil), (nil, let present?):
@@ -166,16 +167,23 @@ extension CollectionStore {
       // kept whole, and the person decides.
       let keptSide = conflict.ours != nil ? ours : theirs
       try merge.set(path, id: present.id, mode: present.mode)
-      for entry in try repository.treeEntries(under: [folder], of: try repository.commit(withID: keptSide))
-      where merge.entry(at: entry.path) == nil {
-        try merge.set(entry.path, id: entry.id, mode: entry.mode)
+      // In an album folder the whole album is at stake; elsewhere (a smart
+      // list's file) only the file.
+      let isAlbum = try repository.file(at: folder + "/" + AlbumFile.name, inCommit: keptSide) != nil
+      if isAlbum {
+        for entry in try repository.treeEntries(under: [folder], of: try repository.commit(withID: keptSide))
+        where merge.entry(at: entry.path) == nil {
+          try merge.set(entry.path, id: entry.id, mode: entry.mode)
+        }
       }
+      let field = isAlbum ? "album" : name
       let theirBytes = try repository.file(at: folder + "/" + AlbumFile.name, inCommit: theirs)
       var record = records[folder, default: Self.record(folder, base: nil, theirs: theirBytes)]
-      if !record.conflicts.contains(where: { $0.field == "album" }) {
+      if !record.conflicts.contains(where: { $0.field == field }) {
         let kept = conflict.ours != nil
-        record.conflicts.append(FieldConflict(album: folder, field: "album", ours: kept ? "changed" : nil, theirs: kept ? nil : "changed"))
+        record.conflicts.append(FieldConflict(album: folder, field: field, ours: kept ? "changed" : nil, theirs: kept ? nil : "changed"))
       }
+      if !isAlbum { record.files = (record.files ?? []) + [name] }
       records[folder] = record
       conflicted.append(conflict)
     case (nil, nil):

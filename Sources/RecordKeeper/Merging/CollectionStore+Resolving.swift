@@ -55,6 +55,20 @@ extension CollectionStore {
               FileSystem.removeTree(theirs)
             }
           }
+        case let name where (record.files ?? []).contains(name):
+          // One file: the deleting side removes it; theirs, when both
+          // changed it, replaces ours.
+          let file = workTreePath(record.folder + "/" + name)
+          let theirs = workTreePath(record.folder + "/" + Self.theirsName(name))
+          if side == .ours ? conflict.ours == nil : conflict.theirs == nil {
+            FileSystem.removeTree(file)
+          } else if FileSystem.exists(theirs) {
+            if side == .theirs {
+              guard rename(theirs, file) == 0 else { throw .store(.file(FileSystemError(path: file, operation: "rename", code: errno))) }
+            } else {
+              FileSystem.removeTree(theirs)
+            }
+          }
         case AlbumFile.name:
           if let text = side == .theirs ? record.theirs : record.ours { try writeAlbum(record.folder, Array(text.utf8)) }
         default:

@@ -17,6 +17,10 @@ struct AlbumConflictRecord: Codable, Equatable, Sendable {
   /// The fields already settled, so that git's conflict entries (left in
   /// the index until the merge commit) do not bring them back.
   var settled: [String]? = nil
+  /// Fields that name a file of the folder other than `album.md` and the
+  /// covers (a smart list's file), changed both ways or deleted against
+  /// changed: settled by taking that one file from a side.
+  var files: [String]? = nil
   /// What is still to settle; empty once resolved (the record then stays
   /// until the merge commit, which stages its folder).
   var conflicts: [FieldConflict]
@@ -40,12 +44,6 @@ struct ConflictRecords {
       guard let bytes = try? FileSystem.read(folder + "/" + entry.name) else { return nil }
       return try? JSONDecoder().decode(AlbumConflictRecord.self, from: Data(bytes))
     }.sorted { $0.folder < $1.folder }
-  }
-
-  /// The record of one album folder, or `nil`.
-  func record(for albumFolder: String) -> AlbumConflictRecord? {
-    guard let bytes = try? FileSystem.read(file(for: albumFolder)) else { return nil }
-    return try? JSONDecoder().decode(AlbumConflictRecord.self, from: Data(bytes))
   }
 
   /// Writes (replaces) the record of its folder.

@@ -224,3 +224,42 @@ struct CollectionMergeTests {
     #expect(try c.head(c.alice) == before)
   }
 }
+
+@Suite("Merging files beside the albums", .libgit2)
+struct CollectionMergeOtherFilesTests {
+  static let list = ".recordkeeper/lists/jazz.yaml"
+
+  @Test func smartListChangedBothWaysKeepsBothUntilResolved() throws {
+    let c = try TwoCollectors(albums: [CollectionMergeTests.id: sharedAlbum()], files: [Self.list: Array("rules: '#jazz'\n".utf8)])
+    try c.write(c.alice, Self.list, "rules: '#jazz #modal'\n")
+    try c.commitAll(c.alice, "Alice's list")
+    try c.write(c.bob, Self.list, "rules: '#jazz #bop'\n")
+    try c.commitAll(c.bob, "Bob's list")
+    try c.push(c.bob)
+    let (outcome, store) = try c.fetchAndMerge(c.alice)
+    #expect(outcome == .conflicts([FieldConflict(album: ".recordkeeper/lists", field: "jazz.yaml", ours: "jazz.yaml", theirs: "jazz.theirs.yaml")]))
+    #expect(try c.read(c.alice, ".recordkeeper/lists/jazz.theirs.yaml") == "rules: '#jazz #bop'\n")
+    let resolution = try store.resolve(".recordkeeper/lists", take: .theirs)
+    #expect(resolution.commit != nil)
+    #expect(try c.read(c.alice, Self.list) == "rules: '#jazz #bop'\n")
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/.recordkeeper/lists/jazz.theirs.yaml"))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+    // The albums are all still there.
+    #expect(FileManager.default.fileExists(atPath: c.alice + "/" + CollectionMergeTests.file))
+  }
+
+  @Test func smartListDeletedAgainstChangedRemovesOnlyThatFile() throws {
+    let c = try TwoCollectors(albums: [CollectionMergeTests.id: sharedAlbum()], files: [Self.list: Array("rules: '#jazz'\n".utf8)])
+    try c.write(c.alice, Self.list, "rules: '#jazz #modal'\n")
+    try c.commitAll(c.alice, "Alice's list")
+    try git(["rm", "-q", Self.list], in: c.bob)
+    try c.commitAll(c.bob, "Remove the list")
+    try c.push(c.bob)
+    let (outcome, store) = try c.fetchAndMerge(c.alice)
+    #expect(outcome == .conflicts([FieldConflict(album: ".recordkeeper/lists", field: "jazz.yaml", ours: "changed", theirs: nil)]))
+    _ = try store.resolve(".recordkeeper/lists", take: .theirs)
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.list))
+    #expect(FileManager.default.fileExists(atPath: c.alice + "/.recordkeeper/config.yaml"))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+}
