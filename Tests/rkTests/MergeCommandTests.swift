@@ -220,3 +220,18 @@ struct MergeCommandTests {
     #expect(try String(contentsOf: folder.appendingPathComponent("ours"), encoding: .utf8) == merged)
   }
 }
+
+extension MergeCommandTests {
+  @Test func anAbandonedMergeLeavesNoConflictsBehind() throws {
+    let clones = try Clones()
+    try clones.edit(clones.alice, replacing: "label: Parlophone", with: "label: Capitol")
+    try clones.edit(clones.bob, replacing: "label: Parlophone", with: "label: EMI")
+    try git(["push", "-q"], in: clones.bob)
+    #expect(try clones.pull(clones.alice).status != 0)
+    #expect(!(try runRK(["-C", clones.alice, "conflicts"]).stdout.isEmpty))
+    try git(["merge", "--abort"], in: clones.alice)
+    #expect(try runRK(["-C", clones.alice, "conflicts"]).stdout.isEmpty)
+    #expect(try runRK(["-C", clones.alice, "check"]).status == 0)
+    #expect(try clones.read(clones.alice).contains("label: Capitol"))
+  }
+}

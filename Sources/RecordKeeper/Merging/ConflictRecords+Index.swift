@@ -5,10 +5,14 @@ extension ConflictRecords {
   /// changed on the other (field `album`), covers changed on both sides
   /// (theirs is written beside ours as `cover.theirs.webp`, field `cover`),
   /// and an `album.md` git merged by lines (no driver configured), field
-  /// `album.md`. Does nothing outside a merge.
+  /// `album.md`. Outside a merge (committed, or abandoned with
+  /// `git merge --abort`), forgets any records left.
   func adoptIndexConflicts(of repository: GitRepository) {
-    guard repository.unfinishedMerge() != nil,
-      let conflicts = try? GitMergeIndex(try repository.repositoryIndex()).conflicts(), !conflicts.isEmpty
+    guard repository.unfinishedMerge() != nil else {
+      if FileSystem.exists(folder) { removeAll() }
+      return
+    }
+    guard let conflicts = try? GitMergeIndex(try repository.repositoryIndex()).conflicts(), !conflicts.isEmpty
     else { return }
     var records = Dictionary(all().map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
     var changed = Set<String>()
