@@ -258,7 +258,7 @@ struct ChangeCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     let log = try git(["log", "--format=%an <%ae>|%s"], in: folder.path)
     #expect(log == "Record Keeper <rk@localhost>|Start a Record Keeper collection of 1 album\n")
-    #expect(try git(["ls-files"], in: folder.path) == ".recordkeeper/.gitignore\n.recordkeeper/config.yaml\nalbums/x/album.md\n")
+    #expect(try git(["ls-files"], in: folder.path) == ".gitattributes\n.recordkeeper/.gitignore\n.recordkeeper/config.yaml\nalbums/x/album.md\n")
     #expect(try runRK(["init", folder.path]).status == 1)
     #expect(try runRK(["-C", folder.path, "sort", "random"]).status == 0)
     #expect(try git(["status", "--porcelain"], in: folder.path).isEmpty)

@@ -36,7 +36,7 @@ struct InitCommandTests {
     let result = try runRK(["-C", "records", "init"], in: home.path)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(home.exists("records/.git"))
-    #expect(try home.files("records") == [".recordkeeper/.gitignore", ".recordkeeper/config.yaml"])
+    #expect(try home.files("records") == [".gitattributes", ".recordkeeper/.gitignore", ".recordkeeper/config.yaml"])
     #expect(!home.exists(".git"))
     #expect(!home.exists(".recordkeeper"))
   }
@@ -66,7 +66,7 @@ struct InitCommandTests {
 
     let adopted = try runRK(["init", "--adopt"], in: home.path)
     #expect(adopted.status == 0, "\(adopted.stderr)")
-    #expect(try home.files() == [".recordkeeper/.gitignore", ".recordkeeper/config.yaml", "Documents/letter.txt", "Documents/tax-2025.pdf", "notes.txt"])
+    #expect(try home.files() == [".gitattributes", ".recordkeeper/.gitignore", ".recordkeeper/config.yaml", "Documents/letter.txt", "Documents/tax-2025.pdf", "notes.txt"])
   }
 
   @Test(arguments: [
@@ -102,7 +102,7 @@ struct InitCommandTests {
     try home.write(".gitignore", ".ssh/\n")
     let result = try runRK(["init"], in: home.path)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try home.files() == [".gitignore", ".recordkeeper/.gitignore", ".recordkeeper/config.yaml", "albums/x/album.md"])
+    #expect(try home.files() == [".gitattributes", ".gitignore", ".recordkeeper/.gitignore", ".recordkeeper/config.yaml", "albums/x/album.md"])
   }
 
   @Test func newEmptyAndAlbumFoldersAreAdoptedWithoutAsking() throws {
@@ -121,7 +121,7 @@ struct InitCommandTests {
     let result = try runRK(["init", "mine"], in: home.path)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("with 2 albums"))
-    #expect(try home.files("mine").count == 7)
+    #expect(try home.files("mine").count == 8)
   }
 
   @Test func aCollectionInAFolderOfARepositoryCommitsOnlyThatFolder() throws {
@@ -143,6 +143,7 @@ struct InitCommandTests {
     let result = try runRK(["init", "records"], in: home.path)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try git(["show", "--name-only", "--format="], in: home.path) == """
+      records/.gitattributes
       records/.recordkeeper/.gitignore
       records/.recordkeeper/config.yaml
       records/albums/x/album.md

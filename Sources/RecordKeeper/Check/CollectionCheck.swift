@@ -16,7 +16,10 @@ public struct CollectionCheck: Sendable {
     let covers = collection.albums.flatMap { CoverCheck.problems(of: $0, in: collection.location) }
     let duplicates = DuplicatePressings.issues(in: collection)
     let listIssues = lists.problems.map(\.albumIssue)
-    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues)
+    // An unfinished merge's conflicts (PRODUCT.md §6): the albums read fine
+    // with our values, but nothing is committed until they are resolved.
+    let mergeIssues = FieldConflict.unresolved(in: collection.location).map(\.albumIssue)
+    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues)
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
 

@@ -333,7 +333,7 @@ extension GitRepository {
   /// The repository's identity from its configuration, with
   /// `Record Keeper <rk@localhost>` standing in for a missing or empty name
   /// or email.
-  private func signature() throws(GitError) -> GitSignature {
+  func signature() throws(GitError) -> GitSignature {
     let config = try GitHandle.make("git_repository_config_snapshot", free: git_config_free) {
       git_repository_config_snapshot($0, repository)
     }

@@ -22,7 +22,14 @@ extension CollectionStore {
   /// ``InitError/privateFiles(folder:_:)``: those must be moved out or
   /// ignored first. When refused, the folder is left as it was (a repository
   /// or folder made for the survey is removed again).
-  public static func initialize(at folder: String, adopt: Bool = false) throws(InitError) -> (store: CollectionStore, commit: GitCommit?, albums: Int) {
+  ///
+  /// With `mergeDriver` (the command git runs, see
+  /// ``MergeDriver/command(forExecutable:)``), `rk merge-file` is registered
+  /// as the merge driver of every `album.md`: the `.gitattributes` line goes
+  /// into the first commit and the command into the repository's config.
+  public static func initialize(
+    at folder: String, adopt: Bool = false, mergeDriver: String? = nil
+  ) throws(InitError) -> (store: CollectionStore, commit: GitCommit?, albums: Int) {
     let root = FileSystem.absolute(folder)
     var madeFolder = false
     switch FileSystem.kind(of: root) {
@@ -64,6 +71,9 @@ extension CollectionStore {
     } catch {
       throw .store(.file(error))
     }
+    if mergeDriver != nil {
+      do { _ = try writeMergeAttributes(in: root) } catch { throw .store(error) }
+    }
     do throws(StoreError) {
       let store = try CollectionStore(location: CollectionLocation(root: root))
       let albums = survey.albums
@@ -71,6 +81,7 @@ extension CollectionStore {
       let commit = try store.locked { () throws(StoreError) -> GitCommit? in
         try store.commit(paths: [store.prefix.isEmpty ? "." : String(store.prefix.dropLast())], message: ChangeMessage.make(summary, action: "init"), relative: false)
       }
+      if let mergeDriver { try store.registerMergeDriver(command: mergeDriver) }
       return (store, commit, albums)
     } catch {
       throw .store(error)

@@ -352,14 +352,26 @@ public final class CollectionStore {
     _ = try commit(paths: [id], message: ChangeMessage.handEdit(of: album))
   }
 
-  func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  /// Runs `body` holding the collection lock, once nothing stands in the
+  /// way of a commit. During an unfinished merge only `rk resolve`
+  /// (`duringMerge`) runs; every other change is refused with the albums
+  /// whose conflicts are left (PRODUCT.md §4, §6).
+  func locked<T>(duringMerge: Bool = false, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     let lock: CollectionLock
     do {
       lock = try CollectionLock(path: lockPath)
       // First, with no other rk running: finish or undo a change a killed rk
       // left half made, and remove the lock files it left.
       try recoverInterruptedChange()
-      try repository.ensureReadyToCommit()
+      do {
+        try repository.ensureReadyToCommit()
+      } catch GitError.unfinishedOperation("merge"), GitError.conflicts {
+        let albums = unresolvedAlbums()
+        if !duringMerge {
+          if !albums.isEmpty { throw StoreError.unfinishedMerge(albums: albums) }
+          try repository.ensureReadyToCommit()
+        }
+      }
       try ensureUnlocked()
     } catch {
       throw StoreError.wrapping(error, operation: "lock", path: repository.gitDirectory)

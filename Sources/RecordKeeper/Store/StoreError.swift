@@ -47,6 +47,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `rk mv` refused to move the album (its name given) to `destination`
   /// (as typed); nothing was written.
   case moveRefused(album: String, destination: String, MoveRefusal)
+  /// A merge is unfinished and these albums (ids) still have conflicts
+  /// (PRODUCT.md §6): nothing is committed until they are resolved.
+  case unfinishedMerge(albums: [String])
 
   public var description: String {
     switch self {
@@ -83,6 +86,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noMatches(let query): "no album matches \"\(query)\", so nothing was changed: try the query with rk list first"
     case .moveRefused(let album, let destination, let reason):
       "\(album) was not moved to \"\(destination)\": \(reason)"
+    case .unfinishedMerge(let albums):
+      "a merge is unfinished: \(albums.joined(separator: ", ")) \(albums.count == 1 ? "has" : "have") conflicts, and rk commits nothing until they are resolved: "
+        + "rk conflicts lists them; settle each with rk resolve ALBUM --take ours|theirs or rk resolve ALBUM --set FIELD=VALUE, and the merge commit is made when none is left"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }

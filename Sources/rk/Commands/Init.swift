@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RecordKeeper
 
 extension RK {
@@ -40,7 +41,8 @@ extension RK {
     }
 
     func run() async throws {
-      let (store, commit, albums) = try CollectionStore.initialize(at: folder, adopt: adopt)
+      let driver = Bundle.main.executablePath.map(MergeDriver.command(forExecutable:))
+      let (store, commit, albums) = try CollectionStore.initialize(at: folder, adopt: adopt, mergeDriver: driver)
       print("Record Keeper collection in \(store.location.root) with \(albums) album\(albums == 1 ? "" : "s").")
       report(commit, unchanged: "Nothing to commit.")
     }

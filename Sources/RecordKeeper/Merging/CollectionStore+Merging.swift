@@ -1,0 +1,231 @@
+import CLibGit2
+import Foundation
+
+extension CollectionStore {
+  // MARK: Merging
+
+  /// Merges `commit` (a commit already in the object database, e.g. a
+  /// fetched remote head; hex id) into HEAD, album.md by field.
+  /// `source` names it for the merge commit message ("origin").
+  ///
+  /// Album files changed on both sides merge with ``AlbumMerge`` in this
+  /// process (the same rule `rk merge-file` applies for `git pull`). An album
+  /// deleted on one side and changed on the other is kept as changed and
+  /// reported (field `album`); both sides adding the same folder merge as two
+  /// versions with no common ancestor; a folder renamed on one side and edited
+  /// on the other gets the edit in the renamed folder (rename detection);
+  /// covers changed on both sides keep ours in place and theirs beside it as
+  /// `cover.theirs.webp` (field `cover`).
+  ///
+  /// Uncommitted edits are never lost: when the merge would change a file
+  /// that has them, nothing is changed and ``MergeError/uncommittedChanges(_:)``
+  /// names the files; edits elsewhere stay as they are.
+  public func merge(commit: String, from source: String) throws(MergeError) -> MergeOutcome {
+    var outcome: Result<MergeOutcome, MergeError> = .failure(.noMergeUnderway)
+    do throws(StoreError) {
+      try locked { () throws(StoreError) in
+        outcome = Result { () throws(MergeError) in try mergeLocked(commit: commit, from: source) }
+      }
+    } catch {
+      throw .store(error)
+    }
+    return try outcome.get()
+  }
+
+  private func mergeLocked(commit theirs: String, from source: String) throws(MergeError) -> MergeOutcome {
+    let repository = self.repository
+    do throws(GitError) {
+      _ = try repository.commit(withID: theirs)
+    } catch {
+      throw .unknownCommit(theirs)
+    }
+    do {
+      guard let ours = try repository.head()?.id else {
+        throw GitError.libgit2(function: "merge", code: -1, message: "the collection has no commits yet to merge into")
+      }
+      if try repository.isAncestor(theirs, of: ours) { return .upToDate }
+      if try repository.isAncestor(ours, of: theirs) {
+        try refuseUncommitted(in: try repository.changedPaths(from: ours, to: theirs))
+        try repository.checkOut(tree: try repository.treeID(ofCommit: theirs))
+        try repository.moveBranch(to: try git_oid.parse(theirs), from: ours, reflog: "merge \(source): Fast-forward")
+        return .fastForwarded(to: theirs)
+      }
+      let base = try repository.mergeBase(ours, theirs)
+      let merge = try repository.mergeCommits(ours: ours, theirs: theirs)
+      var records: [String: AlbumConflictRecord] = [:]
+      var conflicted: [GitMergeConflict] = []
+
+      // Album files both sides changed that libgit2 merged by lines: merged
+      // again by field, as the merge driver does.
+      let both = try repository.changedPaths(from: base, to: ours).intersection(try repository.changedPaths(from: base, to: theirs))
+      for path in both.sorted() where path.hasSuffix("/" + AlbumFile.name) {
+        guard let merged = merge.entry(at: path), let ourFile = try repository.file(at: path, inCommit: ours),
+          let theirFile = try repository.file(at: path, inCommit: theirs)
+        else { continue }
+        let baseFile = try base.flatMap { (id) throws(GitError) in try repository.file(at: path, inCommit: id) }
+        try mergeAlbum(
+          path: path, base: baseFile, ours: ourFile, theirs: theirFile, mode: merged.mode, into: merge, records: &records,
+          conflicted: &conflicted, entries: GitMergeConflict(ancestor: nil, ours: merged, theirs: nil))
+      }
+      for conflict in try merge.conflicts() {
+        try settle(conflict, ours: ours, theirs: theirs, into: merge, records: &records, conflicted: &conflicted)
+      }
+
+      let tree = try repository.writeTree(of: merge)
+      let message = "Merge changes from \(source)\n"
+      let commitID = try repository.createCommit(tree: tree, parents: [ours, theirs], message: message)
+      try refuseUncommitted(in: try repository.changedPaths(from: ours, to: commitID.hex))
+      try repository.checkOut(tree: tree)
+      if records.isEmpty {
+        try repository.moveBranch(to: commitID, from: ours, reflog: "merge \(source): Merge made by rk")
+        return .merged(commit: commitID.hex)
+      }
+      try repository.resetIndex(to: tree, conflicts: conflicted)
+      let store = ConflictRecords(gitDirectory: repository.gitDirectory)
+      store.removeAll()
+      do throws(FileSystemError) {
+        for record in records.values { try store.save(record) }
+      } catch {
+        throw StoreError.file(error)
+      }
+      try repository.recordUnfinishedMerge(theirs: theirs, ours: ours, message: message)
+      return .conflicts(records.values.sorted { $0.folder < $1.folder }.flatMap(\.conflicts).map(collectionRelative))
+    } catch let error as MergeError {
+      throw error
+    } catch let error as GitError {
+      throw .git(error)
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .store(.wrapping(error, operation: "merge", path: repository.gitDirectory))
+    }
+  }
+
+  /// Merges one album file by field and puts the result in the merge; a
+  /// file that cannot be merged by field keeps ours and is reported.
+  private func mergeAlbum(
+    path: String, base: [UInt8]?, ours: [UInt8], theirs: [UInt8], mode: UInt32, into merge: GitMergeIndex,
+    records: inout [String: AlbumConflictRecord], conflicted: inout [GitMergeConflict], entries: GitMergeConflict
+  ) throws(GitError) {
+    let folder = Self.folder(of: path)
+    let result: AlbumMerge.Result
+    do throws(AlbumMergeError) {
+      result = try AlbumMerge.merge(base: base, ours: ours, theirs: theirs, id: folder)
+    } catch {
+      let conflict = FieldConflict(album: folder, field: AlbumFile.name, ours: "\(error)", theirs: nil)
+      records[folder, default: Self.record(folder, base: base, theirs: theirs)].conflicts.append(conflict)
+      if let ourEntry = entries.ours { try merge.set(path, id: ourEntry.id, mode: ourEntry.mode) }
+      conflicted.append(entries)
+      return
+    }
+    try merge.set(path, id: try repository.createBlob(result.bytes), mode: mode)
+    guard !result.conflicts.isEmpty else { return }
+    records[folder, default: Self.record(folder, base: base, theirs: theirs)].conflicts += result.conflicts
+    var marked = entries
+    marked.ours = merge.entry(at: path)
+    conflicted.append(marked)
+  }
+
+  private static func record(_ folder: String, base: [UInt8]?, theirs: [UInt8]?) -> AlbumConflictRecord {
+    AlbumConflictRecord(
+      folder: folder, base: base.map { String(decoding: $0, as: UTF8.self) }, theirs: theirs.map { String(decoding: $0, as: UTF8.self) },
+      conflicts: [])
+  }
+
+  /// Settles one path libgit2 left conflicted.
+  private func settle(
+    _ conflict: GitMergeConflict, ours: String, theirs: String, into merge: GitMergeIndex,
+    records: inout [String: AlbumConflictRecord], conflicted: inout [GitMergeConflict]
+  ) throws(GitError) {
+    let path = conflict.path
+    let folder = Self.folder(of: path)
+    let name = String(path.split(separator: "/").last ?? "")
+    switch (conflict.ours, conflict.theirs) {
+    case (let ourEntry?, let theirEntry?) where name == AlbumFile.name:
+      let baseFile = try conflict.ancestor.map { (entry) throws(GitError) in try repository.blob(withID: entry.id) }
+      try mergeAlbum(
+        path: path, base: baseFile, ours: try repository.blob(withID: ourEntry.id), theirs: try repository.blob(withID: theirEntry.id),
+        mode: ourEntry.mode, into: merge, records: &records, conflicted: &conflicted, entries: conflict)
+    case (let ourEntry?, let theirEntry?):
+      // Covers (or any other file) changed both ways: ours stays, theirs
+      // goes beside it until resolved.
+      try merge.set(path, id: ourEntry.id, mode: ourEntry.mode)
+      let theirPath = Self.theirsName(path)
+      try merge.set(theirPath, id: theirEntry.id, mode: theirEntry.mode)
+      let field = name == CoverFiles.coverName || name == CoverFiles.thumbnailName ? "cover" : name
+      let theirBytes = try repository.file(at: folder + "/" + AlbumFile.name, inCommit: theirs)
+      var record = records[folder, default: Self.record(folder, base: nil, theirs: theirBytes)]
+      if !record.conflicts.contains(where: { $0.field == field }) {
+        let shown = field == "cover" ? CoverFiles.coverName : name
+        record.conflicts.append(FieldConflict(album: folder, field: field, ours: shown, theirs: Self.theirsName(shown)))
+      }
+      if field != "cover" { record.files = (record.files ?? []) + [name] }
+      records[folder] = record
+      conflicted.append(conflict)
+    case (let present?, nil), (nil, let present?):
+      // Deleted on one side, changed on the other: the changed album is
+      // kept whole, and the person decides.
+      let keptSide = conflict.ours != nil ? ours : theirs
+      try merge.set(path, id: present.id, mode: present.mode)
+      // In an album folder the whole album is at stake; elsewhere (a smart
+      // list's file) only the file.
+      let isAlbum = try repository.file(at: folder + "/" + AlbumFile.name, inCommit: keptSide) != nil
+      if isAlbum {
+        for entry in try repository.treeEntries(under: [folder], of: try repository.commit(withID: keptSide))
+        where merge.entry(at: entry.path) == nil {
+          try merge.set(entry.path, id: entry.id, mode: entry.mode)
+        }
+      }
+      let field = isAlbum ? "album" : name
+      let theirBytes = try repository.file(at: folder + "/" + AlbumFile.name, inCommit: theirs)
+      var record = records[folder, default: Self.record(folder, base: nil, theirs: theirBytes)]
+      if !record.conflicts.contains(where: { $0.field == field }) {
+        let kept = conflict.ours != nil
+        record.conflicts.append(FieldConflict(album: folder, field: field, ours: kept ? "changed" : nil, theirs: kept ? nil : "changed"))
+      }
+      if !isAlbum { record.files = (record.files ?? []) + [name] }
+      records[folder] = record
+      conflicted.append(conflict)
+    case (nil, nil):
+      merge.remove(path)
+    }
+  }
+
+  /// `cover.webp` → `cover.theirs.webp`.
+  static func theirsName(_ path: String) -> String {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return path + ".theirs" }
+    return path[..<dot] + ".theirs" + path[dot...]
+  }
+
+  /// The folder holding `path` ("" at the top).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+  }
+
+  /// Refuses when any of `paths` (relative to the work tree), or a file in
+  /// a folder among them, has uncommitted edits.
+  private func refuseUncommitted(in paths: Set<String>) throws(MergeError) {
+    let edited: [String]
+    do throws(GitError) { edited = try repository.uncommittedFiles(under: "") } catch { throw .git(error) }
+    let touched = edited.filter { file in
+      paths.contains(file) || paths.contains { $0.hasPrefix(file.hasSuffix("/") ? file : file + "/") }
+    }
+    guard touched.isEmpty else { throw .uncommittedChanges(touched.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }) }
+  }
+
+  /// A conflict with its album named relative to the collection.
+  func collectionRelative(_ conflict: FieldConflict) -> FieldConflict {
+    var conflict = conflict
+    if conflict.album.hasPrefix(prefix) { conflict.album = String(conflict.album.dropFirst(prefix.count)) }
+    return conflict
+  }
+}
+
+extension GitRepository {
+  /// The tree id of the commit `id`.
+  func treeID(ofCommit id: String) throws(GitError) -> git_oid {
+    let commit = try lookupCommit(try git_oid.parse(id))
+    return try tree(of: commit).withPointer { git_tree_id($0).pointee }
+  }
+}

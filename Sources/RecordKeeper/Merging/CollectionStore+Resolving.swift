@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CollectionStore {
+  // MARK: Conflicts left by a merge
+
+  /// The true conflicts an unfinished merge left (by `rk sync`, or by
+  /// `git pull` through `rk merge-file`), album ids relative to the
+  /// collection, in album order.
+  public func conflicts() -> [FieldConflict] {
+    let records = ConflictRecords(gitDirectory: repository.gitDirectory)
+    records.adoptIndexConflicts(of: repository)
+    return records.open.map(collectionRelative)
+  }
+
+  /// The albums (ids) that still have conflicts.
+  public func unresolvedAlbums() -> [String] {
+    var seen = Set<String>()
+    return conflicts().map(\.album).filter { seen.insert($0).inserted }
+  }
+
+  /// What a resolution did.
+  public struct Resolution: Sendable, Equatable {
+    /// The conflicts still left in the whole collection.
+    public var remaining: [FieldConflict]
+    /// The merge commit, made when the last conflict was resolved.
+    public var commit: GitCommit?
+  }
+
+  /// Settles the album's conflicts (only `field`'s when given) by taking
+  /// one side's value: ours keeps what the file holds; theirs writes their
+  /// value in (their cover over ours; for an album one side deleted, the
+  /// deleting side removes it). When no conflict is left anywhere, the
+  /// merge commit is made, with both parents.
+  public func resolve(_ reference: String, take side: MergeSide, field: String? = nil) throws(MergeError) -> Resolution {
+    try resolving(reference, field: field) { (record, chosen) throws(MergeError) in
+      var prefer: [String: MergeSide] = [:]
+      for conflict in chosen {
+        switch conflict.field {
+        case "album":
+          // The side that has no value deleted the album.
+          let deleting = side == .ours ? conflict.ours == nil : conflict.theirs == nil
+          if deleting { removeFolder(record.folder) }
+        case "cover":
+          for name in [CoverFiles.coverName, CoverFiles.thumbnailName] {
+            let theirs = workTreePath(record.folder + "/" + Self.theirsName(name))
+            guard FileSystem.exists(theirs) else { continue }
+            if side == .theirs {
+              let target = workTreePath(record.folder + "/" + name)
+              guard rename(theirs, target) == 0 else { throw .store(.file(FileSystemError(path: target, operation: "rename", code: errno))) }
+            } else {
+              FileSystem.removeTree(theirs)
+            }
+          }
+        case let name where (record.files ?? []).contains(name):
+          // One file: the deleting side removes it; theirs, when both
+          // changed it, replaces ours.
+          let file = workTreePath(record.folder + "/" + name)
+          let theirs = workTreePath(record.folder + "/" + Self.theirsName(name))
+          if side == .ours ? conflict.ours == nil : conflict.theirs == nil {
+            FileSystem.removeTree(file)
+          } else if FileSystem.exists(theirs) {
+            if side == .theirs {
+              guard rename(theirs, file) == 0 else { throw .store(.file(FileSystemError(path: file, operation: "rename", code: errno))) }
+            } else {
+              FileSystem.removeTree(theirs)
+            }
+          }
+        case AlbumFile.name:
+          if let text = side == .theirs ? record.theirs : record.ours { try writeAlbum(record.folder, Array(text.utf8)) }
+        default:
+          prefer[conflict.field] = side
+        }
+      }
+      guard !prefer.isEmpty, let theirs = record.theirs else { return }
+      let current = try readAlbum(record.folder)
+      let merged: AlbumMerge.Result
+      do throws(AlbumMergeError) {
+        merged = try AlbumMerge.merge(
+          base: record.base.map { Array($0.utf8) }, ours: current, theirs: Array(theirs.utf8), id: record.folder, prefer: prefer)
+      } catch {
+        throw .album(error)
+      }
+      if merged.bytes != current { try writeAlbum(record.folder, merged.bytes) }
+    }
+  }
+
+  /// Settles the album's conflict in `field` (a front-matter key) by
+  /// setting it to `value` (empty clears an optional field), validated as
+  /// every write is.
+  public func resolve(_ reference: String, setting field: String, to value: String) throws(MergeError) -> Resolution {
+    try resolving(reference, field: field) { (record, _) throws(MergeError) in
+      guard let key = AlbumMerge.textKeys.first(where: { $0.key == field }) else {
+        throw .notSettable(album: collectionRelative(record.folder), field: field)
+      }
+      let current = try readAlbum(record.folder)
+      let id = collectionRelative(record.folder)
+      let parsed: Album
+      do throws(AlbumFileError) { parsed = try AlbumFile.parse(current, id: id).album } catch { throw .album(.unreadable(id: id, side: "ours", error)) }
+      var album = parsed
+      let trimmed = value.trimmed
+      key.set(&album, trimmed.isEmpty ? nil : trimmed)
+      let problems = album.problems(notIn: parsed)
+      guard problems.isEmpty else { throw .invalidValue(album: id, field: field, problems) }
+      let rewritten: [UInt8]
+      do throws(AlbumFileError) { rewritten = try AlbumFile.rewrite(current, to: album) } catch { throw .album(.unwritable(id: id, error)) }
+      try writeAlbum(record.folder, rewritten)
+    }
+  }
+
+  /// Finds the album's record, lets `body` settle the chosen conflicts,
+  /// saves what is left, and makes the merge commit when nothing is.
+  private func resolving(
+    _ reference: String, field: String?, _ body: (AlbumConflictRecord, [FieldConflict]) throws(MergeError) -> Void
+  ) throws(MergeError) -> Resolution {
+    var outcome: Result<Resolution, MergeError> = .failure(.noMergeUnderway)
+    do throws(StoreError) {
+      try locked(duringMerge: true) { () throws(StoreError) in
+        outcome = Result { () throws(MergeError) -> Resolution in
+          let records = ConflictRecords(gitDirectory: repository.gitDirectory)
+          guard repository.unfinishedMerge() != nil else { throw .noMergeUnderway }
+          records.adoptIndexConflicts(of: repository)
+          let all = records.all()
+          let folder: String
+          if let exact = all.first(where: { collectionRelative($0.folder) == reference || $0.folder == reference }) {
+            folder = exact.folder
+          } else {
+            do throws(StoreError) { folder = prefix + (try resolve(reference)) } catch { throw .store(error) }
+          }
+          guard var record = all.first(where: { $0.folder == folder }), !record.conflicts.isEmpty else {
+            throw .noConflict(album: collectionRelative(folder), field: field)
+          }
+          let chosen = record.conflicts.filter { field == nil || $0.field == field }
+          guard !chosen.isEmpty else { throw .noConflict(album: collectionRelative(folder), field: field) }
+          try body(record, chosen)
+          record.conflicts.removeAll { chosen.contains($0) }
+          record.settled = (record.settled ?? []) + chosen.map(\.field)
+          do throws(FileSystemError) { try records.save(record) } catch { throw .store(.file(error)) }
+          let remaining = records.open.map(collectionRelative)
+          guard remaining.isEmpty else { return Resolution(remaining: remaining, commit: nil) }
+          let commit: GitCommit
+          do throws(GitError) { commit = try repository.commitMerge(staging: records.all().map(\.folder)) } catch { throw .git(error) }
+          records.removeAll()
+          return Resolution(remaining: [], commit: commit)
+        }
+      }
+    } catch {
+      throw .store(error)
+    }
+    return try outcome.get()
+  }
+
+  private func collectionRelative(_ folder: String) -> String {
+    folder.hasPrefix(prefix) ? String(folder.dropFirst(prefix.count)) : folder
+  }
+
+  private func workTreePath(_ path: String) -> String { repository.workingDirectory + "/" + path }
+
+  private func readAlbum(_ folder: String) throws(MergeError) -> [UInt8] {
+    do throws(FileSystemError) { return try FileSystem.read(workTreePath(folder + "/" + AlbumFile.name)) } catch { throw .store(.file(error)) }
+  }
+
+  private func writeAlbum(_ folder: String, _ bytes: [UInt8]) throws(MergeError) {
+    do throws(FileSystemError) { try FileSystem.writeAtomically(bytes, to: workTreePath(folder + "/" + AlbumFile.name)) } catch { throw .store(.file(error)) }
+  }
+
+  private func removeFolder(_ folder: String) {
+    FileSystem.removeTree(workTreePath(folder))
+  }
+}

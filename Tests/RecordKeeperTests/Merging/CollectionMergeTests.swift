@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import RecordKeeper
+
+/// Two collectors share a collection through a bare repository; Bob pushes
+/// first, Alice fetches and merges through ``CollectionStore/merge(commit:from:)``.
+/// After each scenario every commit of both sides is in Alice's history.
+@Suite("Merging two collectors' changes", .libgit2)
+struct CollectionMergeTests {
+  static let id = "albums/radiohead-ok-computer"
+  static let file = id + "/album.md"
+
+  /// Sets up, lets each side change and commit, pushes Bob's, merges into
+  /// Alice's, and checks that both sides' commits are all in the history.
+  func scenario(
+    albums: [String: String] = [id: sharedAlbum()], files: [String: [UInt8]] = [:],
+    alice: (TwoCollectors) throws -> Void, bob: (TwoCollectors) throws -> Void
+  ) throws -> (TwoCollectors, MergeOutcome, CollectionStore) {
+    let collectors = try TwoCollectors(albums: albums, files: files)
+    try alice(collectors)
+    try bob(collectors)
+    try collectors.push(collectors.bob)
+    let aliceCommits = try collectors.commits(collectors.alice)
+    let bobCommits = try collectors.commits(collectors.bob)
+    let (outcome, store) = try collectors.fetchAndMerge(collectors.alice)
+    if case .merged = outcome {
+      let after = try collectors.commits(collectors.alice)
+      #expect(aliceCommits.isSubset(of: after))
+      #expect(bobCommits.isSubset(of: after))
+    }
+    return (collectors, outcome, store)
+  }
+
+  func expectAllCommits(_ collectors: TwoCollectors, since before: Set<String>...) throws {
+    let after = try collectors.commits(collectors.alice)
+    for set in before { #expect(set.isSubset(of: after)) }
+  }
+
+  @Test func differentFieldsOfOneAlbum() throws {
+    let (c, outcome, _) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "released: 1997", with: "released: 1997-05-21") })
+    guard case .merged(let commit) = outcome else { Issue.record("\(outcome)"); return }
+    let album = try c.album(c.alice, Self.id)
+    #expect(album.label == "Capitol")
+    #expect(album.released == "1997-05-21")
+    #expect(try c.head(c.alice) == commit)
+    #expect(try git(["log", "-1", "--format=%P"], in: c.alice).split(separator: " ").count == 2)
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  @Test func bothAddDifferentTags() throws {
+    let (c, outcome, _) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "- alternative\n", with: "- alternative\n- favourite\n") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "- alternative\n", with: "- alternative\n- british\n") })
+    #expect(outcome != .upToDate)
+    #expect(try c.album(c.alice, Self.id).tags == ["alternative", "favourite", "british"])
+  }
+
+  @Test func oneAddsATagTheOtherRemoves() throws {
+    let (c, _, _) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "- alternative\n", with: "- alternative\n- jazz\n") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "tags:\n- alternative\n", with: "") })
+    #expect(try c.album(c.alice, Self.id).tags == ["jazz"])
+  }
+
+  @Test func sameFieldTwoWaysIsAConflictThenTakeTheirs() throws {
+    let (c, outcome, store) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI") })
+    let conflict = FieldConflict(album: Self.id, field: "label", ours: "Capitol", theirs: "EMI")
+    #expect(outcome == .conflicts([conflict]))
+    #expect(try c.album(c.alice, Self.id).label == "Capitol")
+    #expect(store.conflicts() == [conflict])
+    // Every other change is refused, naming the album.
+    #expect(throws: StoreError.unfinishedMerge(albums: [Self.id])) {
+      _ = try store.apply(.addTags(["x"]), to: Self.id)
+    }
+    let bobHead = try c.head(c.bob)
+    let resolution = try store.resolve(Self.id, take: .theirs)
+    #expect(resolution.remaining.isEmpty)
+    #expect(try c.album(c.alice, Self.id).label == "EMI")
+    #expect(resolution.commit?.parentIDs.count == 2)
+    #expect(resolution.commit?.parentIDs.contains(bobHead) == true)
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+    #expect(store.conflicts().isEmpty)
+  }
+
+  @Test func sameFieldTwoWaysTakeOurs() throws {
+    let (c, _, store) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI") })
+    let resolution = try store.resolve("ok computer", take: .ours)
+    #expect(resolution.commit != nil)
+    #expect(try c.album(c.alice, Self.id).label == "Capitol")
+    #expect(try c.commits(c.alice).contains(try c.head(c.bob)))
+  }
+
+  @Test func sameFieldTwoWaysSetAValue() throws {
+    let (c, _, store) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI") })
+    #expect(throws: MergeError.noConflict(album: Self.id, field: "tracks")) {
+      _ = try store.resolve(Self.id, setting: "tracks", to: "x")
+    }
+    let resolution = try store.resolve(Self.id, setting: "label", to: "Capitol / EMI")
+    #expect(resolution.commit != nil)
+    #expect(try c.album(c.alice, Self.id).label == "Capitol / EMI")
+  }
+
+  @Test func editAgainstDeleteKeepsTheEditedAlbum() throws {
+    let (c, outcome, store) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
+      bob: {
+        try git(["rm", "-q", "-r", Self.id], in: $0.bob)
+        try git(["commit", "-q", "-m", "Remove"], in: $0.bob)
+      })
+    #expect(outcome == .conflicts([FieldConflict(album: Self.id, field: "album", ours: "changed", theirs: nil)]))
+    #expect(try c.album(c.alice, Self.id).label == "Capitol")
+    // Taking theirs (the deletion) removes it, and the merge is made.
+    let resolution = try store.resolve(Self.id, take: .theirs)
+    #expect(resolution.commit != nil)
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  @Test func deleteAgainstEditKeepsTheirEdit() throws {
+    let (c, outcome, store) = try scenario(
+      alice: {
+        try git(["rm", "-q", "-r", Self.id], in: $0.alice)
+        try git(["commit", "-q", "-m", "Remove"], in: $0.alice)
+      },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI") })
+    #expect(outcome == .conflicts([FieldConflict(album: Self.id, field: "album", ours: nil, theirs: "changed")]))
+    #expect(try c.album(c.alice, Self.id).label == "EMI")
+    _ = try store.resolve(Self.id, take: .theirs)
+    #expect(try c.album(c.alice, Self.id).label == "EMI")
+    #expect(try git(["ls-files", Self.file], in: c.alice).contains("album.md"))
+  }
+
+  @Test func addAgainstAddOfTheSameFolder() throws {
+    let kidA = "albums/radiohead-kid-a"
+    let (c, outcome, _) = try scenario(
+      alice: {
+        try $0.write($0.alice, kidA + "/album.md", albumText(title: "Kid A", artist: "Radiohead", tags: ["electronic"]))
+        try $0.commitAll($0.alice, "Add Kid A")
+      },
+      bob: {
+        try $0.write($0.bob, kidA + "/album.md", albumText(title: "Kid A", artist: "Radiohead", released: "2000"))
+        try $0.commitAll($0.bob, "Add Kid A too")
+      })
+    guard case .merged = outcome else { Issue.record("\(outcome)"); return }
+    let album = try c.album(c.alice, kidA)
+    #expect(album.tags == ["electronic"])
+    #expect(album.released == "2000")
+  }
+
+  @Test func tracksReorderedOnOneSideRenamedOnTheOther() throws {
+    let (c, outcome, _) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "1. Airbag\n2. Paranoid Android\n", with: "1. Paranoid Android\n2. Airbag\n") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "3. Karma Police", with: "3. Karma Police (Live)") })
+    guard case .merged = outcome else { Issue.record("\(outcome)"); return }
+    #expect(try c.album(c.alice, Self.id).tracks == ["Paranoid Android", "Airbag", "Karma Police (Live)"])
+  }
+
+  @Test func folderRenamedOnOneSideEditedOnTheOther() throws {
+    let moved = "albums/ok-computer"
+    let (c, outcome, _) = try scenario(
+      alice: {
+        try git(["mv", Self.id, moved], in: $0.alice)
+        try git(["commit", "-q", "-m", "Move"], in: $0.alice)
+      },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI") })
+    guard case .merged = outcome else { Issue.record("\(outcome)"); return }
+    #expect(try c.album(c.alice, moved).label == "EMI")
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id))
+  }
+
+  @Test func coversChangedOnBothSidesKeepBoth() throws {
+    let cover = Self.id + "/cover.webp"
+    let (c, outcome, store) = try scenario(
+      files: [cover: Array("base image".utf8)],
+      alice: {
+        try $0.write($0.alice, cover, "alice's image")
+        try $0.commitAll($0.alice, "Alice's cover")
+      },
+      bob: {
+        try $0.write($0.bob, cover, "bob's image")
+        try $0.commitAll($0.bob, "Bob's cover")
+      })
+    #expect(outcome == .conflicts([FieldConflict(album: Self.id, field: "cover", ours: "cover.webp", theirs: "cover.theirs.webp")]))
+    #expect(try c.read(c.alice, cover) == "alice's image")
+    #expect(try c.read(c.alice, Self.id + "/cover.theirs.webp") == "bob's image")
+    let resolution = try store.resolve(Self.id, take: .theirs, field: "cover")
+    #expect(resolution.commit != nil)
+    #expect(try c.read(c.alice, cover) == "bob's image")
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id + "/cover.theirs.webp"))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  @Test func upToDateAndFastForward() throws {
+    let c = try TwoCollectors(albums: [Self.id: sharedAlbum()])
+    let (same, _) = try c.fetchAndMerge(c.alice)
+    #expect(same == .upToDate)
+    try c.edit(c.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI")
+    try c.push(c.bob)
+    let (outcome, _) = try c.fetchAndMerge(c.alice)
+    #expect(outcome == .fastForwarded(to: try c.head(c.bob)))
+    #expect(try c.album(c.alice, Self.id).label == "EMI")
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  @Test func uncommittedEditsInTheWayAreNeverLost() throws {
+    let c = try TwoCollectors(albums: [Self.id: sharedAlbum()])
+    try c.edit(c.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI")
+    try c.push(c.bob)
+    let mine = try c.read(c.alice, Self.file).replacingOccurrences(of: "label: Parlophone", with: "label: Mine")
+    try c.write(c.alice, Self.file, mine)
+    let before = try c.head(c.alice)
+    #expect(throws: MergeError.uncommittedChanges([Self.file])) { _ = try c.fetchAndMerge(c.alice) }
+    #expect(try c.read(c.alice, Self.file) == mine)
+    #expect(try c.head(c.alice) == before)
+  }
+}
+
+@Suite("Merging files beside the albums", .libgit2)
+struct CollectionMergeOtherFilesTests {
+  static let list = ".recordkeeper/lists/jazz.yaml"
+
+  @Test func smartListChangedBothWaysKeepsBothUntilResolved() throws {
+    let c = try TwoCollectors(albums: [CollectionMergeTests.id: sharedAlbum()], files: [Self.list: Array("rules: '#jazz'\n".utf8)])
+    try c.write(c.alice, Self.list, "rules: '#jazz #modal'\n")
+    try c.commitAll(c.alice, "Alice's list")
+    try c.write(c.bob, Self.list, "rules: '#jazz #bop'\n")
+    try c.commitAll(c.bob, "Bob's list")
+    try c.push(c.bob)
+    let (outcome, store) = try c.fetchAndMerge(c.alice)
+    #expect(outcome == .conflicts([FieldConflict(album: ".recordkeeper/lists", field: "jazz.yaml", ours: "jazz.yaml", theirs: "jazz.theirs.yaml")]))
+    #expect(try c.read(c.alice, ".recordkeeper/lists/jazz.theirs.yaml") == "rules: '#jazz #bop'\n")
+    let resolution = try store.resolve(".recordkeeper/lists", take: .theirs)
+    #expect(resolution.commit != nil)
+    #expect(try c.read(c.alice, Self.list) == "rules: '#jazz #bop'\n")
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/.recordkeeper/lists/jazz.theirs.yaml"))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+    // The albums are all still there.
+    #expect(FileManager.default.fileExists(atPath: c.alice + "/" + CollectionMergeTests.file))
+  }
+
+  @Test func smartListDeletedAgainstChangedRemovesOnlyThatFile() throws {
+    let c = try TwoCollectors(albums: [CollectionMergeTests.id: sharedAlbum()], files: [Self.list: Array("rules: '#jazz'\n".utf8)])
+    try c.write(c.alice, Self.list, "rules: '#jazz #modal'\n")
+    try c.commitAll(c.alice, "Alice's list")
+    try git(["rm", "-q", Self.list], in: c.bob)
+    try c.commitAll(c.bob, "Remove the list")
+    try c.push(c.bob)
+    let (outcome, store) = try c.fetchAndMerge(c.alice)
+    #expect(outcome == .conflicts([FieldConflict(album: ".recordkeeper/lists", field: "jazz.yaml", ours: "changed", theirs: nil)]))
+    _ = try store.resolve(".recordkeeper/lists", take: .theirs)
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.list))
+    #expect(FileManager.default.fileExists(atPath: c.alice + "/.recordkeeper/config.yaml"))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+}
