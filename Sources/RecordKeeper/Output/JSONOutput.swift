@@ -24,6 +24,13 @@ public struct JSONOutput: ~Copyable {
 
   deinit { base.deallocate() }
 
+  /// The bytes written, handed over without a copy.
+  public consuming func finish() -> JSONChunk {
+    let chunk = JSONChunk(base: base, count: count)
+    discard self
+    return chunk
+  }
+
   /// The bytes written, copied into an array.
   public var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
@@ -83,4 +90,29 @@ public struct JSONOutput: ~Copyable {
     memset(reserve(count), 0x20, count)
     self.count += count
   }
+}
+
+/// Serialised JSON that ``JSONOutput/finish()`` handed over: its bytes in
+/// their own allocation, read-only from then on.
+public final class JSONChunk: Sendable {
+  // Safe to share: the bytes are all written before init and never after,
+  // and freed only in deinit, when no one can read them any more.
+  private nonisolated(unsafe) let base: UnsafeMutablePointer<UInt8>
+  /// How many bytes there are.
+  public let count: Int
+
+  fileprivate init(base: UnsafeMutablePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  deinit { base.deallocate() }
+
+  /// Calls `body` with the bytes, valid only during the call.
+  public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try body(UnsafeRawBufferPointer(start: base, count: count))
+  }
+
+  /// The bytes, copied into an array.
+  public var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 }

@@ -69,37 +69,39 @@ public enum JSONValue: Hashable, Sendable {
   public static func serializedArray<Item: Sendable>(
     _ items: [Item], element: @Sendable (Item) -> JSONValue
   ) -> [UInt8] {
-    serializedArrayChunks(items) { item, output, indent in element(item).write(to: &output, indent: indent) }.flatMap { $0 }
+    serializedArrayChunks(count: items.count) { index, output, indent in
+      element(items[index]).write(to: &output, indent: indent)
+    }.flatMap(\.bytes)
   }
 
-  /// A JSON array of `items` as UTF-8 in pieces that, put one after another,
-  /// are the array (without a final newline): made on every core, each
-  /// element appended by `write(item, &output, indent)` at that indent, so
-  /// that albums go straight to bytes (``Album/writeJSON(group:to:indent:)``)
-  /// and the pieces straight to a file, one write each.
-  public static func serializedArrayChunks<Item: Sendable>(
-    _ items: [Item], chunkSize: Int = 256, write: @Sendable (Item, inout JSONOutput, Int) -> Void
-  ) -> [[UInt8]] {
-    guard !items.isEmpty else { return [Array("[]".utf8)] }
+  /// A JSON array of `count` elements in chunks that, one after another, are
+  /// the array (without a final newline): made on every core, element
+  /// `index` appended by `write(index, &output, indent)` at that indent.
+  ///
+  /// Albums go straight to bytes this way (``Album/writeJSON(group:to:indent:)``,
+  /// each read in place by its index rather than copied out of an array),
+  /// and the chunks straight to a file, one write each, without being
+  /// copied into one buffer.
+  public static func serializedArrayChunks(
+    count: Int, chunkSize: Int = 256, write: @Sendable (Int, inout JSONOutput, Int) -> Void
+  ) -> [JSONChunk] {
+    guard count > 0 else {
+      var output = JSONOutput(capacity: 2)
+      output.append("[]")
+      return [output.finish()]
+    }
     let chunkSize = max(1, chunkSize)
-    let chunkCount = (items.count + chunkSize - 1) / chunkSize
-    return items.withUnsafeBufferPointer { buffer in
-      // Safe to share: the workers only read the elements, and `items`
-      // outlives concurrentMap. Elements are lent to `write` from here
-      // rather than copied out of the array (an album is some 30 references).
-      nonisolated(unsafe) let elements = buffer
-      return System.concurrentMap(chunkCount) { chunk in
-        let range = chunk * chunkSize..<min(elements.count, (chunk + 1) * chunkSize)
-        // About what an album takes; grown by doubling when short.
-        var output = JSONOutput(capacity: range.count * 3072)
-        if chunk == 0 { output.append("[\n") }
-        for index in range {
-          output.indent(2)
-          write(elements[index], &output, 2)
-          output.append(index == elements.count - 1 ? "\n]" : ",\n")
-        }
-        return output.bytes
+    return System.concurrentMap((count + chunkSize - 1) / chunkSize) { chunk in
+      let range = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
+      // About what an album takes; grown by doubling when short.
+      var output = JSONOutput(capacity: range.count * 3072)
+      if chunk == 0 { output.append("[\n") }
+      for index in range {
+        output.indent(2)
+        write(index, &output, 2)
+        output.append(index == count - 1 ? "\n]" : ",\n")
       }
+      return output.finish()
     }
   }
 

@@ -101,8 +101,8 @@ extension RK {
       } else if short {
         Pager.write(TableRenderer(terminal: .standardOutput()).render(sorted))
       } else if json {
-        Terminal.write(jsonChunks: JSONValue.serializedArrayChunks(sorted) { album, output, indent in
-          album.writeJSON(group: .some(order.group(of: album)), to: &output, indent: indent)
+        Terminal.write(json: JSONValue.serializedArrayChunks(count: sorted.count) { index, output, indent in
+          sorted[index].writeJSON(group: .some(order.group(of: sorted[index])), to: &output, indent: indent)
         })
       } else {
         let renderer = ListRenderer(terminal: .standardOutput(), location: loaded.location)

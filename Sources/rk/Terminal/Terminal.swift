@@ -40,17 +40,19 @@ struct Terminal: Sendable {
   }
 
   /// Writes a JSON value and a newline, straight from its UTF-8 bytes.
-  static func write(_ json: JSONValue) { write(json: json.serializedBytes()) }
+  static func write(_ json: JSONValue) {
+    var output = JSONOutput()
+    json.write(to: &output)
+    write(json: [output.finish()])
+  }
 
-  /// Writes serialised JSON and a newline.
-  static func write(json bytes: [UInt8]) { write(jsonChunks: [bytes]) }
-
-  /// Writes serialised JSON, given in pieces, and a newline: each piece
+  /// Writes serialised JSON, given in chunks, and a newline: each chunk
   /// straight from its buffer with write(2), without copying them into one
   /// (`rk list --json` writes tens of megabytes at 100k albums).
-  static func write(jsonChunks chunks: [[UInt8]]) {
-    for chunk in chunks + [[UInt8(ascii: "\n")]] {
-      let failure = writeAll(chunk)
+  static func write(json chunks: [JSONChunk]) {
+    let newline: [UInt8] = [UInt8(ascii: "\n")]
+    for index in 0...chunks.count {
+      let failure = index < chunks.count ? chunks[index].withUnsafeBytes(writeAll) : newline.withUnsafeBytes(writeAll)
       guard failure != 0 else { continue }
       // A reader that closed the pipe has what it wanted.
       if failure == EPIPE { return }
@@ -60,19 +62,17 @@ struct Terminal: Sendable {
   }
 
   /// Writes all of `bytes` to standard output; 0, or the errno of the write that failed.
-  private static func writeAll(_ bytes: [UInt8]) -> Int32 {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return 0
+      offset += written
     }
+    return 0
   }
 }
 

@@ -100,19 +100,19 @@ struct AlbumJSONWriterTests {
     let albums = Self.albums(count: count, seed: UInt64(count) + 100)
     let expected = JSONValue.array(albums.map { $0.json(group: .some("G")) }).serializedBytes()
     for chunkSize in [1, 7, 64, 256] {
-      let chunks = JSONValue.serializedArrayChunks(albums, chunkSize: chunkSize) { album, output, indent in
-        album.writeJSON(group: .some("G"), to: &output, indent: indent)
+      let chunks = JSONValue.serializedArrayChunks(count: albums.count, chunkSize: chunkSize) { index, output, indent in
+        albums[index].writeJSON(group: .some("G"), to: &output, indent: indent)
       }
-      #expect(chunks.flatMap { $0 } == expected, "chunks of \(chunkSize)")
+      #expect(chunks.flatMap(\.bytes) == expected, "chunks of \(chunkSize)")
       #expect(chunks.count == max(1, (count + chunkSize - 1) / chunkSize))
     }
   }
 
   @Test func awkwardTextSurvivesAJSONReader() throws {
     let albums = Self.albums(count: 200, seed: 42)
-    let bytes = JSONValue.serializedArrayChunks(albums) { album, output, indent in
-      album.writeJSON(group: .some(nil), to: &output, indent: indent)
-    }.flatMap { $0 }
+    let bytes = JSONValue.serializedArrayChunks(count: albums.count) { index, output, indent in
+      albums[index].writeJSON(group: .some(nil), to: &output, indent: indent)
+    }.flatMap(\.bytes)
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]])
     #expect(objects.count == albums.count)
     for (object, album) in zip(objects, albums) {
@@ -175,5 +175,8 @@ struct AlbumJSONWriterTests {
     let escaped = "\"" + String(repeating: "\\u0001", count: 50) + "\""
     #expect(output.bytes == [UInt8](repeating: UInt8(ascii: " "), count: 100) + Array("null".utf8) + [1, 2, 3] + Array(escaped.utf8))
     #expect(output.count == 100 + 4 + 3 + escaped.utf8.count)
+    let chunk = output.finish()
+    #expect(chunk.count == 100 + 4 + 3 + escaped.utf8.count)
+    #expect(chunk.withUnsafeBytes { Array($0) } == chunk.bytes)
   }
 }
