@@ -39,6 +39,22 @@ extension Album.Track {
 }
 
 extension Album {
+  /// `albums` as a JSON array of album objects, each with the `group` that
+  /// `group` gives it, in chunks made on every core (see
+  /// ``JSONValue/serializedArrayChunks(count:chunkSize:write:)``): what
+  /// `rk list --json` writes.
+  public static func jsonArrayChunks(_ albums: [Album], group: @Sendable (Album) -> String??) -> [JSONChunk] {
+    albums.withUnsafeBufferPointer { buffer in
+      // Safe to share: the workers only read the albums, and `albums`
+      // outlives the call. Each album is lent in place rather than copied
+      // out of the array (an album holds some 30 references).
+      nonisolated(unsafe) let lent = buffer
+      return JSONValue.serializedArrayChunks(count: lent.count) { index, output, indent in
+        lent[index].writeJSON(group: group(lent[index]), to: &output, indent: indent)
+      }
+    }
+  }
+
   /// Appends ``json(group:)`` serialised at `indent`: the same bytes as
   /// `json(group: group).write(to: &output, indent: indent)`, written
   /// straight from the album's fields without building the tree.

@@ -106,6 +106,7 @@ struct AlbumJSONWriterTests {
       #expect(chunks.flatMap(\.bytes) == expected, "chunks of \(chunkSize)")
       #expect(chunks.count == max(1, (count + chunkSize - 1) / chunkSize))
     }
+    #expect(Album.jsonArrayChunks(albums) { _ in .some("G") }.flatMap(\.bytes) == expected)
   }
 
   @Test func awkwardTextSurvivesAJSONReader() throws {
