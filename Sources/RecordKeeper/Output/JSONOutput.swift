@@ -77,13 +77,6 @@ public struct JSONOutput: ~Copyable {
     append(text.utf8Start, byteCount: text.utf8CodeUnitCount)
   }
 
-  /// Appends serialised JSON.
-  public mutating func append(_ bytes: [UInt8]) {
-    let target = reserve(bytes.count)
-    _ = UnsafeMutableBufferPointer(start: target, count: bytes.count).update(fromContentsOf: bytes)
-    count += bytes.count
-  }
-
   /// Appends `count` spaces.
   @inline(__always)
   mutating func indent(_ count: Int) {

@@ -171,13 +171,13 @@ struct AlbumJSONWriterTests {
     var output = JSONOutput(capacity: 16)
     output.indent(100)
     output.append("null")
-    output.append([1, 2, 3])
+    output.append(UInt8(ascii: ","))
     JSONBytes.string(String(repeating: "\u{1}", count: 50), to: &output)
     let escaped = "\"" + String(repeating: "\\u0001", count: 50) + "\""
-    #expect(output.bytes == [UInt8](repeating: UInt8(ascii: " "), count: 100) + Array("null".utf8) + [1, 2, 3] + Array(escaped.utf8))
-    #expect(output.count == 100 + 4 + 3 + escaped.utf8.count)
+    #expect(output.bytes == [UInt8](repeating: UInt8(ascii: " "), count: 100) + Array("null,".utf8) + Array(escaped.utf8))
+    #expect(output.count == 100 + 5 + escaped.utf8.count)
     let chunk = output.finish()
-    #expect(chunk.count == 100 + 4 + 3 + escaped.utf8.count)
+    #expect(chunk.count == 100 + 5 + escaped.utf8.count)
     #expect(chunk.withUnsafeBytes { Array($0) } == chunk.bytes)
   }
 }
