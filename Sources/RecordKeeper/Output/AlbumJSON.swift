@@ -37,3 +37,132 @@ extension Album.Track {
     ])
   }
 }
+
+extension Album {
+  /// `albums` as a JSON array of album objects, each with the `group` that
+  /// `group` gives it, in chunks made on every core (see
+  /// ``JSONValue/serializedArrayChunks(count:chunkSize:write:)``): what
+  /// `rk list --json` writes.
+  public static func jsonArrayChunks(_ albums: [Album], group: @Sendable (Album) -> String??) -> [JSONChunk] {
+    albums.withUnsafeBufferPointer { buffer in
+      // Safe to share: the workers only read the albums, and `albums`
+      // outlives the call. Each album is lent in place rather than copied
+      // out of the array (an album holds some 30 references).
+      nonisolated(unsafe) let lent = buffer
+      return JSONValue.serializedArrayChunks(count: lent.count) { index, output, indent in
+        lent[index].writeJSON(group: group(lent[index]), to: &output, indent: indent)
+      }
+    }
+  }
+
+  /// Appends ``json(group:)`` serialised at `indent`: the same bytes as
+  /// `json(group: group).write(to: &output, indent: indent)`, written
+  /// straight from the album's fields without building the tree.
+  public func writeJSON(group: String?? = nil, to output: inout JSONOutput, indent: Int = 0) {
+    var object = JSONBytes.Object(indent: indent)
+    let inner = indent + 2
+    object.member("id", to: &output)
+    JSONBytes.string(id, to: &output)
+    object.member("title", to: &output)
+    JSONBytes.string(title, to: &output)
+    object.member("artist", to: &output)
+    JSONBytes.string(artist, to: &output)
+    object.member("sort_artist", to: &output)
+    JSONBytes.string(sortArtist, to: &output)
+    object.member("released", to: &output)
+    if let date = releaseDate { JSONBytes.date(date, to: &output) } else { JSONBytes.string(released, to: &output) }
+    object.member("wikipedia", to: &output)
+    JSONBytes.string(wikipedia, to: &output)
+    object.member("tracks", to: &output)
+    JSONBytes.strings(tracks, indent: inner, to: &output)
+    object.member("tags", to: &output)
+    JSONBytes.strings(tags, indent: inner, to: &output)
+    object.member("cover", to: &output)
+    writeCoverPath(covers.cover ? CoverFiles.coverName : nil, to: &output)
+    object.member("thumbnail", to: &output)
+    writeCoverPath(covers.thumbnail ? CoverFiles.thumbnailName : nil, to: &output)
+    // The collector's fields of §1.1, in CollectorField's order (a test holds
+    // these to json(group:), which walks CollectorField.allCases): read
+    // directly, as key paths cost more than the rest of the object.
+    object.member("format", to: &output)
+    JSONBytes.string(format, to: &output)
+    object.member("label", to: &output)
+    JSONBytes.string(label, to: &output)
+    object.member("catalog_number", to: &output)
+    JSONBytes.string(catalogNumber, to: &output)
+    object.member("barcode", to: &output)
+    JSONBytes.string(barcode, to: &output)
+    object.member("country", to: &output)
+    JSONBytes.string(country, to: &output)
+    object.member("media_condition", to: &output)
+    JSONBytes.string(mediaCondition, to: &output)
+    object.member("sleeve_condition", to: &output)
+    JSONBytes.string(sleeveCondition, to: &output)
+    object.member("rating", to: &output)
+    JSONBytes.string(rating, to: &output)
+    object.member("location", to: &output)
+    JSONBytes.string(location, to: &output)
+    object.member("purchased", to: &output)
+    JSONBytes.string(purchased, to: &output)
+    object.member("price", to: &output)
+    JSONBytes.string(price, to: &output)
+    object.member("status", to: &output)
+    JSONBytes.string(status, to: &output)
+    object.member("discogs", to: &output)
+    JSONBytes.string(discogs, to: &output)
+    object.member("musicbrainz", to: &output)
+    JSONBytes.string(musicbrainz, to: &output)
+    object.member("extra", to: &output)
+    var extras = JSONBytes.Object(indent: inner)
+    for field in extra {
+      extras.member(named: field.key, to: &output)
+      field.value.write(to: &output, indent: inner + 2)
+    }
+    extras.close(to: &output)
+    object.member("track_list", to: &output)
+    if trackList.isEmpty {
+      output.append("[]")
+    } else {
+      output.append("[\n")
+      for (index, track) in trackList.enumerated() {
+        if index > 0 { output.append(",\n") }
+        output.indent(inner + 2)
+        track.writeJSON(to: &output, indent: inner + 2)
+      }
+      output.append(UInt8(ascii: "\n"))
+      output.indent(inner)
+      output.append(UInt8(ascii: "]"))
+    }
+    object.member("duration", to: &output)
+    JSONBytes.number(duration, to: &output)
+    if let group {
+      object.member("group", to: &output)
+      JSONBytes.string(group, to: &output)
+    }
+    object.close(to: &output)
+  }
+
+  /// `"albums/x/cover.webp"` for a cover file that is there, else `null`.
+  private func writeCoverPath(_ name: String?, to output: inout JSONOutput) {
+    guard let name else { return output.append("null") }
+    // The id and the file name need no escape of their own, but the id is
+    // the collector's folder name: written through the escaper all the same.
+    JSONBytes.string(id + "/" + name, to: &output)
+  }
+}
+
+extension Album.Track {
+  /// Appends ``json`` serialised at `indent`, without building the tree.
+  func writeJSON(to output: inout JSONOutput, indent: Int) {
+    var object = JSONBytes.Object(indent: indent)
+    object.member("position", to: &output)
+    JSONBytes.string(position, to: &output)
+    object.member("name", to: &output)
+    JSONBytes.string(name, to: &output)
+    object.member("side", to: &output)
+    JSONBytes.string(side, to: &output)
+    object.member("duration", to: &output)
+    JSONBytes.number(duration, to: &output)
+    object.close(to: &output)
+  }
+}

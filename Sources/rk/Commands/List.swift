@@ -101,7 +101,7 @@ extension RK {
       } else if short {
         Pager.write(TableRenderer(terminal: .standardOutput()).render(sorted))
       } else if json {
-        Terminal.write(json: JSONValue.serializedArray(sorted) { $0.json(group: .some(order.group(of: $0))) })
+        Terminal.write(json: Album.jsonArrayChunks(sorted) { .some(order.group(of: $0)) })
       } else {
         let renderer = ListRenderer(terminal: .standardOutput(), location: loaded.location)
         Pager.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))

@@ -40,13 +40,39 @@ struct Terminal: Sendable {
   }
 
   /// Writes a JSON value and a newline, straight from its UTF-8 bytes.
-  static func write(_ json: JSONValue) { write(json: json.serializedBytes()) }
+  static func write(_ json: JSONValue) {
+    var output = JSONOutput()
+    json.write(to: &output)
+    write(json: [output.finish()])
+  }
 
-  /// Writes serialised JSON and a newline.
-  static func write(json bytes: [UInt8]) {
-    var bytes = bytes
-    bytes.append(UInt8(ascii: "\n"))
-    FileHandle.standardOutput.write(Data(bytes))
+  /// Writes serialised JSON, given in chunks, and a newline: each chunk
+  /// straight from its buffer with write(2), without copying them into one
+  /// (`rk list --json` writes tens of megabytes at 100k albums).
+  static func write(json chunks: [JSONChunk]) {
+    let newline: [UInt8] = [UInt8(ascii: "\n")]
+    for index in 0...chunks.count {
+      let failure = index < chunks.count ? chunks[index].withUnsafeBytes(writeAll) : newline.withUnsafeBytes(writeAll)
+      guard failure != 0 else { continue }
+      // A reader that closed the pipe has what it wanted.
+      if failure == EPIPE { return }
+      FileHandle.standardError.write(Data("rk: cannot write to standard output: \(String(cString: strerror(failure)))\n".utf8))
+      exit(1)
+    }
+  }
+
+  /// Writes all of `bytes` to standard output; 0, or the errno of the write that failed.
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += written
+    }
+    return 0
   }
 }
 
