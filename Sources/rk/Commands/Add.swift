@@ -79,7 +79,7 @@ extension RK {
       } catch {
         throw ValidationError("\(error)")
       }
-      let front = try images ?? Self.frontCover(of: release, contact: contact)
+      let front = images ?? Self.frontCover(of: release, contact: contact)
       let files = front.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
       let (added, _) = try store.add(album, files: files)
       print(Visible.text(added))
