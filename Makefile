@@ -10,7 +10,7 @@ CRASH_TRIALS ?= 350
 DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release deps browser-deps venv test browser-test crash demo bench install clean
+.PHONY: all build release deps browser-deps bench-deps venv test browser-test crash demo bench install clean
 
 all: build
 
@@ -80,7 +80,18 @@ crash: deps
 demo: release
 	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/rk" "$(DEMO_DIR)"
 
-bench: release
+# wrk drives the server suite (bench/server_bench.py).
+BENCH_PACKAGES := wrk
+bench-deps:
+	@missing=""; for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+bench: release bench-deps
 	python3 bench/bench.py --rk "$$($(SWIFT) build -c release --show-bin-path)/rk" --root "$(BENCH_DIR)"
 
 install: release

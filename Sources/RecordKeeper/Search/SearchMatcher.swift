@@ -90,11 +90,21 @@ public struct SearchMatcher: Sendable {
   /// (two dozen strings to retain) only to pass it along unread.
   public func matchesTerms(_ text: SearchText, scratch: inout [UInt8]) -> Bool {
     guard hasTerms else { return true }
-    // Every field searched (the default): the text as it is, no copy.
-    if textFields.count == SearchText.order.count { return text.bytes.withUnsafeBufferPointer(matches(folded:)) }
+    if searchesEveryField { return text.bytes.withUnsafeBufferPointer(matches(folded:)) }
     scratch.removeAll(keepingCapacity: true)
     for index in textFields { scratch += text.bytes[text.ranges[index]] }
     return scratch.withUnsafeBufferPointer(matches(folded:))
+  }
+
+  /// Whether every field is searched (the default): then the terms are
+  /// matched against an album's whole ``SearchText/bytes``.
+  public var searchesEveryField: Bool { textFields.count == SearchText.order.count }
+
+  /// The query's terms on an album's whole ``SearchText/bytes``, wherever
+  /// they are kept (a server keeps every album's one after another), when
+  /// ``searchesEveryField`` and not ``hasClauses``.
+  public func matchesTerms(folded text: UnsafeBufferPointer<UInt8>) -> Bool {
+    hasTerms ? matches(folded: text) : true
   }
 
   /// The rules of seed §3.3 on the searched fields' folded text.

@@ -30,9 +30,30 @@ public final class CollectionSnapshot: Sendable {
     var seed: UInt64
   }
 
+  /// Albums in one order, with their search texts in the same order.
   struct Listing {
-    var albums: [Album]
-    var texts: [SearchText]
+    let albums: [Album]
+    let texts: [SearchText]
+    /// Every album's ``SearchText/bytes`` one after another, and where each
+    /// album's begin (one more entry than albums, the last the end): a
+    /// search reads them front to back without touching a reference count.
+    let folded: [UInt8]
+    let starts: [Int]
+
+    init(albums: [Album], texts: [SearchText]) {
+      self.albums = albums
+      self.texts = texts
+      var folded: [UInt8] = []
+      folded.reserveCapacity(texts.reduce(0) { $0 + $1.bytes.count })
+      var starts = [0]
+      starts.reserveCapacity(texts.count + 1)
+      for text in texts {
+        folded += text.bytes
+        starts.append(folded.count)
+      }
+      self.folded = folded
+      self.starts = starts
+    }
   }
 
   init(
@@ -100,18 +121,24 @@ public final class CollectionSnapshot: Sendable {
       scratch.reserveCapacity(1024)
       var positions: [Int] = []
       var matched = 0
-      // Without clauses the album itself is not passed: handing it to the
-      // matcher copied it (retaining two dozen strings), which was 60% of a
-      // search's time.
-      let termsOnly = !matcher.hasClauses
-      for index in min(chunk * size, count)..<min((chunk + 1) * size, count) {
-        let text = listing.texts[index]
-        guard
-          termsOnly
-            ? matcher.matchesTerms(text, scratch: &scratch) : matcher.matches(text, of: listing.albums[index], scratch: &scratch)
-        else { continue }
-        if matched < wanted { positions.append(index) }
-        matched += 1
+      let range = min(chunk * size, count)..<min((chunk + 1) * size, count)
+      if !matcher.hasClauses && matcher.searchesEveryField {
+        // The common case, plain terms in every field: the folded bytes
+        // alone. Handing the matcher each album (or its SearchText) copied
+        // it, retaining its strings, which was most of a search's time.
+        listing.folded.withUnsafeBufferPointer { folded in
+          listing.starts.withUnsafeBufferPointer { starts in
+            for index in range where matcher.matchesTerms(folded: UnsafeBufferPointer(rebasing: folded[starts[index]..<starts[index + 1]])) {
+              if matched < wanted { positions.append(index) }
+              matched += 1
+            }
+          }
+        }
+      } else {
+        for index in range where matcher.matches(listing.texts[index], of: listing.albums[index], scratch: &scratch) {
+          if matched < wanted { positions.append(index) }
+          matched += 1
+        }
       }
       return (positions: positions, count: matched)
     }
@@ -158,23 +185,26 @@ public final class CollectionSnapshot: Sendable {
     let preferences = newPreferences ?? self.preferences
     var kept: [OrderKey: Listing] = [:]
     for (key, listing) in orders.withLock({ $0 }) {
-      let order = AlbumOrder(mode: key.mode, seed: key.seed)
-      var listing = listing
-      if !changed.isEmpty {
-        let keep = listing.albums.indices.filter { changed[listing.albums[$0].id] == nil }
-        listing = Listing(albums: keep.map { listing.albums[$0] }, texts: keep.map { listing.texts[$0] })
+      guard !changed.isEmpty else {
+        kept[key] = listing
+        continue
       }
+      let order = AlbumOrder(mode: key.mode, seed: key.seed)
+      var albums = listing.albums
+      var listed = listing.texts
+      let keep = albums.indices.filter { changed[albums[$0].id] == nil }
+      (albums, listed) = (keep.map { albums[$0] }, keep.map { listed[$0] })
       for case let album? in changed.values {
         var low = 0
-        var high = listing.albums.count
+        var high = albums.count
         while low < high {
           let middle = (low + high) / 2
-          if order.precedes(listing.albums[middle], album) { low = middle + 1 } else { high = middle }
+          if order.precedes(albums[middle], album) { low = middle + 1 } else { high = middle }
         }
-        listing.albums.insert(album, at: low)
-        listing.texts.insert(texts[album.id] ?? SearchText(album), at: low)
+        albums.insert(album, at: low)
+        listed.insert(texts[album.id] ?? SearchText(album), at: low)
       }
-      kept[key] = listing
+      kept[key] = Listing(albums: albums, texts: listed)
     }
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, orders: kept)
