@@ -10,7 +10,7 @@ CRASH_TRIALS ?= 350
 DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release deps browser-deps venv test browser-test crash demo example-art bench install clean
+.PHONY: all build release deps browser-deps bench-deps venv test browser-test crash demo example-art bench install clean
 
 all: build
 
@@ -86,7 +86,18 @@ example-art: deps
 	$(SWIFT) build --product rk-cover
 	python3 scripts/make-example-art.py --rk-cover "$$($(SWIFT) build --show-bin-path)/rk-cover"
 
-bench: release
+# wrk drives the server suite (bench/server_bench.py).
+BENCH_PACKAGES := wrk
+bench-deps:
+	@missing=""; for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+bench: release bench-deps
 	python3 bench/bench.py --rk "$$($(SWIFT) build -c release --show-bin-path)/rk" --root "$(BENCH_DIR)"
 
 install: release

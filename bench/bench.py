@@ -25,6 +25,7 @@ from typing import Callable, Optional, Union
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generate import QUERY, generate  # noqa: E402
 import discogs  # noqa: E402
+import server_bench  # noqa: E402
 
 # An argv list, a string run with `bash -c`, or a function of the run index
 # (0 is the warm-up) returning either.
@@ -449,6 +450,7 @@ def main():
                 run_suite(ctx, make_suite, table)
         if size == 10000 and args.changes > 0:
             git_size(ctx, args.changes, table)
+        server_bench.server_rows(ctx, table, git_copy)  # rk serve at 10k and 100k: bench/server_bench.py
     for make_suite, label, option in ONCE_SUITES:
         if getattr(args, option):
             print(label, flush=True)

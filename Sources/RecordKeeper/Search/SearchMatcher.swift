@@ -77,12 +77,34 @@ public struct SearchMatcher: Sendable {
   /// once, not once per keystroke. The clauses are tried on `album`.
   public func matches(_ text: SearchText, of album: Album, scratch: inout [UInt8]) -> Bool {
     if !clauses.isEmpty, !clauses.includes(album, scratch: &scratch) { return false }
+    return matchesTerms(text, scratch: &scratch)
+  }
+
+  /// Whether the query has clauses (rules, `@NAME`), which read the album
+  /// itself; without them an album's ``SearchText`` is all a match needs.
+  public var hasClauses: Bool { !clauses.isEmpty }
+
+  /// The query's plain, `+` and `-` terms on an album's folded text, its
+  /// clauses left out: the whole match when ``hasClauses`` is false. A
+  /// server searching many albums calls this so as not to copy every album
+  /// (two dozen strings to retain) only to pass it along unread.
+  public func matchesTerms(_ text: SearchText, scratch: inout [UInt8]) -> Bool {
     guard hasTerms else { return true }
-    // Every field searched (the default): the text as it is, no copy.
-    if textFields.count == SearchText.order.count { return text.bytes.withUnsafeBufferPointer(matches(folded:)) }
+    if searchesEveryField { return text.bytes.withUnsafeBufferPointer(matches(folded:)) }
     scratch.removeAll(keepingCapacity: true)
     for index in textFields { scratch += text.bytes[text.ranges[index]] }
     return scratch.withUnsafeBufferPointer(matches(folded:))
+  }
+
+  /// Whether every field is searched (the default): then the terms are
+  /// matched against an album's whole ``SearchText/bytes``.
+  public var searchesEveryField: Bool { textFields.count == SearchText.order.count }
+
+  /// The query's terms on an album's whole ``SearchText/bytes``, wherever
+  /// they are kept (a server keeps every album's one after another), when
+  /// ``searchesEveryField`` and not ``hasClauses``.
+  public func matchesTerms(folded text: UnsafeBufferPointer<UInt8>) -> Bool {
+    hasTerms ? matches(folded: text) : true
   }
 
   /// The rules of seed §3.3 on the searched fields' folded text.

@@ -4,7 +4,7 @@
 public struct SearchText: Hashable, Sendable {
   /// The folded bytes of every field, in ``order``, each text followed by a
   /// zero byte exactly as ``SearchMatcher/matches(_:scratch:)`` lays them out.
-  let bytes: [UInt8]
+  public let bytes: [UInt8]
   /// Where each field's bytes are, by ``SearchField/index``.
   let ranges: [Range<Int>]
 

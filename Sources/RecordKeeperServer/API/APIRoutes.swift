@@ -69,12 +69,11 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let limit = try query.integer("limit", in: 1...10_000, default: 100)
     let order = snapshot.preferences.order(overriddenBy: mode)
     let matcher = try Self.matcher(query["q"] ?? "", fields: fields, in: snapshot.location)
-    let matched = snapshot.albums(matching: matcher, order: order)
-    let page = matched.dropFirst(offset).prefix(limit)
+    let (page, count) = snapshot.page(matching: matcher, order: order, offset: offset, limit: limit)
     return JSONResponse.make(
       .object([
         ("albums", .array(page.map { $0.json(group: .some(order.group(of: $0))) })),
-        ("count", .number(matched.count)),
+        ("count", .number(count)),
       ]))
   }
 
@@ -104,7 +103,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         .object([
           ("name", .string(list.name)), ("description", .optional(list.description)),
           ("rules", .array(list.rules.map(JSONValue.string))),
-          ("count", .number(snapshot.albums(matching: matcher, order: snapshot.preferences.order).count)),
+          ("count", .number(snapshot.page(matching: matcher, order: snapshot.preferences.order, offset: 0, limit: 0).count)),
         ]))
     }
     return JSONResponse.make(.array(objects))

@@ -73,11 +73,19 @@ public actor CollectionService {
       throw .preferences("\(error)")
     }
     var albums: [String: Album] = [:]
-    for album in collection.albums {
-      albums[album.id] = album
-      stamps[album.id] = FileStamp(id: album.id, in: location)
-    }
-    current = Mutex(CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences))
+    albums.reserveCapacity(collection.albums.count)
+    for album in collection.albums { albums[album.id] = album }
+    stamps = Self.stamps(of: collection.albums.map(\.id), in: location)
+    let first = CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences)
+    // The stored order sorted now, so that the first page is served at once.
+    _ = first.sorted(preferences.order)
+    current = Mutex(first)
+  }
+
+  /// The ``FileStamp`` of every album in `ids`, taken on every core.
+  private static func stamps(of ids: [String], in location: CollectionLocation) -> [String: FileStamp] {
+    let taken = System.concurrentMap(ids.count) { FileStamp(id: ids[$0], in: location) }
+    return Dictionary(uniqueKeysWithValues: zip(ids, taken))
   }
 
   /// The collection as it is now.
@@ -148,7 +156,10 @@ public actor CollectionService {
     guard let onDisk = try? RecordCollection.albumIDs(location) else { return }
     let known = snapshot.albums
     var ids = Set(known.keys).symmetricDifference(onDisk)
-    for id in onDisk where known[id] != nil && stamps[id] != FileStamp(id: id, in: location) { ids.insert(id) }
+    let kept = onDisk.filter { known[$0] != nil }
+    let (stamps, location) = (stamps, location)
+    let differs = System.concurrentMap(kept.count) { stamps[kept[$0]] != FileStamp(id: kept[$0], in: location) }
+    for (id, differ) in zip(kept, differs) where differ { ids.insert(id) }
     let preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
     refresh(ids, preferences: preferences)
   }
@@ -330,21 +341,34 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What an album's files looked like: enough to tell that one changed
-/// without reading it.
+/// without reading it. Plain values, no arrays: one is kept per album.
 struct FileStamp: Hashable, Sendable {
-  var album: [Int]
-  var cover: [Int]
-  var thumbnail: [Int]
+  var album: FileSignature?
+  var cover: FileSignature?
+  var thumbnail: FileSignature?
 
   init(id: String, in location: CollectionLocation) {
-    album = Self.stat(location.path(id + "/" + AlbumFile.name))
-    cover = Self.stat(location.path(id + "/" + CoverFiles.coverName))
-    thumbnail = Self.stat(location.path(id + "/" + CoverFiles.thumbnailName))
+    album = FileSignature(location.path(id + "/" + AlbumFile.name))
+    cover = FileSignature(location.path(id + "/" + CoverFiles.coverName))
+    thumbnail = FileSignature(location.path(id + "/" + CoverFiles.thumbnailName))
   }
+}
 
-  private static func stat(_ path: String) -> [Int] {
+/// A file's inode, size and times (`lstat`); `nil` when there is no file.
+struct FileSignature: Hashable, Sendable {
+  var inode: UInt
+  var size: Int
+  var modified: Int
+  var modifiedNanoseconds: Int
+  var changedNanoseconds: Int
+
+  init?(_ path: String) {
     var info = Glibc.stat()
-    guard lstat(path, &info) == 0 else { return [] }
-    return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ctim.tv_nsec)]
+    guard lstat(path, &info) == 0 else { return nil }
+    inode = UInt(info.st_ino)
+    size = Int(info.st_size)
+    modified = info.st_mtim.tv_sec
+    modifiedNanoseconds = info.st_mtim.tv_nsec
+    changedNanoseconds = info.st_ctim.tv_nsec
   }
 }

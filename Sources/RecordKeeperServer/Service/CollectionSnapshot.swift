@@ -30,9 +30,30 @@ public final class CollectionSnapshot: Sendable {
     var seed: UInt64
   }
 
+  /// Albums in one order, with their search texts in the same order.
   struct Listing {
-    var albums: [Album]
-    var texts: [SearchText]
+    let albums: [Album]
+    let texts: [SearchText]
+    /// Every album's ``SearchText/bytes`` one after another, and where each
+    /// album's begin (one more entry than albums, the last the end): a
+    /// search reads them front to back without touching a reference count.
+    let folded: [UInt8]
+    let starts: [Int]
+
+    init(albums: [Album], texts: [SearchText]) {
+      self.albums = albums
+      self.texts = texts
+      var folded: [UInt8] = []
+      folded.reserveCapacity(texts.reduce(0) { $0 + $1.bytes.count })
+      var starts = [0]
+      starts.reserveCapacity(texts.count + 1)
+      for text in texts {
+        folded += text.bytes
+        starts.append(folded.count)
+      }
+      self.folded = folded
+      self.starts = starts
+    }
   }
 
   init(
@@ -74,23 +95,57 @@ public final class CollectionSnapshot: Sendable {
     return listing
   }
 
-  /// The albums `matcher` matches, in `order`; large collections are
-  /// searched on every core, each album's text folded already.
+  /// The albums `matcher` matches, in `order`.
   public func albums(matching matcher: SearchMatcher, order: AlbumOrder) -> [Album] {
+    page(matching: matcher, order: order, offset: 0, limit: Int.max).albums
+  }
+
+  /// One page of the albums `matcher` matches, in `order`, and how many
+  /// match in all: what a search-as-you-type request asks for.
+  ///
+  /// Large collections are searched on every core, each album's text folded
+  /// already. The search notes only positions, and only as many per chunk
+  /// as the page could take from it: copying out every matching ``Album``
+  /// (two dozen strings to retain) cost more than matching them.
+  public func page(matching matcher: SearchMatcher, order: AlbumOrder, offset: Int, limit: Int) -> (albums: [Album], count: Int) {
     let listing = listing(order)
-    guard !matcher.query.isEmpty else { return listing.albums }
     let count = listing.albums.count
+    let wanted = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit
+    guard !matcher.query.isEmpty else {
+      return (Array(listing.albums.dropFirst(offset).prefix(limit)), count)
+    }
     let chunks = count < 2_000 ? 1 : System.coreCount * 4
     let size = (count + chunks - 1) / chunks
-    return System.concurrentMap(chunks) { chunk in
+    let found = System.concurrentMap(chunks) { chunk in
       var scratch: [UInt8] = []
       scratch.reserveCapacity(1024)
-      var found: [Album] = []
-      for index in min(chunk * size, count)..<min((chunk + 1) * size, count) where matcher.matches(listing.texts[index], of: listing.albums[index], scratch: &scratch) {
-        found.append(listing.albums[index])
+      var positions: [Int] = []
+      var matched = 0
+      let range = min(chunk * size, count)..<min((chunk + 1) * size, count)
+      if !matcher.hasClauses && matcher.searchesEveryField {
+        // The common case, plain terms in every field: the folded bytes
+        // alone. Handing the matcher each album (or its SearchText) copied
+        // it, retaining its strings, which was most of a search's time.
+        listing.folded.withUnsafeBufferPointer { folded in
+          listing.starts.withUnsafeBufferPointer { starts in
+            for index in range where matcher.matchesTerms(folded: UnsafeBufferPointer(rebasing: folded[starts[index]..<starts[index + 1]])) {
+              if matched < wanted { positions.append(index) }
+              matched += 1
+            }
+          }
+        }
+      } else {
+        for index in range where matcher.matches(listing.texts[index], of: listing.albums[index], scratch: &scratch) {
+          if matched < wanted { positions.append(index) }
+          matched += 1
+        }
       }
-      return found
-    }.flatMap { $0 }
+      return (positions: positions, count: matched)
+    }
+    // A chunk noted at most `wanted` positions; when it held more, the
+    // page is full by the end of it, so no match the page needs is missed.
+    let page = found.lazy.flatMap(\.positions).dropFirst(offset).prefix(limit).map { listing.albums[$0] }
+    return (Array(page), found.reduce(0) { $0 + $1.count })
   }
 
   /// The distinct artists and sort artists starting with `prefix` (folded),
@@ -130,23 +185,26 @@ public final class CollectionSnapshot: Sendable {
     let preferences = newPreferences ?? self.preferences
     var kept: [OrderKey: Listing] = [:]
     for (key, listing) in orders.withLock({ $0 }) {
-      let order = AlbumOrder(mode: key.mode, seed: key.seed)
-      var listing = listing
-      if !changed.isEmpty {
-        let keep = listing.albums.indices.filter { changed[listing.albums[$0].id] == nil }
-        listing = Listing(albums: keep.map { listing.albums[$0] }, texts: keep.map { listing.texts[$0] })
+      guard !changed.isEmpty else {
+        kept[key] = listing
+        continue
       }
+      let order = AlbumOrder(mode: key.mode, seed: key.seed)
+      var albums = listing.albums
+      var listed = listing.texts
+      let keep = albums.indices.filter { changed[albums[$0].id] == nil }
+      (albums, listed) = (keep.map { albums[$0] }, keep.map { listed[$0] })
       for case let album? in changed.values {
         var low = 0
-        var high = listing.albums.count
+        var high = albums.count
         while low < high {
           let middle = (low + high) / 2
-          if order.precedes(listing.albums[middle], album) { low = middle + 1 } else { high = middle }
+          if order.precedes(albums[middle], album) { low = middle + 1 } else { high = middle }
         }
-        listing.albums.insert(album, at: low)
-        listing.texts.insert(texts[album.id] ?? SearchText(album), at: low)
+        albums.insert(album, at: low)
+        listed.insert(texts[album.id] ?? SearchText(album), at: low)
       }
-      kept[key] = listing
+      kept[key] = Listing(albums: albums, texts: listed)
     }
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, orders: kept)

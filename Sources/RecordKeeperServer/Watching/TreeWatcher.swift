@@ -1,4 +1,5 @@
 import Foundation
+import RecordKeeper
 import Synchronization
 
 #if canImport(Glibc)
@@ -145,11 +146,10 @@ private final class WatchTable {
   func addTree(_ relative: String) {
     guard add(relative, kind: .tree) else { return }
     let path = relative.isEmpty ? root : root + "/" + relative
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-    for name in names where !name.hasPrefix(".") {
-      let child = relative.isEmpty ? name : relative + "/" + name
-      var info = stat()
-      if lstat(root + "/" + child, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { addTree(child) }
+    // readdir's own file types: no lstat per entry, no Foundation strings.
+    guard let entries = try? FileSystem.list(path) else { return }
+    for entry in entries where entry.isDirectory && !entry.isLink && !entry.name.hasPrefix(".") {
+      addTree(relative.isEmpty ? entry.name : relative + "/" + entry.name)
     }
   }
 

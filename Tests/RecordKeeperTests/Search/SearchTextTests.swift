@@ -36,4 +36,25 @@ struct SearchTextTests {
       }
     }
   }
+
+  /// The terms alone, on the text or on its bytes kept elsewhere, match as
+  /// the album does whenever the query has no clauses.
+  @Test(arguments: queries)
+  func termsAloneMatchAsTheAlbumDoes(query: String) throws {
+    for scope in Self.scopes {
+      let matcher = try SearchMatcher(query: SearchQuery(parsing: query), fields: scope)
+      #expect(matcher.hasClauses == query.contains(where: { $0 == "#" || $0 == "@" }), "\(query)")
+      #expect(matcher.searchesEveryField == (scope.count == SearchField.allCases.count))
+      guard !matcher.hasClauses else { continue }
+      for album in Self.albums {
+        var scratch: [UInt8] = []
+        let text = SearchText(album)
+        #expect(matcher.matchesTerms(text, scratch: &scratch) == matcher.matches(album), "\(query) in \(scope) on \(album.title)")
+        if matcher.searchesEveryField {
+          let copy = [UInt8](text.bytes)
+          #expect(copy.withUnsafeBufferPointer(matcher.matchesTerms(folded:)) == matcher.matches(album), "\(query) on \(album.title)")
+        }
+      }
+    }
+  }
 }
