@@ -8,6 +8,7 @@ import TestSupport
 struct ProjectFilesTests {
   static let commands = [
     "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "cover", "artists", "sort", "check", "log", "undo", "mv", "fmt", "lists", "serve",
+    "clone", "remote", "sync",
   ]
 
   @Test func exampleCollectionPassesCheck() throws {
