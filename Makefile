@@ -10,7 +10,7 @@ CRASH_TRIALS ?= 350
 DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release deps browser-deps venv test browser-test crash demo bench install clean
+.PHONY: all build release deps browser-deps test-deps venv test browser-test crash demo bench install clean
 
 all: build
 
@@ -35,6 +35,19 @@ browser-deps:
 	    || echo "warning: could not install$$missing; the browser tests will be skipped"; \
 	fi
 
+# The ssh tests of rk clone and rk sync start Debian's sshd on a loopback port;
+# without it they are skipped, saying so.
+TEST_PACKAGES := openssh-server openssh-client
+test-deps:
+	@missing=""; for p in $(TEST_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; } \
+	    || echo "warning: could not install$$missing; the ssh tests will be skipped"; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -54,7 +67,7 @@ venv: deps
 	  $(VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check $(VENV_PACKAGES) && \
 	  echo '$(VENV_PACKAGES)' > $(VENV)/installed.txt; }
 
-test: deps venv browser-deps
+test: deps venv browser-deps test-deps
 	$(SWIFT) build --build-tests
 	RK_REFERENCE_PYTHON="$(CURDIR)/$(VENV)/bin/python3" $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory browser-test
