@@ -1,6 +1,10 @@
 import Foundation
 import TestSupport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `git http-backend` behind Python's http.server on a free loopback port,
 /// serving the bare repositories in a folder over plain http (the https
 /// code path of libgit2 without TLS, which a test cannot trust without a
@@ -66,40 +70,38 @@ final class HTTPGitServer {
             self.wfile.write(rest)
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    print(server.server_address[1], flush=True)
+    with open(os.path.join(root, "http_git_server.port.tmp"), "w") as f:
+        f.write(f"{server.server_address[1]} {os.getpid()}\n")
+    os.rename(os.path.join(root, "http_git_server.port.tmp"), os.path.join(root, "http_git_server.port"))
     server.serve_forever()
     """#
 
   let port: Int
-  private let process: Process
+  private let pid: pid_t
 
   /// Serves the repositories in `root`, asking for `token` when given.
+  ///
+  /// Started with ``spawnServer(_:_:)``, for the reason it gives.
   init(root: String, token: String = "") throws {
     let scriptPath = root + "/http_git_server.py"
+    let portFile = root + "/http_git_server.port"
     try Self.script.write(toFile: scriptPath, atomically: false, encoding: .utf8)
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", scriptPath, root, token]
-    process.environment = hermeticEnvironment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { break }
-      line.append(chunk)
+    let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/python3"
+    let launched = try spawnServer(python, [scriptPath, root, token])
+    for _ in 0..<200 {
+      if let text = try? String(contentsOfFile: portFile, encoding: .utf8) {
+        let numbers = text.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if numbers.count == 2 {
+          port = numbers[0]
+          pid = launched
+          return
+        }
+      }
+      usleep(50_000)
     }
-    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      process.terminate()
-      throw SSHServer.ServerDidNotStart(port: 0)
-    }
-    self.port = port
+    stopServer(launched)
+    throw SSHServer.ServerDidNotStart(port: 0)
   }
 
-  deinit {
-    process.terminate()
-    process.waitUntilExit()
-  }
+  deinit { stopServer(pid) }
 }

@@ -16,7 +16,8 @@ final class SSHServer {
   let port: Int
   /// The host's public key, as a known_hosts line wants it: `ssh-ed25519 AAAA…`.
   let hostKey: String
-  private let process: Process
+  /// sshd's process id, from its PidFile.
+  private let pid: pid_t
 
   /// Starts sshd with its files in `folder`, letting in `authorizedKey`
   /// (the text of a `.pub` file).
@@ -48,27 +49,20 @@ final class SSHServer {
     if geteuid() == 0, !FileManager.default.fileExists(atPath: "/run/sshd") {
       try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     }
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.program)
-    process.arguments = ["-D", "-e", "-f", folder + "/sshd_config"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
+    let pid = try spawnServer(Self.program, ["-D", "-e", "-f", folder + "/sshd_config"])
+    self.pid = pid
     for _ in 0..<200 {
       if let socket = try? connectLoopback(port: port) {
         close(socket)
         return
       }
-      guard process.isRunning else { break }
       usleep(50_000)
     }
+    stopServer(pid)
     throw ServerDidNotStart(port: port)
   }
 
-  deinit {
-    process.terminate()
-    process.waitUntilExit()
-  }
+  deinit { stopServer(pid) }
 
   struct ServerDidNotStart: Error, CustomStringConvertible {
     var port: Int
@@ -98,4 +92,37 @@ func sshKeygen(_ path: String) throws {
     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
   let result = try runProcess(URL(fileURLWithPath: "/usr/bin/ssh-keygen"), ["-q", "-t", "ed25519", "-N", "", "-C", "rk-test", "-f", path])
   guard result.status == 0 else { throw CommandFailed(result: result) }
+}
+
+/// Starts `program` with `arguments` in ``hermeticEnvironment``, its
+/// standard input and output on /dev/null, and returns its process id.
+///
+/// Servers are started with posix_spawn rather than Foundation's Process:
+/// while a long-lived Process child runs, Foundation (swift-corelibs) stops
+/// reaping the short-lived ones (`rk`, `ssh-keygen`) a test starts beside it,
+/// and their waitUntilExit never returns.
+func spawnServer(_ program: String, _ arguments: [String]) throws -> pid_t {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  for descriptor in [Int32(0), 1, 2] {
+    posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+  }
+  let argv = ([program] + arguments).map { strdup($0) } + [nil]
+  let envp = hermeticEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer { for pointer in argv + envp { free(pointer) } }
+  var pid: pid_t = 0
+  let result = posix_spawn(&pid, program, &actions, nil, argv, envp)
+  guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EPERM) }
+  return pid
+}
+
+/// Stops a server ``spawnServer(_:_:)`` started, and waits for it.
+///
+/// SIGKILL, as the server inherits the test thread's signal mask, which may
+/// block SIGTERM.
+func stopServer(_ pid: pid_t) {
+  kill(pid, SIGKILL)
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
 }
