@@ -129,4 +129,20 @@ struct SyncCommandTests {
     #expect(unreachable.stderr.contains("could not reach remote gone (\(shared.root)/nowhere.git)"), "\(unreachable.stderr)")
     #expect(unreachable.stderr.split(separator: "\n").count == 1)
   }
+
+  /// Until the merge by field is in place: nothing changes on either side.
+  @Test func divergedSidesAreLeftAsTheyWereWithAMessage() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--label", "Blue Note"]))
+    let (bobBefore, originBefore) = (try shared.revision("HEAD", in: bob), try shared.revision("HEAD", in: shared.origin))
+    let result = try shared.rk(["-C", bob, "sync"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("each have changes the other lacks"), "\(result.stderr)")
+    #expect(try shared.revision("HEAD", in: bob) == bobBefore)
+    #expect(try shared.revision("HEAD", in: shared.origin) == originBefore)
+  }
 }
