@@ -10,30 +10,36 @@ CRASH_TRIALS ?= 350
 DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release deps browser-deps bench-deps venv test browser-test crash demo example-art bench install clean
+.PHONY: all build release deps browser-deps test-deps bench-deps venv test browser-test crash demo example-art bench install clean
+
+# $(call apt-install,PACKAGES[,what happens without them]): installs the Debian
+# packages not yet installed; with a second argument a failure only warns.
+define apt-install
+@missing=""; for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing Debian packages:$$missing"; \
+  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; } \
+    $(if $(2),|| echo "warning: could not install$$missing; $(2)"); \
+fi
+endef
 
 all: build
 
 deps:
-	@missing=""; for p in $(DEBIAN_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,$(DEBIAN_PACKAGES))
 
 # The browser tests drive Debian's headless Chromium; without it they are skipped, saying so.
 BROWSER_PACKAGES := chromium chromium-driver
 browser-deps:
-	@missing=""; for p in $(BROWSER_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; } \
-	    || echo "warning: could not install$$missing; the browser tests will be skipped"; \
-	fi
+	$(call apt-install,$(BROWSER_PACKAGES),the browser tests will be skipped)
+
+# The ssh tests of rk clone and rk sync start Debian's sshd on a loopback port;
+# without it they are skipped, saying so.
+TEST_PACKAGES := openssh-server openssh-client
+test-deps:
+	$(call apt-install,$(TEST_PACKAGES),the ssh tests will be skipped)
 
 build: deps
 	$(SWIFT) build
@@ -54,7 +60,7 @@ venv: deps
 	  $(VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check $(VENV_PACKAGES) && \
 	  echo '$(VENV_PACKAGES)' > $(VENV)/installed.txt; }
 
-test: deps venv browser-deps
+test: deps venv browser-deps test-deps
 	$(SWIFT) build --build-tests
 	RK_REFERENCE_PYTHON="$(CURDIR)/$(VENV)/bin/python3" $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory browser-test
@@ -89,13 +95,7 @@ example-art: deps
 # wrk drives the server suite (bench/server_bench.py).
 BENCH_PACKAGES := wrk
 bench-deps:
-	@missing=""; for p in $(BENCH_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,$(BENCH_PACKAGES))
 
 bench: release bench-deps
 	python3 bench/bench.py --rk "$$($(SWIFT) build -c release --show-bin-path)/rk" --root "$(BENCH_DIR)"

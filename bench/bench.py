@@ -317,6 +317,7 @@ SIZED_SUITES = [
     (read_suite, 0),
     (json_suite, 10000),
     (change_suite, 10000),
+    (__import__("sync_bench").sync_suite, 10000),
 ]
 # (suite, label for the size column, option that turns it off). Run once.
 ONCE_SUITES = [

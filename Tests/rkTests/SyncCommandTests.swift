@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `rk clone`, `rk remote` and `rk sync` over plain paths and `file://`,
+/// with two clones and a bare repository (PRODUCT.md §6).
+@Suite("rk clone, remote and sync")
+struct SyncCommandTests {
+  @Test func cloneCopiesTheCollectionAndNamesTheRemoteOrigin() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    #expect(try shared.albumText(in: alice).contains("title: Blue Train"))
+    #expect(try shared.revision("HEAD", in: alice) == shared.revision("HEAD", in: shared.origin))
+    let remotes = try expectSuccess(shared.rk(["-C", alice, "remote"]))
+    #expect(remotes.stdout == "origin\t\(shared.origin)\n")
+    let viaFileURL = try shared.clone("bob", url: "file://" + shared.origin)
+    #expect(try shared.revision("HEAD", in: viaFileURL) == shared.revision("HEAD", in: alice))
+  }
+
+  @Test func cloneRefusesAFolderThatIsNotEmpty() throws {
+    let shared = try SharedCollection()
+    try FileManager.default.createDirectory(atPath: shared.root + "/taken", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: shared.root + "/taken/notes.txt", contents: Data("mine\n".utf8))
+    let result = try shared.rk(["clone", shared.origin, "taken"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("taken exists and is not empty"))
+    #expect(try String(contentsOfFile: shared.root + "/taken/notes.txt", encoding: .utf8) == "mine\n")
+  }
+
+  @Test func changesTravelBothWaysAndEveryCommitIsKept() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "tag", "add", shared.album, "hard-bop"]))
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--label", "Blue Note"]))
+    let pushed = try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    #expect(pushed.stdout.contains("Pushed 2 changes to origin."), "\(pushed.stdout)")
+    #expect(try shared.revision("HEAD", in: shared.origin) == shared.revision("HEAD", in: alice))
+
+    let pulled = try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    #expect(pulled.stdout.contains("Fetched 2 changes from origin"), "\(pulled.stdout)")
+    #expect(try shared.revision("HEAD", in: bob) == shared.revision("HEAD", in: alice))
+    #expect(try shared.albumText(in: bob).contains("hard-bop"))
+    #expect(try shared.albumText(in: bob).contains("label: Blue Note"))
+    #expect(try git(["status", "--porcelain"], in: bob, environment: shared.environment).isEmpty)
+
+    // And back: bob's change reaches alice with alice's commits all kept.
+    try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--rating", "5"]))
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    let aliceBefore = try shared.commits(in: alice)
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    #expect(try shared.commits(in: alice).isSuperset(of: aliceBefore))
+    #expect(try shared.commits(in: alice) == shared.commits(in: bob))
+    #expect(try shared.albumText(in: alice).contains("rating: 5"))
+  }
+
+  @Test func syncWithNothingToDoCommitsAndPushesNothing() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let before = try shared.revision("HEAD", in: alice)
+    let result = try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    #expect(result.stdout == "Nothing new from origin.\norigin has every change made here.\n")
+    #expect(try shared.revision("HEAD", in: alice) == before)
+    #expect(try shared.revision("HEAD", in: shared.origin) == before)
+  }
+
+  @Test func noPushPullsOnly() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "tag", "add", shared.album, "favourite"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    let before = try shared.revision("HEAD", in: shared.origin)
+    try expectSuccess(shared.rk(["-C", alice, "tag", "add", shared.album, "second"]))
+    let mine = try expectSuccess(shared.rk(["-C", alice, "sync", "--no-push"]))
+    #expect(mine.stdout == "Nothing new from origin.\n")
+    #expect(try shared.revision("HEAD", in: shared.origin) == before)
+    let theirs = try expectSuccess(shared.rk(["-C", bob, "sync", "--no-push"]))
+    #expect(theirs.stdout.hasPrefix("Fetched 1 change from origin"))
+    #expect(try shared.revision("HEAD", in: bob) == before)
+  }
+
+  @Test func aSyncWithUncommittedEditsThatWouldBeOverwrittenIsRefused() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    let file = bob + "/" + shared.album + "/album.md"
+    let edited = try String(contentsOfFile: file, encoding: .utf8) + "\nMy own words.\n"
+    try edited.write(toFile: file, atomically: false, encoding: .utf8)
+    let before = try shared.revision("HEAD", in: bob)
+    let result = try shared.rk(["-C", bob, "sync"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains(shared.album + "/album.md"), "\(result.stderr)")
+    #expect(result.stderr.contains("git commit"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == edited)
+    #expect(try shared.revision("HEAD", in: bob) == before)
+  }
+
+  @Test func remotesAreAddedListedAndRemoved() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    try expectSuccess(shared.rk(["-C", alice, "remote", "add", "bob", "bob"]))
+    #expect(try shared.rk(["-C", alice, "remote"]).stdout == "bob\t\(shared.root)/bob\norigin\t\(shared.origin)\n")
+    let taken = try shared.rk(["-C", alice, "remote", "add", "bob", "/elsewhere"])
+    #expect(taken.status == 1)
+    #expect(taken.stderr.contains("there is a remote named \"bob\" already (\(shared.root)/bob)"))
+    let badName = try shared.rk(["-C", alice, "remote", "add", "no good", "/x"])
+    #expect(badName.status == 1)
+    #expect(badName.stderr.contains("\"no good\" cannot name a remote"))
+    try expectSuccess(shared.rk(["-C", alice, "remote", "rm", "bob"]))
+    #expect(try shared.rk(["-C", alice, "remote"]).stdout == "origin\t\(shared.origin)\n")
+    let gone = try shared.rk(["-C", alice, "remote", "rm", "bob"])
+    #expect(gone.status == 1)
+    #expect(gone.stderr.contains("there is no remote named \"bob\" (the remotes are origin)"))
+  }
+
+  @Test func syncNamesWhatIsMissing() throws {
+    let shared = try SharedCollection()
+    let alone = shared.root + "/alone"
+    try expectSuccess(shared.rk(["init", alone]))
+    let none = try shared.rk(["-C", alone, "sync"])
+    #expect(none.status == 1)
+    #expect(none.stderr.contains("has no remote to sync with: add one with rk remote add NAME URL"))
+    try expectSuccess(shared.rk(["-C", alone, "remote", "add", "gone", shared.root + "/nowhere.git"]))
+    let unreachable = try shared.rk(["-C", alone, "sync"])
+    #expect(unreachable.status == 1)
+    #expect(unreachable.stderr.contains("could not reach remote gone (\(shared.root)/nowhere.git)"), "\(unreachable.stderr)")
+    #expect(unreachable.stderr.split(separator: "\n").count == 1)
+  }
+
+  /// Until the merge by field is in place: nothing changes on either side.
+  @Test func divergedSidesAreLeftAsTheyWereWithAMessage() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--label", "Blue Note"]))
+    let (bobBefore, originBefore) = (try shared.revision("HEAD", in: bob), try shared.revision("HEAD", in: shared.origin))
+    let result = try shared.rk(["-C", bob, "sync"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("each have changes the other lacks"), "\(result.stderr)")
+    #expect(try shared.revision("HEAD", in: bob) == bobBefore)
+    #expect(try shared.revision("HEAD", in: shared.origin) == originBefore)
+  }
+}
