@@ -130,19 +130,54 @@ struct SyncCommandTests {
     #expect(unreachable.stderr.split(separator: "\n").count == 1)
   }
 
-  /// Until the merge by field is in place: nothing changes on either side.
-  @Test func divergedSidesAreLeftAsTheyWereWithAMessage() throws {
+  /// Both sides changed one album in different fields: sync merges them by
+  /// field, pushes the merge, and every commit of both sides is kept.
+  @Test func divergedSidesMergeByFieldAndPush() throws {
     let shared = try SharedCollection()
     let alice = try shared.clone("alice")
     let bob = try shared.clone("bob")
+    #expect(try git(["config", "merge.rk.driver"], in: bob, environment: shared.environment).contains("merge-file %O %A %B %P"))
     try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
+    try expectSuccess(shared.rk(["-C", alice, "tag", "add", shared.album, "hard-bop"]))
     try expectSuccess(shared.rk(["-C", alice, "sync"]))
     try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--label", "Blue Note"]))
-    let (bobBefore, originBefore) = (try shared.revision("HEAD", in: bob), try shared.revision("HEAD", in: shared.origin))
-    let result = try shared.rk(["-C", bob, "sync"])
-    #expect(result.status == 1)
-    #expect(result.stderr.contains("each have changes the other lacks"), "\(result.stderr)")
-    #expect(try shared.revision("HEAD", in: bob) == bobBefore)
+    try expectSuccess(shared.rk(["-C", bob, "tag", "add", shared.album, "sax"]))
+    let (aliceCommits, bobCommits) = (try shared.commits(in: alice), try shared.commits(in: bob))
+    let merged = try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    #expect(merged.stdout.contains("Fetched 2 changes from origin and merged them by field"), "\(merged.stdout)")
+    #expect(merged.stdout.contains("Pushed 3 changes to origin."), "\(merged.stdout)")
+    let text = try shared.albumText(in: bob)
+    #expect(text.contains("rating: 4") && text.contains("label: Blue Note"), "\(text)")
+    #expect(text.contains("hard-bop") && text.contains("sax"), "\(text)")
+    #expect(try git(["log", "-1", "--format=%P"], in: bob, environment: shared.environment).split(separator: " ").count == 2)
+    #expect(try shared.revision("HEAD", in: shared.origin) == shared.revision("HEAD", in: bob))
+    #expect(try shared.commits(in: bob).isSuperset(of: aliceCommits.union(bobCommits)))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    #expect(try shared.albumText(in: alice) == text)
+  }
+
+  /// One field changed two ways: sync stops before pushing, the album keeps
+  /// our value, and after rk resolve the next sync pushes the merge.
+  @Test func aTrueConflictStopsTheSyncUntilResolved() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--label", "Blue Note"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--label", "Capitol"]))
+    let originBefore = try shared.revision("HEAD", in: shared.origin)
+    let stopped = try shared.rk(["-C", bob, "sync"])
+    #expect(stopped.status == 1)
+    #expect(stopped.stdout.contains("1 field of 1 album changed both ways"), "\(stopped.stdout)")
+    #expect(stopped.stdout.contains("rk conflicts"))
     #expect(try shared.revision("HEAD", in: shared.origin) == originBefore)
+    #expect(try shared.albumText(in: bob).contains("label: Capitol"))
+    let listed = try expectSuccess(shared.rk(["-C", bob, "conflicts"]))
+    #expect(listed.stdout.contains(": label"), "\(listed.stdout)")
+    try expectSuccess(shared.rk(["-C", bob, "resolve", shared.album, "--take", "theirs"]))
+    let pushed = try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    #expect(pushed.stdout.contains("Pushed"), "\(pushed.stdout)")
+    #expect(try shared.revision("HEAD", in: shared.origin) == shared.revision("HEAD", in: bob))
+    #expect(try shared.albumText(in: bob).contains("label: Blue Note"))
   }
 }

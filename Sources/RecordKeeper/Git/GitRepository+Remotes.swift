@@ -26,16 +26,6 @@ public struct GitRemote: Equatable, Sendable {
   public var url: String
 }
 
-/// Where a local branch stands against the commit a remote has for it.
-enum BranchRelation: Equatable {
-  /// Both are the same commit, or the remote's is already in the branch.
-  case upToDate
-  /// The branch is in the remote's commit's history: it can move there.
-  case behind
-  /// Each has commits the other lacks.
-  case diverged
-}
-
 /// The state of one network operation that libgit2's C callbacks reach
 /// through their payload pointer: the remote (for messages), the ways of
 /// authenticating not yet tried, what went wrong, and where progress goes.
@@ -333,20 +323,6 @@ extension GitRepository {
     return value.map { String(cString: $0) }
   }
 
-  /// Where `local` stands against `remote` (commit ids).
-  func relation(of local: String, to remote: String) throws(GitError) -> BranchRelation {
-    let localID = try git_oid.parse(local)
-    let remoteID = try git_oid.parse(remote)
-    if localID.isSame(as: remoteID) { return .upToDate }
-    var (a, b) = (localID, remoteID)
-    let remoteInLocal = git_graph_descendant_of(repository, &a, &b)
-    if remoteInLocal < 0 { try LibGit2.check(remoteInLocal, "git_graph_descendant_of") }
-    if remoteInLocal == 1 { return .upToDate }
-    let localInRemote = git_graph_descendant_of(repository, &b, &a)
-    if localInRemote < 0 { try LibGit2.check(localInRemote, "git_graph_descendant_of") }
-    return localInRemote == 1 ? .behind : .diverged
-  }
-
   /// How many commits `local` has that `remote` lacks, and the reverse.
   func aheadBehind(_ local: String, _ remote: String) throws(GitError) -> (ahead: Int, behind: Int) {
     var localID = try git_oid.parse(local)
@@ -355,22 +331,6 @@ extension GitRepository {
     var behind = 0
     try LibGit2.check(git_graph_ahead_behind(&ahead, &behind, repository, &localID, &remoteID), "git_graph_ahead_behind")
     return (ahead, behind)
-  }
-
-  /// Moves the current branch forward to `commit` (a descendant of HEAD),
-  /// updating the work tree and index safely: a file changed by hand that
-  /// the move would overwrite stops it before anything moves.
-  func fastForward(to commit: String, message: String) throws(GitError) {
-    let target = try lookupCommit(try git_oid.parse(commit))
-    var options = git_checkout_options()
-    try LibGit2.check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
-    options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
-    try LibGit2.check(target.withPointer { git_checkout_tree(repository, $0, &options) }, "git_checkout_tree")
-    let head = try GitHandle.make("git_repository_head", free: git_reference_free) { git_repository_head($0, repository) }
-    var id = try git_oid.parse(commit)
-    _ = try GitHandle.make("git_reference_set_target", free: git_reference_free) { out in
-      head.withPointer { git_reference_set_target(out, $0, &id, message) }
-    }
   }
 
   // MARK: Network

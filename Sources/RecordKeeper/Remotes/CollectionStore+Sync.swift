@@ -2,21 +2,15 @@ import Foundation
 
 /// What `rk sync` did.
 public struct SyncOutcome: Equatable, Sendable {
-  /// What the merge of the remote's commits did.
-  public enum Merge: Equatable, Sendable {
-    /// The remote had nothing this collection lacked.
-    case upToDate
-    /// The branch moved forward to the remote's commit (its id).
-    case fastForwarded(to: String)
-  }
-
   /// The remote synced with.
   public var remote: String
   /// The branch synced.
   public var branch: String
   /// How many commits the remote had that the collection lacked.
   public var received: Int
-  public var merge: Merge
+  /// What merging the remote's commits did; on ``MergeOutcome/conflicts(_:)``
+  /// nothing was pushed.
+  public var merge: MergeOutcome
   /// How many commits were pushed; `nil` when nothing was pushed because
   /// pushing was not asked for.
   public var sent: Int?
@@ -91,8 +85,14 @@ extension CollectionStore {
       var outcome = SyncOutcome(remote: remoteName, branch: branch, received: 0, merge: .upToDate, sent: nil)
       if let theirs = try gitValue({ () throws(GitError) in try repository.commitID(of: tracking) }) {
         outcome.received = try gitValue { () throws(GitError) in try repository.aheadBehind(try headID(), theirs).behind }
-        outcome.merge = try integrate(theirs, from: remoteName, branch: branch)
+        do throws(MergeError) {
+          outcome.merge = try merge(commit: theirs, from: remoteName)
+        } catch {
+          if case .uncommittedChanges(let paths) = error { throw .uncommittedChanges(paths) }
+          throw .merge(error)
+        }
       }
+      if case .conflicts = outcome.merge { return outcome }
       guard push else { return outcome }
       let ours = try gitValue { () throws(GitError) in try headID() }
       let theirs = try gitValue { () throws(GitError) in try repository.commitID(of: tracking) }
@@ -114,37 +114,6 @@ extension CollectionStore {
       }
       outcome.sent = sent
       return outcome
-    }
-  }
-
-  /// Brings the remote's commit `theirs` into the current branch.
-  private func integrate(_ theirs: String, from remote: String, branch: String) throws(RemoteError) -> SyncOutcome.Merge {
-    switch try gitValue({ () throws(GitError) in try repository.relation(of: try headID(), to: theirs) }) {
-    case .upToDate:
-      return .upToDate
-    case .diverged:
-      throw .diverged(remote: remote, branch: branch)
-    case .behind:
-      do throws(StoreError) {
-        return try locked { () throws(StoreError) -> SyncOutcome.Merge in
-          let edited: [String]
-          do throws(GitError) {
-            edited = try repository.uncommittedFiles(under: prefix)
-          } catch {
-            throw .git(error)
-          }
-          guard edited.isEmpty else { throw .uncommittedChanges(edited) }
-          do throws(GitError) {
-            try repository.fastForward(to: theirs, message: "rk sync: fast-forward to \(remote)/\(branch)")
-          } catch {
-            throw .git(error)
-          }
-          return .fastForwarded(to: theirs)
-        }
-      } catch {
-        if case .uncommittedChanges(let paths) = error { throw .uncommittedChanges(paths) }
-        throw .store(error)
-      }
     }
   }
 
@@ -177,9 +146,11 @@ extension CollectionStore {
 
   /// Clones the collection at `url` into `path`, which must not exist or be
   /// an empty folder, and opens it. A relative local path is resolved from
-  /// the working directory, and stored that way as `origin`.
+  /// the working directory, and stored that way as `origin`. `mergeDriver`
+  /// (``MergeDriver/command(forExecutable:)``) is registered in the clone, so
+  /// a `git pull` there merges albums by field as `rk sync` does.
   public static func clone(
-    from url: String, into path: String,
+    from url: String, into path: String, mergeDriver: String?,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     progress: ((TransferProgress) -> Void)? = nil
   ) throws(RemoteError) -> CollectionStore {
@@ -188,7 +159,9 @@ extension CollectionStore {
     _ = try GitRepository.clone(into: path, RemoteSession(remoteName: "origin", url: url, environment: environment, progress: progress))
     guard CollectionLocation.isCollection(path) else { throw .notACollection(path) }
     do {
-      return try CollectionStore(location: CollectionLocation(root: path))
+      let store = try CollectionStore(location: CollectionLocation(root: path))
+      if let mergeDriver { try store.registerMergeDriver(command: mergeDriver) }
+      return store
     } catch {
       throw .store(error)
     }

@@ -34,8 +34,8 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
   case uncommittedChanges([String])
   /// The clone succeeded but holds no collection (`.recordkeeper/`): its folder.
   case notACollection(String)
-  /// Each side has commits the other lacks, and this build cannot merge them.
-  case diverged(remote: String, branch: String)
+  /// Merging the remote's commits failed; nothing was pushed.
+  case merge(MergeError)
   /// The local git work failed.
   case git(GitError)
   /// The collection could not be changed (locked, or a change interrupted).
@@ -82,8 +82,8 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
         + "\ncommit them (git commit -a) or undo them (git restore FILE), then run rk sync again"
     case .notACollection(let path):
       "\(path) was cloned, but holds no Record Keeper collection (no .recordkeeper/ folder): run rk init there to make it one"
-    case .diverged(let remote, let branch):
-      "\(branch) and remote \(remote) each have changes the other lacks, which this rk cannot merge yet: merge them with git pull \(remote) \(branch), then run rk sync again"
+    case .merge(let error):
+      error.description
     case .git(let error):
       error.description
     case .store(let error):

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RecordKeeper
 
 extension RK {
@@ -25,7 +26,8 @@ extension RK {
       let folder = directory ?? CollectionStore.cloneFolder(for: url)
       let bar = TransferProgressBar.onTerminal()
       defer { bar?.finish() }
-      let store = try CollectionStore.clone(from: url, into: folder, progress: bar.map { bar in { bar.update($0) } })
+      let driver = Bundle.main.executablePath.map(MergeDriver.command(forExecutable:))
+      let store = try CollectionStore.clone(from: url, into: folder, mergeDriver: driver, progress: bar.map { bar in { bar.update($0) } })
       bar?.finish()
       let albums = (try? RecordCollection.load(store.location).albums.count) ?? 0
       print("Cloned \(Visible.text(url)) into \(Visible.text(folder)): \(albums) album\(albums == 1 ? "" : "s").")

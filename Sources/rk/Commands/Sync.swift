@@ -31,6 +31,13 @@ extension RK {
         print("Nothing new from \(remote).")
       case .fastForwarded(let commit):
         print("Fetched \(Self.changes(outcome.received)) from \(remote); \(outcome.branch) is now at \(commit.prefix(7)).")
+      case .merged(let commit):
+        print("Fetched \(Self.changes(outcome.received)) from \(remote) and merged them by field (\(commit.prefix(7))).")
+      case .conflicts(let conflicts):
+        let albums = Set(conflicts.map(\.album)).count
+        print("Fetched \(Self.changes(outcome.received)) from \(remote); \(conflicts.count) field\(conflicts.count == 1 ? "" : "s") of \(albums) album\(albums == 1 ? "" : "s") changed both ways.")
+        print("Nothing was pushed: see them with rk conflicts, settle each with rk resolve, then run rk sync again.")
+        throw ExitCode.failure
       }
       switch outcome.sent {
       case nil: break
