@@ -12,19 +12,9 @@ import Foundation
 import RecordKeeper
 import RecordKeeperCovers
 
-// Whatever mask and handlers it was started with, SIGTERM and SIGINT end
-// it; and it ends when the rk that started it ends, even by SIGKILL.
-var unblocked = sigset_t()
-sigemptyset(&unblocked)
-pthread_sigmask(SIG_SETMASK, &unblocked, nil)
-signal(SIGTERM, SIG_DFL)
-signal(SIGINT, SIG_DFL)
-Subprocess.exitWhenParentDies()
+Subprocess.startHelper()
 
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
-  exit(1)
-}
+func fail(_ message: String) -> Never { Subprocess.failHelper(message) }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {

@@ -16,17 +16,9 @@ import Foundation
 import RecordKeeper
 import RecordKeeperLookup
 
-var unblocked = sigset_t()
-sigemptyset(&unblocked)
-pthread_sigmask(SIG_SETMASK, &unblocked, nil)
-signal(SIGTERM, SIG_DFL)
-signal(SIGINT, SIG_DFL)
-Subprocess.exitWhenParentDies()
+Subprocess.startHelper()
 
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
-  exit(1)
-}
+func fail(_ message: String) -> Never { Subprocess.failHelper(message) }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, arguments[0] == "--contact" else { fail("rk-lookup: the first arguments must be --contact ADDRESS") }

@@ -93,6 +93,26 @@ package enum Subprocess {
     return try wait(for: pid, executable: executable)
   }
 
+  /// The start of a helper executable (`rk-cover`, `rk-lookup`): whatever
+  /// signal mask and handlers it was started with, SIGTERM and SIGINT end
+  /// it, and it ends when the `rk` that started it ends, even by SIGKILL.
+  package static func startHelper() {
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    pthread_sigmask(SIG_SETMASK, &unblocked, nil)
+    signal(SIGTERM, SIG_DFL)
+    signal(SIGINT, SIG_DFL)
+    exitWhenParentDies()
+  }
+
+  /// Ends a helper executable with `message` on standard error and status 1:
+  /// `rk` shows the collector that sentence.
+  package static func failHelper(_ message: String) -> Never {
+    let bytes = Array((message + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(1)
+  }
+
   /// Makes this process end when the one that started it with ``run(_:_:environment:)``
   /// does: watches standard input, the pipe that process holds, and exits
   /// with status 143 (as for `SIGTERM`) when it reports end of file. Does
