@@ -43,6 +43,27 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// The field's value in `album`: what ``keyPath`` reads, read directly,
+  /// as a key path costs more than the rest of an album's JSON object.
+  func value(in album: Album) -> String? {
+    switch self {
+    case .format: album.format
+    case .label: album.label
+    case .catalogNumber: album.catalogNumber
+    case .barcode: album.barcode
+    case .country: album.country
+    case .mediaCondition: album.mediaCondition
+    case .sleeveCondition: album.sleeveCondition
+    case .rating: album.rating
+    case .location: album.location
+    case .purchased: album.purchased
+    case .price: album.price
+    case .status: album.status
+    case .discogs: album.discogs
+    case .musicbrainz: album.musicbrainz
+    }
+  }
+
   /// The Goldmine grades, short form first, with Discogs' long names.
   public static let grades: [(short: String, long: String)] = [
     ("M", "Mint (M)"), ("NM", "Near Mint (NM or M-)"), ("VG+", "Very Good Plus (VG+)"), ("VG", "Very Good (VG)"),

@@ -16,7 +16,7 @@ extension Album {
       ("thumbnail", .optional(covers.thumbnail ? id + "/" + CoverFiles.thumbnailName : nil)),
     ]
     // The collector's fields of §1.1 are top-level, null when absent.
-    fields += CollectorField.allCases.map { ($0.key, .optional(self[keyPath: $0.keyPath])) }
+    fields += CollectorField.allCases.map { ($0.key, .optional($0.value(in: self))) }
     fields.append(("extra", .object(extra.map { ($0.key, $0.value) })))
     // Sides and lengths (§1.2); lengths in seconds.
     fields.append(("track_list", .array(trackList.map(\.json))))
@@ -81,37 +81,11 @@ extension Album {
     writeCoverPath(covers.cover ? CoverFiles.coverName : nil, to: &output)
     object.member("thumbnail", to: &output)
     writeCoverPath(covers.thumbnail ? CoverFiles.thumbnailName : nil, to: &output)
-    // The collector's fields of §1.1, in CollectorField's order (a test holds
-    // these to json(group:), which walks CollectorField.allCases): read
-    // directly, as key paths cost more than the rest of the object.
-    object.member("format", to: &output)
-    JSONBytes.string(format, to: &output)
-    object.member("label", to: &output)
-    JSONBytes.string(label, to: &output)
-    object.member("catalog_number", to: &output)
-    JSONBytes.string(catalogNumber, to: &output)
-    object.member("barcode", to: &output)
-    JSONBytes.string(barcode, to: &output)
-    object.member("country", to: &output)
-    JSONBytes.string(country, to: &output)
-    object.member("media_condition", to: &output)
-    JSONBytes.string(mediaCondition, to: &output)
-    object.member("sleeve_condition", to: &output)
-    JSONBytes.string(sleeveCondition, to: &output)
-    object.member("rating", to: &output)
-    JSONBytes.string(rating, to: &output)
-    object.member("location", to: &output)
-    JSONBytes.string(location, to: &output)
-    object.member("purchased", to: &output)
-    JSONBytes.string(purchased, to: &output)
-    object.member("price", to: &output)
-    JSONBytes.string(price, to: &output)
-    object.member("status", to: &output)
-    JSONBytes.string(status, to: &output)
-    object.member("discogs", to: &output)
-    JSONBytes.string(discogs, to: &output)
-    object.member("musicbrainz", to: &output)
-    JSONBytes.string(musicbrainz, to: &output)
+    // The collector's fields of §1.1, in CollectorField's order as json(group:).
+    for field in CollectorField.allCases {
+      object.member(named: field.key, to: &output)
+      JSONBytes.string(field.value(in: self), to: &output)
+    }
     object.member("extra", to: &output)
     var extras = JSONBytes.Object(indent: inner)
     for field in extra {
