@@ -124,7 +124,7 @@ extension CollectionStore {
   }
 
   /// Runs local git work, its failure a ``RemoteError/git(_:)``.
-  private func gitValue<T>(_ body: () throws(GitError) -> T) throws(RemoteError) -> T {
+  func gitValue<T>(_ body: () throws(GitError) -> T) throws(RemoteError) -> T {
     do {
       return try body()
     } catch {
