@@ -23,6 +23,8 @@ let service: CollectionService
 do {
   service = try CollectionService(location: CollectionLocation(root: root))
   try await service.startWatching()
+  // The remote's news, fetched now and every five minutes (PRODUCT.md §6).
+  await service.sync.startFetching(every: .seconds(300))
 } catch {
   fail(error.description)
 }

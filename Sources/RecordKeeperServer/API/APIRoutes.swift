@@ -39,6 +39,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     api.get("lists") { _, _ in try smartLists() }
     api.put("lists/:name") { request, context in try await saveSmartList(request, context) }
     api.delete("lists/:name") { _, context in try await removeSmartList(context) }
+    SyncRoutes(service: service).register(on: api)
   }
 
   // MARK: Reading

@@ -35,9 +35,13 @@ public actor CollectionService {
   public nonisolated let location: CollectionLocation
   /// The events `/api/events` streams.
   public nonisolated let events = ServerEvents()
+  /// The background fetch of the remote (PRODUCT.md §6).
+  public nonisolated let sync: SyncMonitor
+  /// The variables credentials are found with (`HOME`, `SSH_AUTH_SOCK`, `RK_GIT_TOKEN`).
+  nonisolated let syncEnvironment = ProcessInfo.processInfo.environment
   private nonisolated let executor: ThreadExecutor
   private nonisolated let current: Mutex<CollectionSnapshot>
-  private let store: CollectionStore
+  let store: CollectionStore
   /// What each album's files looked like when last read, to find the albums
   /// changed behind the watcher's back (a dropped event, a branch switch).
   private var stamps: [String: FileStamp] = [:]
@@ -80,6 +84,12 @@ public actor CollectionService {
     // The stored order sorted now, so that the first page is served at once.
     _ = first.sorted(preferences.order)
     current = Mutex(first)
+    do {
+      sync = try SyncMonitor(location: location, events: events, environment: syncEnvironment)
+    } catch {
+      executor.stop()
+      throw .store(error)
+    }
   }
 
   /// The ``FileStamp`` of every album in `ids`, taken on every core.
@@ -117,7 +127,8 @@ public actor CollectionService {
   }
 
   /// Stops watching, ends every event stream and the actor's thread.
-  public func close() {
+  public func close() async {
+    await sync.stop()
     watcher?.stop()
     watcher = nil
     watching?.cancel()
@@ -132,6 +143,8 @@ public actor CollectionService {
     if batch.overflow || batch.git {
       resync()
     }
+    // A commit, a pull or a fetch changes what is to sync.
+    if batch.git { events.publish(.sync) }
     var ids = Set<String>()
     let albums = snapshot.albums
     for folder in batch.removed {
@@ -192,7 +205,7 @@ public actor CollectionService {
 
   /// Re-reads the albums `ids` and publishes a snapshot and an event for
   /// those that differ from memory.
-  private func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil) {
+  func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil) {
     let before = snapshot
     var changed: [String: Album?] = [:]
     for id in ids {

@@ -9,6 +9,9 @@ public enum ServerEvent: Hashable, Sendable {
   /// Something that affects every album changed (the sort setting, or more
   /// than could be followed album by album): load everything again.
   case reload
+  /// Where the collection stands against its remote may have changed (a
+  /// fetch, a sync, a resolved conflict, a commit): ask `/api/sync` again.
+  case sync
 
   /// The event as Server-Sent Events text.
   var text: String {
@@ -19,6 +22,8 @@ public enum ServerEvent: Hashable, Sendable {
       return "event: change\ndata: {\"ids\": [\(list)]}\n\n"
     case .reload:
       return "event: reload\ndata: {}\n\n"
+    case .sync:
+      return "event: sync\ndata: {}\n\n"
     }
   }
 }
