@@ -97,3 +97,9 @@ export const getSort = () => request('GET', '/api/sort');
 export const putSort = (mode) => request('PUT', '/api/sort', { json: { mode } });
 export const smartLists = () => request('GET', '/api/lists');
 export const status = () => request('GET', '/api/status');
+// Sharing (PRODUCT §6): where the collection stands against its remote, sync, conflicts.
+export const getSync = () => request('GET', '/api/sync');
+export const fetchRemote = () => request('POST', '/api/sync/fetch');
+export const runSync = () => request('POST', '/api/sync');
+export const getConflicts = () => request('GET', '/api/conflicts');
+export const resolveConflict = (choice) => request('POST', '/api/conflicts/resolve', { json: choice });

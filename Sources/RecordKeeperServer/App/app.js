@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { MainView } from './main-view.js';
 import { DetailsView } from './details-view.js';
+import { SyncPanel } from './sync.js';
 
 const SPLASH_MINIMUM_MS = 500; // seed §2.4
 
@@ -92,6 +93,7 @@ function listenForChanges(router) {
     changed(list);
   });
   source.addEventListener('reload', () => changed(null));
+  source.addEventListener('sync', () => router.sync.refresh());
 }
 
 /** Whether the service worker keeps an offline copy (it needs a secure page: https or localhost). */
@@ -123,6 +125,7 @@ async function start() {
   const router = new Router();
   router.main = new MainView(router);
   router.details = new DetailsView(router);
+  router.sync = new SyncPanel();
   api.connection.listeners.add((offline) => {
     showConnection(offline);
     router.details.updateConfirm();
@@ -150,6 +153,7 @@ async function start() {
     router.handle();
   }
   listenForChanges(router);
+  router.sync.start();
   if (offlineCopy) {
     navigator.serviceWorker.register('sw.js').catch(noteNoOfflineCopy); // the app still works online
   } else {
