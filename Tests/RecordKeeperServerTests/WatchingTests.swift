@@ -139,7 +139,8 @@ struct WatchingTests {
     // The watcher sees the same write; re-reading finds nothing new.
     _ = try runRK(["-C", fixture.collection.path, "tag", "add", "bjork-homogenic", "marker"])
     let seen = await self.events(events) { $0 == .change(ids: ["albums/bjork-homogenic"]) }
-    #expect(seen == [.change(ids: ["albums/bjork-homogenic"])])
+    // `sync` (a commit changes what is to send) is not an album's change.
+    #expect(seen?.filter { $0 != .sync } == [.change(ids: ["albums/bjork-homogenic"])])
   }
 
   @Test func eventsStreamOverHTTP() async throws {
