@@ -6,6 +6,10 @@ import RecordKeeperServer
 import Testing
 import TestSupport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A bare remote and two clones of it: `alice`, served by a
 /// ``CollectionService``, and `bob`, changed with the git CLI.
 final class SharingFixture: Sendable {
@@ -64,6 +68,32 @@ final class SharingFixture: Sendable {
   func commitCount(_ clone: String) throws -> Int {
     Int(try git(["rev-list", "--count", "HEAD"], in: clone).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
   }
+}
+
+/// A loopback port that takes connections and never answers, like a remote
+/// on a network that went quiet; closing it resets them.
+final class SilentListener: Sendable {
+  let port: Int
+  private let socket: Int32
+
+  init() throws {
+    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard fd >= 0, bound, listen(fd, 8) == 0 else {
+      _ = Glibc.close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    socket = fd
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  func close() { shutdown(socket, Int32(SHUT_RDWR)); _ = Glibc.close(socket) }
 }
 
 extension TestClientProtocol {
@@ -268,5 +298,41 @@ struct SyncAPITests {
     }
     #expect(try fixture.commitCount(fixture.alice) == 2)
     #expect(try fixture.parents(fixture.alice) == [before])
+  }
+
+  @Test func aFetchUnderWayHoldsUpNoRequest() async throws {
+    let fixture = try await SharingFixture()
+    let listener = try SilentListener()
+    try git(["remote", "set-url", "origin", "http://127.0.0.1:\(listener.port)/origin.git"], in: fixture.alice)
+    // Should a request wait for the fetch after all, the test ends (failing) instead of hanging.
+    let safetyNet = Task {
+      try await Task.sleep(for: .seconds(120))
+      listener.close()
+    }
+    let fetch = Task { await fixture.service.sync.fetch() }
+    while !fixture.service.sync.state.fetching { try await Task.sleep(for: .milliseconds(10)) }
+    try await fixture.withClient { client in
+      #expect(try await client.change("/api/albums/\(encoded(album))/tags", body: ["tag": "90s"]).status == .ok)
+      let status = try await client.get("/api/sync")
+      #expect(status.object["fetching"] as? Bool == true)
+      #expect(status.object["outgoing"] as? Int == 1)
+      #expect(try await client.get("/api/albums").object["count"] as? Int == 5)
+    }
+    listener.close()
+    safetyNet.cancel()
+    let state = await fetch.value
+    #expect(!state.fetching)
+    #expect(state.error?.contains("could not reach remote origin") == true, "\(state)")
+  }
+
+  @Test func theServerFetchesInTheBackgroundAndSaysSo() async throws {
+    let fixture = try await SharingFixture()
+    try fixture.bobChanges("rock", to: "britpop")
+    let events = fixture.service.events.subscribe()
+    await fixture.service.sync.startFetching(every: .seconds(3600))
+    for await event in events where event == .sync { break }
+    #expect(fixture.service.sync.state.fetchedAt != nil)
+    let status = await fixture.service.syncReport()
+    #expect(status.status?.incoming == 1)
   }
 }
