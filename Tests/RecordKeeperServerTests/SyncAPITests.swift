@@ -193,6 +193,20 @@ struct SyncAPITests {
     #expect(heard.contains(album))
   }
 
+  @Test func withNothingOfOursSyncFastForwardsAndSendsNothing() async throws {
+    let fixture = try await SharingFixture()
+    try fixture.bobChanges("rock", to: "britpop")
+    try await fixture.withClient { client in
+      let sync = try await client.change("/api/sync")
+      #expect(sync.object["result"] as? String == "fast-forwarded")
+      #expect(sync.object["commit"] as? String == (try fixture.head(fixture.bob)))
+      #expect(sync.object["received"] as? Int == 1)
+      #expect(sync.object["sent"] as? Int == 0)
+      #expect(try await client.get("/api/albums/\(encoded(album))").object["tags"] as? [String] == ["britpop"])
+    }
+    #expect(try fixture.head(fixture.alice) == (try fixture.head(fixture.bob)))
+  }
+
   @Test func aConflictIsListedAndTakingTheirsMakesTheMergeCommit() async throws {
     let fixture = try await SharingFixture()
     try fixture.bobChanges("title: OK Computer", to: "title: OK Computer (Remastered)")

@@ -95,6 +95,14 @@ class SyncTests(AppTestCase):
         self.assertEqual(self.touch_targets("#conflicts-view button"), 0, "every button is a 44 px target")
         self.assertEqual(self.head(), ours, "no commit until the conflict is settled")
         self.screenshot("conflicts")
+        # Left for later, the conflicts are one tap away from the main screen's line.
+        self.by_id("conflicts-back").click()
+        self.wait_for_sync_text("1 conflict from origin to settle")
+        self.assertFalse(self.by_id("sync-button").is_displayed())
+        self.screenshot("sync-line-conflicts")
+        self.by_id("sync-review").click()
+        self.wait_for(lambda d: len(self.all(".conflict-field")) == 1, "the conflicts screen again")
+        field = self.css(".conflict-field")
 
         field.find_element(By.CSS_SELECTOR, ".conflict-theirs .conflict-button").click()
         self.wait_for(lambda d: self.by_id("conflicts-done").is_displayed(), "the screen to say it is settled")
