@@ -10,7 +10,7 @@ import TestSupport
 @Suite("Identifying a sleeve")
 struct IdentifierTests {
   /// A photo of a sleeve: larger than the API needs, so it is scaled down.
-  static let photo: [UInt8] = (try? CoverMaker.testImage(width: 2400, height: 1800, suffix: ".jpg[Q=80]") { x, y in (UInt8(x % 200), UInt8(y % 200), 40) }) ?? []
+  static let photo: [UInt8] = (try? CoverMaker.testImage(width: 2000, height: 1500, suffix: ".jpg[Q=80]") { x, y in (UInt8(x % 200), UInt8(y % 200), 40) }) ?? []
 
   struct Servers: Sendable {
     var identifier: Identifier

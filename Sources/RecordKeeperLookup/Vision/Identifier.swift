@@ -42,7 +42,7 @@ public struct Identifier: Sendable {
   /// Identifies the album in `photo` (the bytes of a JPEG, PNG, WebP, or
   /// any image libvips reads) and saves the scan in `history`.
   public func identify(photo: [UInt8], history: ScanHistory, now: Date = Date()) async throws(IdentifyError) -> IdentifiedScan {
-    let sent = try Self.prepare(photo)
+    let sent = try await Self.prepareOffThePool(photo)
     let identification = try SleeveIdentification.parse(
       modelText: try await anthropic.message(
         system: IdentifyPrompts.identifySystem, content: [.image(mediaType: "image/webp", bytes: sent), .text(IdentifyPrompts.identifyQuestion)],
@@ -106,6 +106,18 @@ public struct Identifier: Sendable {
       notes.append("no cover: \(error.description)")
     }
     return nil
+  }
+
+  /// ``prepare(_:)`` on a thread of its own: it waits for the `rk-cover`
+  /// helper, which must not hold one of the few threads Swift's concurrency
+  /// runs on (in `rk serve` they answer every request).
+  static func prepareOffThePool(_ photo: [UInt8]) async throws(IdentifyError) -> [UInt8] {
+    let result: Result<[UInt8], IdentifyError> = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(returning: Result { () throws(IdentifyError) in try prepare(photo) })
+      }
+    }
+    return try result.get()
   }
 
   /// The photo as the API gets it (see step 1).
