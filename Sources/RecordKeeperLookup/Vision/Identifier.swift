@@ -10,6 +10,12 @@ public struct IdentifiedScan: Sendable {
   /// What went wrong on the way without stopping the scan (MusicBrainz or
   /// the Cover Art Archive could not be reached), as sentences to show.
   public var notes: [String]
+
+  public init(scan: Scan, cover: [UInt8]? = nil, notes: [String] = []) {
+    self.scan = scan
+    self.cover = cover
+    self.notes = notes
+  }
 }
 
 /// Seed 001's scan (PRODUCT.md §7, `rk identify`): photo → vision model →
@@ -37,6 +43,24 @@ public struct Identifier: Sendable {
     anthropic = AnthropicClient(http: http, configuration: vision)
     musicBrainz = MusicBrainzClient(http: http)
     coverArt = CoverArtClient(http: http)
+  }
+
+  /// One scan with the configuration the environment gives
+  /// (``VisionConfiguration/fromEnvironment()``,
+  /// ``LookupConfiguration/fromEnvironment(contact:)``), saved in the
+  /// history of `collection`: what `rk-lookup identify` and `rk serve` run.
+  /// `contact` is MusicBrainz's (``LookupContact``).
+  public static func identify(photo: [UInt8], collection: CollectionLocation, contact: String) async throws(IdentifyError) -> IdentifiedScan {
+    let vision = try VisionConfiguration.fromEnvironment()
+    let http = LookupHTTP(configuration: .fromEnvironment(contact: contact))
+    let result: Result<IdentifiedScan, IdentifyError>
+    do {
+      result = .success(try await Identifier(http: http, vision: vision).identify(photo: photo, history: ScanHistory(location: collection)))
+    } catch {
+      result = .failure(error)
+    }
+    await http.shutdown()
+    return try result.get()
   }
 
   /// Identifies the album in `photo` (the bytes of a JPEG, PNG, WebP, or
