@@ -95,6 +95,30 @@ struct IdentifierTests {
     }
   }
 
+  @Test func aStoredCoverAddressIsOnlyFetchedFromTheArchive() async throws {
+    try await Self.with(key: "good") { servers in
+      let answer = VisionAnswer(albumTitle: "Kind of Blue", artistName: "Miles Davis", contextSummary: "A classic.", rating: 9, recommendation: .essential)
+      // Stored by another run, when the archive was elsewhere: the path is kept, the address is today's.
+      try servers.history.save(
+        Scan(
+          id: "20261101-100000-aaaa", date: Date(timeIntervalSince1970: 1_793_527_200), answer: answer,
+          coverURL: "https://old.example/release/\(MusicBrainzFixtures.kindOfBlue.uppercased())/front"))
+      let made = try await servers.identifier.identify(photo: Self.photo, history: servers.history)
+      #expect(made.scan.reusedFrom == "20261101-100000-aaaa")
+      #expect(made.cover == LookupFixtureServer.coverJPEG)
+      #expect(await servers.lookups.requests.first?.path == "/release/\(MusicBrainzFixtures.kindOfBlue)/front")
+      // Anything else a scan file says is never fetched.
+      try servers.history.remove("20261101-100000-aaaa")
+      try servers.history.remove(made.scan.id)
+      try servers.history.save(
+        Scan(id: "20261101-100000-bbbb", date: Date(timeIntervalSince1970: 1_793_527_200), answer: answer, coverURL: servers.coverArtURL + "/images/front.jpg"))
+      let again = try await servers.identifier.identify(photo: Self.photo, history: servers.history)
+      #expect(again.scan.reusedFrom == "20261101-100000-bbbb")
+      #expect(again.cover == nil)
+      #expect(await servers.lookups.requests.map(\.path) == ["/release/\(MusicBrainzFixtures.kindOfBlue)/front", "/images/front.jpg"])
+    }
+  }
+
   @Test func anAnswerInProseOrAFenceIsRead() async throws {
     try await Self.with(key: "prose") { servers in
       let scan = try await servers.identifier.identify(photo: Self.photo, history: servers.history).scan

@@ -77,7 +77,7 @@ public struct Identifier: Sendable {
     var cover: [UInt8]?
     if let earlier = history.latest(of: identification) {
       scan = Scan(id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: earlier.coverURL, reusedFrom: earlier.id)
-      if let url = earlier.coverURL { cover = await image(at: url, notes: &notes) }
+      if let url = earlier.coverURL.flatMap(coverAddress) { cover = await image(at: url, notes: &notes) }
     } else {
       var answer = try VisionAnswer.parse(
         modelText: try await anthropic.message(
@@ -117,6 +117,16 @@ public struct Identifier: Sendable {
       notes.append("no MusicBrainz match: \(error.description)")
     }
     return nil
+  }
+
+  /// A stored cover address as an address of the Cover Art Archive now
+  /// configured: `…/release/MBID/front` or `…/release-group/MBID/front`,
+  /// anything else `nil`. A scan file is only text on disk; what it says is
+  /// never fetched as it is.
+  func coverAddress(_ stored: String) -> String? {
+    let parts = stored.split(separator: "/").suffix(3).map(String.init)
+    guard parts.count == 3, ["release", "release-group"].contains(parts[0]), MusicBrainzRelease.isID(parts[1]), parts[2] == "front" else { return nil }
+    return musicBrainz.http.configuration.coverArtURL + "/" + parts.joined(separator: "/").lowercased()
   }
 
   /// The image at a stored cover address, `nil` (noted) when it cannot be
