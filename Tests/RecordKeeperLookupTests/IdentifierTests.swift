@@ -106,6 +106,7 @@ struct IdentifierTests {
       let made = try await servers.identifier.identify(photo: Self.photo, history: servers.history)
       #expect(made.scan.reusedFrom == "20261101-100000-aaaa")
       #expect(made.cover == LookupFixtureServer.coverJPEG)
+      #expect(made.scan.coverURL == servers.coverArtURL + "/release/\(MusicBrainzFixtures.kindOfBlue)/front")
       #expect(await servers.lookups.requests.first?.path == "/release/\(MusicBrainzFixtures.kindOfBlue)/front")
       // Anything else a scan file says is never fetched.
       try servers.history.remove("20261101-100000-aaaa")
@@ -115,6 +116,7 @@ struct IdentifierTests {
       let again = try await servers.identifier.identify(photo: Self.photo, history: servers.history)
       #expect(again.scan.reusedFrom == "20261101-100000-bbbb")
       #expect(again.cover == nil)
+      #expect(again.scan.coverURL == nil)
       #expect(await servers.lookups.requests.map(\.path) == ["/release/\(MusicBrainzFixtures.kindOfBlue)/front", "/images/front.jpg"])
     }
   }

@@ -76,8 +76,9 @@ public struct Identifier: Sendable {
     var scan: Scan
     var cover: [UInt8]?
     if let earlier = history.latest(of: identification) {
-      scan = Scan(id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: earlier.coverURL, reusedFrom: earlier.id)
-      if let url = earlier.coverURL.flatMap(coverAddress) { cover = await image(at: url, notes: &notes) }
+      let address = earlier.coverURL.flatMap(coverAddress)
+      scan = Scan(id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: address, reusedFrom: earlier.id)
+      if let address { cover = await image(at: address, notes: &notes) }
     } else {
       var answer = try VisionAnswer.parse(
         modelText: try await anthropic.message(
