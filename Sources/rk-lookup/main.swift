@@ -5,6 +5,12 @@
 //                                   prints MusicBrainz's release search JSON
 //   rk-lookup --contact C release MBID
 //                                   prints the release JSON (cached by id)
+//   rk-lookup --contact C identify PHOTO ROOT COVER-FILE
+//                                   identifies the sleeve in PHOTO with the
+//                                   vision model (Identifier), saves the scan
+//                                   in collection ROOT's history, writes the
+//                                   front cover (if any) to COVER-FILE and
+//                                   prints {"scan": …, "cover": bool, "notes": […]}
 //   rk-lookup --contact C cover FILE MBID [GROUP-MBID]
 //                                   writes the front cover to FILE and prints
 //                                   `release` or `release-group`, or `none`
@@ -25,6 +31,24 @@ guard arguments.count >= 2, arguments[0] == "--contact" else { fail("rk-lookup: 
 let contact = arguments[1]
 arguments.removeFirst(2)
 
+if arguments.first == "identify" {
+  guard arguments.count == 4 else { fail("rk-lookup identify: give PHOTO ROOT COVER-FILE") }
+  do throws(IdentifyError) {
+    let photo: [UInt8]
+    do { photo = try FileSystem.read(arguments[1], limit: 256 << 20) } catch { throw .photo(error.description) }
+    let made = try await Identifier.identify(photo: photo, collection: CollectionLocation(root: arguments[2]), contact: contact)
+    if let cover = made.cover {
+      do { try FileSystem.writeAtomically(cover, to: arguments[3]) } catch { throw .history("cannot keep the cover in \(arguments[3]): \(error)") }
+    }
+    FileHandle.standardOutput.write(
+      Data(
+        JSONValue.object([("scan", made.scan.json), ("cover", .bool(made.cover != nil)), ("notes", .array(made.notes.map(JSONValue.string)))])
+          .serializedBytes() + [0x0A]))
+    exit(0)
+  } catch {
+    fail(error.description)
+  }
+}
 let http = LookupHTTP(configuration: .fromEnvironment(contact: contact))
 let musicBrainz = MusicBrainzClient(http: http)
 let coverArt = CoverArtClient(http: http)
