@@ -3,7 +3,7 @@ import Foundation
 /// The environment every process a test starts runs in: this machine's
 /// environment with `HOME`, `XDG_CONFIG_HOME` and git's global and system
 /// configuration replaced by empty ones made for this test process, so no
-/// test reads or writes the person's own settings, keys or identity.
+/// test reads or writes the person's own settings, cache, keys or identity.
 public let hermeticEnvironment: [String: String] = {
   let home = FileManager.default.temporaryDirectory.appendingPathComponent("rk-test-home-\(getpid())")
   let config = home.appendingPathComponent(".config")
@@ -17,7 +17,11 @@ public let hermeticEnvironment: [String: String] = {
   environment["XDG_CONFIG_HOME"] = config.path
   environment["GIT_CONFIG_GLOBAL"] = gitConfig.path
   environment["GIT_CONFIG_NOSYSTEM"] = "1"
-  for key in ["RK_COLLECTION", "NO_COLOR", "VISUAL", "EDITOR", "PAGER", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "SSH_AUTH_SOCK"] {
+  environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
+  // The services' keys and addresses too: a test that needs one sets it to
+  // a local server, and none can reach the internet with the person's key.
+  let services = ["ANTHROPIC_API_KEY", "RK_ANTHROPIC_URL", "RK_ANTHROPIC_MODEL", "RK_MUSICBRAINZ_URL", "RK_COVERART_URL", "RK_CONTACT", "RK_GIT_TOKEN"]
+  for key in ["RK_COLLECTION", "NO_COLOR", "VISUAL", "EDITOR", "PAGER", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "SSH_AUTH_SOCK"] + services {
     environment[key] = nil
   }
   return environment

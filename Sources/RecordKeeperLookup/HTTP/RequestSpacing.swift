@@ -10,7 +10,7 @@ import Synchronization
 /// every `rk` process of the user, not only within one.
 ///
 /// The file holds the time (seconds since 1970) of the latest request any
-/// process sent. A request may go when that is `interval` ago: under an
+/// process sent, moved on to when its answer came in. A request may go when that is `interval` ago: under an
 /// exclusive `flock` on the file it checks, and either writes the present
 /// time and goes at once, or lets go of the lock and sleeps until then and
 /// checks again. The lock is held for microseconds, never across a wait,
@@ -41,13 +41,29 @@ public struct RequestSpacing: Sendable {
   /// Takes the present moment for a request and returns 0, or returns how
   /// long to wait before asking again.
   func take(notBefore: Double) -> Double {
+    withLastTime(local: { $0.take(interval: interval, notBefore: notBefore) }) { last, now in
+      let allowed = max(last + interval, notBefore)
+      return now >= allowed ? (0, now) : (allowed - now, nil)
+    }
+  }
+
+  /// Moves the latest request's time to now, once its answer is in: the
+  /// next request then goes `interval` after this one *arrived* at the
+  /// service, however long the network or a busy machine delayed it.
+  public func answered() {
+    _ = withLastTime(local: { $0.answered() }) { last, now in (0, max(last, now)) }
+  }
+
+  /// Runs `body` with the file's time and the present one under an
+  /// exclusive `flock`, and writes the time it returns (if any).
+  private func withLastTime(local: (LocalSlots) -> Double, _ body: (_ last: Double, _ now: Double) -> (Double, Double?)) -> Double {
     let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     try? FileSystem.makeFolders(folder, mode: 0o700)
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return LocalSlots.shared.take(interval: interval, notBefore: notBefore) }
+    guard descriptor >= 0 else { return local(LocalSlots.shared) }
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else { return LocalSlots.shared.take(interval: interval, notBefore: notBefore) }
+      guard errno == EINTR else { return local(LocalSlots.shared) }
     }
     defer { flock(descriptor, LOCK_UN) }
     var buffer = [UInt8](repeating: 0, count: 64)
@@ -56,12 +72,13 @@ public struct RequestSpacing: Sendable {
     let now = Self.now()
     // A time in the future is a clock that was set back, or a broken file.
     let last = previous.flatMap { $0 <= now ? $0 : nil } ?? 0
-    let allowed = max(last + interval, notBefore)
-    guard now >= allowed else { return allowed - now }
-    let text = Array(String(now).utf8)
-    _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    _ = ftruncate(descriptor, off_t(text.count))
-    return 0
+    let (delay, written) = body(last, now)
+    if let written {
+      let text = Array(String(written).utf8)
+      _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+      _ = ftruncate(descriptor, off_t(text.count))
+    }
+    return delay
   }
 
   /// Wall-clock seconds: the one clock every process shares.
@@ -86,5 +103,10 @@ final class LocalSlots: Sendable {
       last = now
       return 0
     }
+  }
+
+  func answered() -> Double {
+    last.withLock { $0 = max($0, RequestSpacing.now()) }
+    return 0
   }
 }

@@ -76,6 +76,7 @@ public struct MusicBrainzClient: Sendable {
     let attempts = http.configuration.attempts
     for attempt in 1...attempts {
       do { try await spacing.wait(notBefore: notBefore) } catch { throw .timedOut(service: .musicBrainz, url: url, seconds: 0) }
+      defer { spacing.answered() }
       let answer = try await http.get(url, service: .musicBrainz, accept: "application/json", limit: 16_000_000)
       switch answer.status {
       case 200:
