@@ -12,6 +12,12 @@ import ServiceLifecycle
 /// path part, percent-encoded (`albums%2Fmiles-davis-kind-of-blue`).
 struct APIRoutes<Context: RequestContext>: Sendable {
   let service: CollectionService
+  /// MusicBrainz for the look-ups; `nil`: as `rk lookup` finds it.
+  var lookups: LookupAccess? = nil
+
+  private var lookupRoutes: LookupRoutes<Context> {
+    LookupRoutes(service: service, access: lookups ?? .environment(collectionRoot: service.location.root))
+  }
 
   func register(on router: Router<Context>) {
     let api = router.group("api")
@@ -39,6 +45,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     api.get("lists") { _, _ in try smartLists() }
     api.put("lists/:name") { request, context in try await saveSmartList(request, context) }
     api.delete("lists/:name") { _, context in try await removeSmartList(context) }
+    lookupRoutes.register(on: api)
   }
 
   // MARK: Reading
@@ -213,7 +220,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   private func add(_ request: Request) async throws(APIError) -> Response {
     let save = try AlbumRequest.decode(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
     let album: Album
-    do { album = try await service.add(save) } catch { throw APIError(error) }
+    if save.fields.collector[.musicbrainz].map({ !$0.isBlank }) == true, save.fields.title == nil || save.fields.artist == nil {
+      // {"musicbrainz": ID} alone: filled from the release, as rk add --musicbrainz.
+      album = try await lookupRoutes.addFromMusicBrainz(save)
+    } else {
+      do { album = try await service.add(save) } catch { throw APIError(error) }
+    }
     var response = JSONResponse.make(albumObject(album, in: service.snapshot), status: .created)
     response.headers[.location] = "/api/albums/" + PathPart.encode(album.id)
     return response

@@ -222,9 +222,10 @@ public actor CollectionService {
 
   // MARK: Changes
 
-  /// Adds an album, optionally with cover images, and returns it.
-  public func add(_ save: AlbumSave, cover: CoverImages? = nil) throws(StoreError) -> Album {
-    var album = Album(id: "", title: "", artist: "")
+  /// Adds an album, optionally with cover images, and returns it: `save`
+  /// applied to a blank album, or to `base` (a MusicBrainz release's).
+  public func add(_ save: AlbumSave, onto base: Album = Album(id: "", title: "", artist: ""), cover: CoverImages? = nil) throws(StoreError) -> Album {
+    var album = base
     do throws(AlbumEditError) {
       try save.apply(to: &album)
     } catch {
