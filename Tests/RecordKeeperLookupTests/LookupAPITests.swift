@@ -166,13 +166,21 @@ struct LookupAPITests {
   }
 
   @Test func theBodysFieldsGoOnTopOfTheRelease() async throws {
-    try await Self.withServer { _, client, _ in
-      let request = Self.body(["musicbrainz": MusicBrainzFixtures.whiteAlbum, "title": "The White Album", "rating": "9"])
+    try await Self.withServer { fixture, client, _ in
+      let before = try fixture.commitCount()
+      // A value the rules refuse refuses the whole album, as the editor's Add does.
+      let refused = Self.body(["musicbrainz": MusicBrainzFixtures.whiteAlbum, "rating": "9"])
+      try await client.execute(uri: "/api/albums", method: .post, headers: Self.origin, body: refused) { response in
+        #expect(response.status == .unprocessableContent)
+        #expect(response.object["field"] as? String == "rating")
+      }
+      #expect(try fixture.commitCount() == before)
+      let request = Self.body(["musicbrainz": MusicBrainzFixtures.whiteAlbum, "title": "The White Album", "rating": "5"])
       try await client.execute(uri: "/api/albums", method: .post, headers: Self.origin, body: request) { response in
         #expect(response.status == .created)
         #expect(response.object["title"] as? String == "The White Album")
         #expect(response.object["artist"] as? String == "The Beatles")
-        #expect(response.object["rating"] as? String == "9")
+        #expect(response.object["rating"] as? String == "5")
         #expect(response.object["format"] as? String == "2×LP")
       }
     }
@@ -288,4 +296,11 @@ enum EAN13 {
       return (value, value, value)
     }
   }
+}
+
+extension TestResponse {
+  /// The body parsed as JSON.
+  var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed]) }
+  var object: [String: Any] { json as? [String: Any] ?? [:] }
+  var array: [Any] { json as? [Any] ?? [] }
 }
