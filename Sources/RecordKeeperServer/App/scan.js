@@ -3,6 +3,7 @@
 // MusicBrainz. Choosing a candidate adds the album with its tracks and cover in one step
 // (POST /api/albums {"musicbrainz": ID}) and opens its details.
 import * as api from './api.js';
+import { SleeveScanner } from './scan-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,7 +33,9 @@ export class AddFlow {
     this.view = $('lookup-view');
     this.controller = null;
     this.stream = null;
-    this.sleeve = null; // the "Scan a sleeve" flow, when the server identifies photos
+    // "Scan a sleeve" is offered when the server identifies photos (it serves the scan history).
+    this.sleeve = new SleeveScanner(router);
+    this.sleeve.available().then((yes) => { $('add-sleeve').hidden = !yes; });
     const button = $('add-button');
     button.setAttribute('aria-haspopup', 'menu');
     button.setAttribute('aria-expanded', 'false');
@@ -40,7 +43,7 @@ export class AddFlow {
     $('add-menu').addEventListener('keydown', (event) => { if (event.key === 'Escape') this.closeMenu(); });
     $('add-barcode').addEventListener('click', () => { this.closeMenu(); this.open('barcode'); });
     $('add-type').addEventListener('click', () => { this.closeMenu(); this.open('type'); });
-    $('add-sleeve').addEventListener('click', () => { this.closeMenu(); if (this.sleeve) this.sleeve.open(); });
+    $('add-sleeve').addEventListener('click', () => { this.closeMenu(); this.sleeve.open(); });
     $('lookup-back').addEventListener('click', () => this.close());
     $('lookup-by-hand').addEventListener('click', () => { this.close(); this.router.go('#/add'); });
     $('lookup-form').addEventListener('submit', (event) => { event.preventDefault(); this.search(); });
@@ -266,10 +269,4 @@ let flow = null;
 export function openAddMenu(router) {
   if (!flow) flow = new AddFlow(router);
   flow.toggleMenu();
-}
-
-/** The flow, made once, for the sleeve scanner to join. */
-export function addFlow(router) {
-  if (!flow) flow = new AddFlow(router);
-  return flow;
 }
