@@ -5,6 +5,12 @@
 //                                   prints MusicBrainz's release search JSON
 //   rk-lookup --contact C release MBID
 //                                   prints the release JSON (cached by id)
+//   rk-lookup --contact C identify PHOTO ROOT COVER-FILE
+//                                   identifies the sleeve in PHOTO with the
+//                                   vision model (Identifier), saves the scan
+//                                   in collection ROOT's history, writes the
+//                                   front cover (if any) to COVER-FILE and
+//                                   prints {"scan": …, "cover": bool, "notes": […]}
 //   rk-lookup --contact C cover FILE MBID [GROUP-MBID]
 //                                   writes the front cover to FILE and prints
 //                                   `release` or `release-group`, or `none`
@@ -31,6 +37,28 @@ let coverArt = CoverArtClient(http: http)
 
 var output: [UInt8] = []
 var failure: String?
+if arguments.first == "identify" {
+  guard arguments.count == 4 else { fail("rk-lookup identify: give PHOTO ROOT COVER-FILE") }
+  do throws(IdentifyError) {
+    let vision = try VisionConfiguration.fromEnvironment()
+    let photo: [UInt8]
+    do { photo = try FileSystem.read(arguments[1], limit: 256 << 20) } catch { throw .photo(error.description) }
+    let history = ScanHistory(location: CollectionLocation(root: arguments[2]))
+    let made = try await Identifier(http: http, vision: vision).identify(photo: photo, history: history)
+    if let cover = made.cover {
+      do { try FileSystem.writeAtomically(cover, to: arguments[3]) } catch { throw .history("cannot keep the cover in \(arguments[3]): \(error)") }
+    }
+    output = JSONValue.object([
+      ("scan", made.scan.json), ("cover", .bool(made.cover != nil)), ("notes", .array(made.notes.map(JSONValue.string))),
+    ]).serializedBytes() + [0x0A]
+  } catch {
+    failure = error.description
+  }
+  await http.shutdown()
+  if let failure { fail(failure) }
+  FileHandle.standardOutput.write(Data(output))
+  exit(0)
+}
 do throws(LookupError) {
   switch (arguments.first, arguments.count) {
   case ("search", 3):

@@ -8,7 +8,7 @@ import TestSupport
 struct ProjectFilesTests {
   static let commands = [
     "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "cover", "artists", "sort", "check", "log", "undo", "mv", "fmt", "lists", "serve",
-    "lookup", "merge-file", "conflicts", "resolve", "clone", "remote", "sync",
+    "lookup", "identify", "scans", "merge-file", "conflicts", "resolve", "clone", "remote", "sync",
   ]
 
   @Test func exampleCollectionPassesCheck() throws {

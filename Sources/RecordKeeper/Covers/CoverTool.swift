@@ -29,6 +29,19 @@ public enum CoverTool {
     }
   }
 
+  /// A photo made ready to send or keep: upright, at most 1,600 pixels on
+  /// its longest side, WebP without metadata (`rk identify`'s photo).
+  public static func photo(fromFile path: String) throws(CoverError) -> [UInt8] {
+    let folder = try makeFolder(for: "the photo")
+    defer { FileSystem.removeTree(folder) }
+    _ = try run(["photo", path, folder + "/photo.webp"])
+    do {
+      return try FileSystem.read(folder + "/photo.webp", limit: 64 << 20)
+    } catch {
+      throw .helper("rk-cover made no photo from \(path): \(error)")
+    }
+  }
+
   /// The pixels of an image scaled to `width`×`height`, row by row.
   public static func pixels(file path: String, width: Int, height: Int) throws(CoverError) -> [[(r: UInt8, g: UInt8, b: UInt8)]] {
     let bytes = try run(["pixels", path, String(width), String(height)])

@@ -2,6 +2,8 @@
 public enum LookupService: String, Hashable, Sendable, CustomStringConvertible {
   case musicBrainz = "MusicBrainz"
   case coverArtArchive = "the Cover Art Archive"
+  /// The vision model of `rk identify` (seed 001).
+  case anthropic = "Anthropic's API"
 
   public var description: String { rawValue }
 
@@ -10,6 +12,7 @@ public enum LookupService: String, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .musicBrainz: "RK_MUSICBRAINZ_URL"
     case .coverArtArchive: "RK_COVERART_URL"
+    case .anthropic: "RK_ANTHROPIC_URL"
     }
   }
 }

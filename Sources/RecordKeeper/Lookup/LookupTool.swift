@@ -63,8 +63,8 @@ public enum LookupTool {
   static func location() -> String? { CoverTool.helper(named: "rk-lookup", environment: "RK_LOOKUP") }
 
   /// Runs the helper; its standard output when it succeeds, else its
-  /// message as the error.
-  private static func run(_ arguments: [String]) throws(LookupError) -> [UInt8] {
+  /// message as the error (also `rk identify`'s, see ``IdentifyTool``).
+  static func run(_ arguments: [String]) throws(LookupError) -> [UInt8] {
     guard let tool = location() else {
       throw .helper("the rk-lookup helper is missing: install rk with `make install`, or set RK_LOOKUP to its path")
     }

@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import RecordKeeper
 
 /// The HTTP side of lookups: async-http-client with a timeout, redirects
@@ -38,9 +40,27 @@ public final class LookupHTTP: Sendable {
   /// GETs `url`, reading at most `limit` bytes of body, within the
   /// configuration's timeout (connecting, waiting and reading together).
   public func get(_ url: String, service: LookupService, accept: String, limit: Int) async throws(LookupError) -> Answer {
+    try await send(url, service: service, accept: accept, limit: limit)
+  }
+
+  /// POSTs `body` to `url` with `headers` (the Messages API of
+  /// `rk identify`), otherwise as ``get(_:service:accept:limit:)``.
+  public func post(
+    _ url: String, service: LookupService, headers: [(name: String, value: String)], body: [UInt8], accept: String, limit: Int
+  ) async throws(LookupError) -> Answer {
+    try await send(url, method: .POST, service: service, headers: headers, body: body, accept: accept, limit: limit)
+  }
+
+  private func send(
+    _ url: String, method: HTTPMethod = .GET, service: LookupService, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
+    accept: String, limit: Int
+  ) async throws(LookupError) -> Answer {
     var request = HTTPClientRequest(url: url)
+    request.method = method
     request.headers.add(name: "User-Agent", value: configuration.userAgent)
     request.headers.add(name: "Accept", value: accept)
+    for header in headers { request.headers.add(name: header.name, value: header.value) }
+    if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
     let seconds = configuration.timeout
     do {
       let response = try await client.execute(request, timeout: .seconds(Int64(seconds)))

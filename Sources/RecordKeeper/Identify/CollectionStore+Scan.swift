@@ -1,0 +1,32 @@
+/// What adding a scan's album did.
+public enum ScanAddition: Equatable, Sendable {
+  /// The album was added as `id`, in one commit.
+  case added(id: String)
+  /// The collection already holds it (same MusicBrainz release, or same
+  /// artist and title): nothing was changed. `wanted` when it is on the
+  /// wantlist.
+  case alreadyPresent(id: String, wanted: Bool)
+}
+
+extension CollectionStore {
+  /// Adds the album of `scan` to the collection or the wantlist, with the
+  /// `## Context` section in its notes and `cover` (the release's front
+  /// cover) when given: one commit (PRODUCT.md §7, `rk identify --add` /
+  /// `--want`). An album already in the collection is not added twice.
+  ///
+  /// `release` is the MusicBrainz release of ``Scan/match`` with its
+  /// media (``LookupTool/release(_:contact:)``), `nil` when none matched or
+  /// it could not be fetched: the model's fields are used then.
+  public func add(
+    scan: Scan, release: MusicBrainzRelease?, cover: CoverImages?, to destination: ScanDestination
+  ) throws(StoreError) -> ScanAddition {
+    let collection: RecordCollection
+    do { collection = try RecordCollection.load(location) } catch { throw .collection(error) }
+    if let present = scan.albums(in: collection, release: release).min(by: { $0.id < $1.id }) {
+      return .alreadyPresent(id: present.id, wanted: present.status == "wanted")
+    }
+    let album = scan.album(release: release, destination: destination)
+    let files = cover.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
+    return .added(id: try add(album, files: files).id)
+  }
+}

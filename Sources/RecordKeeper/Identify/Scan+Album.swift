@@ -1,0 +1,44 @@
+/// Where `rk identify --add` / `--want` puts the album.
+public enum ScanDestination: String, Sendable {
+  /// The collection (`status` absent: owned).
+  case collection
+  /// The wantlist (`status: wanted`, PRODUCT.md §1.1).
+  case wantlist
+}
+
+extension Scan {
+  /// The album a scan adds (PRODUCT.md §7): from the MusicBrainz release
+  /// when one matched (its fields, tracks with sides and durations), else
+  /// from the model's answer (title, artist, the year when it is one,
+  /// the label); the genres as tags; `status: wanted` for the wantlist;
+  /// the `## Context` section as its notes.
+  public func album(release: MusicBrainzRelease?, destination: ScanDestination) -> Album {
+    var album: Album
+    if let release {
+      album = release.album()
+    } else {
+      let year = answer.releaseYear.flatMap { try? ReleaseDate(parsing: $0) }?.text
+      album = Album(id: "", title: answer.albumTitle, artist: answer.artistName, released: year)
+      album.label = answer.recordLabel.flatMap { CollectorField.label.problem(with: $0) == nil ? $0 : nil }
+    }
+    // A genre that breaks a tag's rule (too long) is left out, not the album.
+    for genre in answer.genres { _ = try? album.addTag(genre) }
+    if destination == .wantlist { album.status = "wanted" }
+    album.body = AlbumBody(parsing: Array(ContextNotes.section(for: answer).utf8))
+    return album
+  }
+
+  /// The albums of `collection` that are this scan's album: the same
+  /// MusicBrainz release, or the same artist and title (folded, as
+  /// ``SleeveIdentification/key`` compares them).
+  public func albums(in collection: RecordCollection, release: MusicBrainzRelease?) -> [Album] {
+    let keys = Set([
+      SleeveIdentification.key(artist: answer.artistName, title: answer.albumTitle),
+      release.map { SleeveIdentification.key(artist: $0.artistText, title: $0.title) },
+    ].compactMap { $0 })
+    let id = (release?.id ?? musicbrainz)?.lowercased()
+    return collection.albums.filter { album in
+      (id != nil && album.musicbrainz?.lowercased() == id) || keys.contains(SleeveIdentification.key(artist: album.artist, title: album.title))
+    }
+  }
+}

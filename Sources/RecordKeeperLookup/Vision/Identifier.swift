@@ -1,0 +1,124 @@
+import Foundation
+import RecordKeeper
+
+/// A scan made: the scan as stored, and the front cover's image as the
+/// Cover Art Archive sent it (JPEG or PNG, not yet made into `cover.webp`),
+/// `nil` when there is none.
+public struct IdentifiedScan: Sendable {
+  public var scan: Scan
+  public var cover: [UInt8]?
+  /// What went wrong on the way without stopping the scan (MusicBrainz or
+  /// the Cover Art Archive could not be reached), as sentences to show.
+  public var notes: [String]
+}
+
+/// Seed 001's scan (PRODUCT.md §7, `rk identify`): photo → vision model →
+/// MusicBrainz → Cover Art Archive → scan history.
+///
+/// 1. The photo is made upright, at most 1,600 pixels on its longest side
+///    (Anthropic scales larger images down anyway, which only costs time),
+///    WebP, without its metadata (no GPS position goes to the API), by the
+///    `rk-cover` helper.
+/// 2. The model names the album, or says it cannot: then
+///    ``IdentifyError/notIdentified`` and no scan is saved.
+/// 3. When the history holds a scan of the same album (same artist and
+///    title, see ``SleeveIdentification/key``), its answer, release and
+///    cover address are reused and the model is not asked for the review
+///    again; else the model writes seed 001's review.
+/// 4. MusicBrainz is searched for the release (``ReleaseChoice``), the
+///    Cover Art Archive for its front cover. Neither ever blocks the scan.
+/// 5. The scan is saved in the history.
+public struct Identifier: Sendable {
+  let anthropic: AnthropicClient
+  let musicBrainz: MusicBrainzClient
+  let coverArt: CoverArtClient
+
+  public init(http: LookupHTTP, vision: VisionConfiguration) {
+    anthropic = AnthropicClient(http: http, configuration: vision)
+    musicBrainz = MusicBrainzClient(http: http)
+    coverArt = CoverArtClient(http: http)
+  }
+
+  /// Identifies the album in `photo` (the bytes of a JPEG, PNG, WebP, or
+  /// any image libvips reads) and saves the scan in `history`.
+  public func identify(photo: [UInt8], history: ScanHistory, now: Date = Date()) async throws(IdentifyError) -> IdentifiedScan {
+    let sent = try Self.prepare(photo)
+    let identification = try SleeveIdentification.parse(
+      modelText: try await anthropic.message(
+        system: IdentifyPrompts.identifySystem, content: [.image(mediaType: "image/webp", bytes: sent), .text(IdentifyPrompts.identifyQuestion)],
+        maxTokens: IdentifyPrompts.maxIdentifyTokens))
+    let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    var notes: [String] = []
+    var scan: Scan
+    var cover: [UInt8]?
+    if let earlier = history.latest(of: identification) {
+      scan = Scan(id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: earlier.coverURL, reusedFrom: earlier.id)
+      if let url = earlier.coverURL { cover = await image(at: url, notes: &notes) }
+    } else {
+      var answer = try VisionAnswer.parse(
+        modelText: try await anthropic.message(
+          system: IdentifyPrompts.contextSystem, content: [.text(IdentifyPrompts.contextQuestion(for: identification))],
+          maxTokens: IdentifyPrompts.maxContextTokens))
+      // The album is the one the photo showed; the review only describes it.
+      answer.albumTitle = identification.albumTitle
+      answer.artistName = identification.artistName
+      answer.releaseYear = identification.releaseYear ?? answer.releaseYear
+      scan = Scan(id: Scan.newID(at: date), date: date, answer: answer)
+      if let release = await release(for: answer, notes: &notes) {
+        scan.match = LookupCandidate(release)
+        do throws(LookupError) {
+          if let (bytes, source) = try await coverArt.front(release: release.id, releaseGroup: release.releaseGroup?.id) {
+            cover = bytes
+            let id = source == .release ? release.id.lowercased() : (release.releaseGroup?.id.lowercased() ?? "")
+            scan.coverURL = musicBrainz.http.configuration.coverArtURL + "/\(source.rawValue)/\(id)/front"
+          }
+        } catch {
+          notes.append("no cover: \(error.description)")
+        }
+      }
+    }
+    try history.save(scan)
+    return IdentifiedScan(scan: scan, cover: cover, notes: notes)
+  }
+
+  /// The release MusicBrainz has for `answer`, `nil` when none matches or
+  /// MusicBrainz cannot be asked (noted).
+  func release(for answer: VisionAnswer, notes: inout [String]) async -> MusicBrainzRelease? {
+    do throws(LookupError) {
+      for query in [ReleaseChoice.query(for: answer), ReleaseChoice.looseQuery(for: answer)] {
+        let search = try MusicBrainzReleaseSearch.decode(try await musicBrainz.search(.text(query), limit: 10))
+        if let release = ReleaseChoice.best(in: search, for: answer) { return release }
+      }
+    } catch {
+      notes.append("no MusicBrainz match: \(error.description)")
+    }
+    return nil
+  }
+
+  /// The image at a stored cover address, `nil` (noted) when it cannot be
+  /// had.
+  func image(at url: String, notes: inout [String]) async -> [UInt8]? {
+    do throws(LookupError) {
+      let answer = try await musicBrainz.http.get(url, service: .coverArtArchive, accept: "image/*", limit: 50_000_000)
+      if answer.status == 200, !answer.body.isEmpty { return answer.body }
+      notes.append("no cover: the Cover Art Archive answered HTTP \(answer.status) to \(url)")
+    } catch {
+      notes.append("no cover: \(error.description)")
+    }
+    return nil
+  }
+
+  /// The photo as the API gets it (see step 1).
+  static func prepare(_ photo: [UInt8]) throws(IdentifyError) -> [UInt8] {
+    guard !photo.isEmpty else { throw .photo("the file is empty") }
+    let folder: String
+    do { folder = try FileSystem.makeTemporaryFolder(prefix: "rk-identify-") } catch { throw .photo("cannot make a temporary folder: \(error)") }
+    defer { FileSystem.removeTree(folder) }
+    do throws(FileSystemError) { try FileSystem.writeAtomically(photo, to: folder + "/photo") } catch { throw .photo(error.description) }
+    do throws(CoverError) {
+      return try CoverTool.photo(fromFile: folder + "/photo")
+    } catch {
+      throw .photo(error.description)
+    }
+  }
+}
