@@ -5,9 +5,13 @@ server on loopback (in their documented JSON), and the album added in one commit
 import json
 import threading
 import struct
+import time
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
 
 from harness import AppTestCase, png
 
@@ -114,7 +118,10 @@ class MusicBrainzFixture(BaseHTTPRequestHandler):
         query = parse_qs(url.query)
         MusicBrainzFixture.seen.append((url.path, query.get("query", [None])[0], self.headers.get("User-Agent")))
         if url.path == "/ws/2/release" and query.get("fmt") == ["json"]:
-            found = [dict(release_json(with_tracks=False), score=100)] if query.get("query") == [f"barcode:{BARCODE}"] else []
+            asked = query.get("query", [""])[0]
+            # By barcode ("Scan a barcode"), or by artist and title (the release a sleeve's scan looks for).
+            matches = asked == f"barcode:{BARCODE}" or ("kind of blue" in asked.lower() and "miles davis" in asked.lower())
+            found = [dict(release_json(with_tracks=False), score=100)] if matches else []
             body = {"created": "2026-11-23T12:00:00.000Z", "count": len(found), "offset": 0, "releases": found}
             self.send(200, json.dumps(body).encode())
         elif url.path == f"/ws/2/release/{RELEASE}" and query.get("fmt") == ["json"]:
@@ -127,7 +134,9 @@ class MusicBrainzFixture(BaseHTTPRequestHandler):
             self.send(404, json.dumps({"error": "Not Found"}).encode())
 
 
-class ScanBarcodeTests(AppTestCase):
+class ServicesTestCase(AppTestCase):
+    """rk serve with MusicBrainz and the Cover Art Archive on loopback."""
+
     def seed(self, collection):
         collection.add("Blue Train", "John Coltrane", released="1958")
         self.services = ThreadingHTTPServer(("127.0.0.1", 0), MusicBrainzFixture)
@@ -139,6 +148,8 @@ class ScanBarcodeTests(AppTestCase):
         collection.env.update(RK_MUSICBRAINZ_URL=url, RK_COVERART_URL=url, RK_CONTACT="browser-test@example.org",
                               XDG_CACHE_HOME=str(collection.tmp / "cache"))
 
+
+class ScanBarcodeTests(ServicesTestCase):
     def test_a_photo_of_a_barcode_adds_the_album_with_tracks_and_cover_in_one_commit(self):
         photo = self.collection.tmp / "barcode.png"
         photo.write_bytes(ean13_photo(BARCODE[:12]))
@@ -204,3 +215,146 @@ class ScanBarcodeTests(AppTestCase):
         self.screenshot("lookup-none")
         self.by_id("lookup-by-hand").click()
         self.assertEqual(self.details_title(), "Add Album")
+
+
+# ---- Anthropic's Messages API (https://docs.anthropic.com/en/api/messages), on loopback
+
+IDENTIFICATION = {"album_title": "Kind of Blue", "artist_name": "Miles Davis", "release_year": "1959"}
+REVIEW = dict(IDENTIFICATION, genres=["jazz", "modal jazz"], record_label="Columbia",
+              context_summary="The best-selling jazz album of all time, and the record that made modal jazz a language.",
+              context_bullets=["Rolling Stone: five stars", "Certified 5x platinum in the US",
+                               "Bill Evans' voicings shaped a generation of pianists"],
+              rating=10, recommendation="ESSENTIAL", key_tracks=["So What", "Blue in Green", "All Blues"])
+
+
+class AnthropicFixture(BaseHTTPRequestHandler):
+    """POST /v1/messages: the sleeve's identification when the turn holds an image, else the review;
+    `x-api-key: unknown` is a sleeve the model cannot tell. A second's wait shows the pre-loader."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))) or b"{}")
+        if self.path != "/v1/messages" or self.headers.get("anthropic-version") != "2023-06-01":
+            answer, status = {"type": "error", "error": {"type": "invalid_request_error", "message": "bad request"}}, 400
+        else:
+            content = body.get("messages", [{}])[0].get("content", [])
+            photo = any(block.get("type") == "image" for block in content)
+            if photo:
+                time.sleep(1)
+            unknown = self.headers.get("x-api-key") == "unknown"
+            text = json.dumps({"album_title": None, "artist_name": None} if unknown and photo else IDENTIFICATION if photo else REVIEW)
+            answer, status = {"id": "msg_01", "type": "message", "role": "assistant", "model": body.get("model"),
+                              "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
+                              "usage": {"input_tokens": 1000, "output_tokens": 200}}, 200
+        data = json.dumps(answer).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+class ScanSleeveTests(ServicesTestCase):
+    key = "test-key"  # the fixture model names the sleeve
+
+    def seed(self, collection):
+        super().seed(collection)
+        self.model = ThreadingHTTPServer(("127.0.0.1", 0), AnthropicFixture)
+        threading.Thread(target=self.model.serve_forever, daemon=True).start()
+        self.addCleanup(self.model.server_close)
+        self.addCleanup(self.model.shutdown)
+        collection.env.update(ANTHROPIC_API_KEY=self.key, RK_ANTHROPIC_URL=f"http://127.0.0.1:{self.model.server_address[1]}")
+
+    def scan_photo(self):
+        photo = self.collection.tmp / "sleeve.png"
+        photo.write_bytes(png(300, 300))
+        file_input = self.by_id("sleeve-input")
+        self.assertEqual(file_input.get_attribute("accept"), "image/*")
+        self.assertIsNotNone(file_input.get_attribute("capture"))
+        self.driver.execute_script("arguments[0].hidden = false", file_input)
+        file_input.send_keys(str(photo))
+        self.driver.execute_script("arguments[0].hidden = true", file_input)
+
+    def open_scanner(self):
+        self.by_id("add-button").click()
+        self.wait_for(lambda d: self.by_id("add-sleeve").is_displayed(), "Scan a sleeve in the menu")
+        self.by_id("add-sleeve").click()
+        self.assertTrue(self.by_id("sleeve-camera").is_displayed())
+
+    def test_a_sleeve_is_identified_put_on_the_wantlist_and_its_scan_deleted_from_the_history(self):
+        self.open()
+        commits = self.collection.commits()
+        self.open_scanner()
+        self.assertFalse(self.by_id("sleeve-history-button").is_displayed(), "no history icon before the first scan")
+        self.screenshot("sleeve-camera")
+        self.scan_photo()
+        self.wait_for(lambda d: self.by_id("sleeve-loading").is_displayed(), "the pre-loader")
+        self.assertEqual(self.by_id("sleeve-loading").text, "Identifying album...")
+        self.screenshot("sleeve-loading")
+        self.wait_for(lambda d: self.by_id("sleeve-details").is_displayed(), "the album details", timeout=20)
+        self.assertEqual(self.by_id("sleeve-album").text, "Kind of Blue")
+        self.assertEqual(self.by_id("sleeve-artist").text, "Miles Davis")
+        self.assertEqual(self.by_id("sleeve-badge").text, "💎 ESSENTIAL")
+        self.assertEqual(self.by_id("sleeve-rating").text, "Rating: 10/10")
+        self.assertEqual(len(self.all("#sleeve-bullets li")), 3)
+        self.assertEqual([li.text for li in self.all("#sleeve-tracks li")], ["So What", "Blue in Green", "All Blues"])
+        self.wait_for(lambda d: d.execute_script(
+            "const i = document.getElementById('sleeve-art-img'); return !i.hidden && i.naturalWidth === 400"),
+            "the artwork from the Cover Art Archive")
+        self.assertTrue(self.by_id("sleeve-history-button").is_displayed(), "the history icon after a scan")
+        self.screenshot("sleeve-details")
+        self.assertEqual(self.collection.commits(), commits, "a scan changes no album")
+        self.by_id("sleeve-want").click()
+        self.wait_for(lambda d: self.by_id("details-view").is_displayed() and self.details_title() == "Album Details",
+                      "the album's details", timeout=20)
+        album = self.collection.album("albums/miles-davis-kind-of-blue")
+        self.assertEqual(album["status"], "wanted")
+        self.assertIsNotNone(album["cover"])
+        self.assertIn("## Context", (self.collection.root / "albums/miles-davis-kind-of-blue/album.md").read_text())
+        self.assertEqual(self.collection.commits(), commits + 1)
+        self.by_id("cancelButton").click()
+        # The history: one scan, swiped left and deleted.
+        self.open_scanner()
+        self.by_id("sleeve-history-button").click()
+        self.wait_for(lambda d: len(self.all("#sleeve-history-list .scan-row")) == 1, "the scan in the history")
+        row = self.css("#sleeve-history-list .scan-row")
+        self.assertIn("Kind of Blue", row.text)
+        self.assertIn("Miles Davis", row.text)
+        self.wait_for(lambda d: d.execute_script(
+            "const i = document.querySelector('.scan-row .thumb img'); return i && !i.hidden && i.naturalWidth === 100"),
+            "the scan's thumbnail")
+        self.screenshot("sleeve-history")
+        content = row.find_element(By.CSS_SELECTOR, ".scan-row-content")
+        actions = ActionChains(self.driver, duration=20).move_to_element_with_offset(
+            content, content.size["width"] // 2 - 10, 0).click_and_hold()
+        for _ in range(6):
+            actions.move_by_offset(-20, 0)
+        actions.release().perform()
+        self.wait_for(lambda d: row.find_element(By.CSS_SELECTOR, ".scan-delete").is_displayed()
+                      and "open" in row.get_attribute("class"), "Delete after a swipe left")
+        time.sleep(0.3)  # the row's slide
+        self.screenshot("sleeve-history-swiped")
+        row.find_element(By.CSS_SELECTOR, ".scan-delete").click()
+        self.by_id("confirm-ok").click()
+        self.wait_for(lambda d: self.by_id("sleeve-history-empty").is_displayed(), "the empty history")
+        self.assertEqual(self.by_id("sleeve-history-empty").text, "Scan your first album to begin")
+        self.assertEqual(self.collection.commits(), commits + 1, "deleting a scan changes no album")
+
+
+
+class NoMatchTests(ScanSleeveTests):
+    key = "unknown"  # the fixture model cannot tell the sleeve
+
+    test_a_sleeve_is_identified_put_on_the_wantlist_and_its_scan_deleted_from_the_history = None
+
+    def test_a_sleeve_the_model_cannot_tell_is_couldnt_find_a_match_with_try_again(self):
+        self.open()
+        self.open_scanner()
+        self.scan_photo()
+        self.wait_for(lambda d: self.by_id("sleeve-error").is_displayed(), "the scan error", timeout=20)
+        self.assertEqual(self.by_id("sleeve-error-title").text, "Couldn't find a match")
+        self.screenshot("sleeve-no-match")
+        self.by_id("sleeve-retry").click()
+        self.assertTrue(self.by_id("sleeve-camera").is_displayed())

@@ -19,6 +19,10 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     LookupRoutes(service: service, access: lookups ?? .environment(collectionRoot: service.location.root))
   }
 
+  private var scanRoutes: ScanRoutes<Context> {
+    ScanRoutes(service: service, access: lookups ?? .environment(collectionRoot: service.location.root))
+  }
+
   func register(on router: Router<Context>) {
     let api = router.group("api")
     api.get("status") { _, _ in status() }
@@ -46,6 +50,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     api.put("lists/:name") { request, context in try await saveSmartList(request, context) }
     api.delete("lists/:name") { _, context in try await removeSmartList(context) }
     lookupRoutes.register(on: api)
+    scanRoutes.register(on: api)
   }
 
   // MARK: Reading

@@ -8,22 +8,38 @@ import RecordKeeperLookup
 /// lookup is asked for, so a contact set while the server runs is used.
 public struct LookupAccess: Sendable {
   private let make: @Sendable () -> LookupConfiguration?
+  private let makeVision: @Sendable () -> VisionConfiguration?
+  /// Where answers and covers are kept (`$XDG_CACHE_HOME/rk`), known
+  /// without a contact.
+  let cacheFolder: String
 
   /// Lookups with `configuration`; `nil` answers every lookup with
-  /// ``LookupContact/missing``.
-  public init(configuration: LookupConfiguration?) {
+  /// ``LookupContact/missing``. `vision` is Anthropic's API for scans of a
+  /// sleeve; `nil` answers them with ``IdentifyError/missingKey``.
+  public init(configuration: LookupConfiguration?, vision: VisionConfiguration? = nil, cacheFolder: String? = nil) {
     make = { configuration }
+    makeVision = { vision }
+    self.cacheFolder = cacheFolder ?? configuration?.cacheFolder ?? LookupConfiguration.fromEnvironment(contact: "").cacheFolder
   }
 
-  private init(make: @escaping @Sendable () -> LookupConfiguration?) {
+  private init(
+    make: @escaping @Sendable () -> LookupConfiguration?, vision: @escaping @Sendable () -> VisionConfiguration?, cacheFolder: String
+  ) {
     self.make = make
+    makeVision = vision
+    self.cacheFolder = cacheFolder
   }
 
-  /// What `rk lookup` would use in the collection at `collectionRoot`: the
-  /// contact of ``LookupContact/resolve(collectionRoot:)`` and the
-  /// environment's `RK_MUSICBRAINZ_URL`, `RK_COVERART_URL`, cache folder.
+  /// What `rk lookup` and `rk identify` would use in the collection at
+  /// `collectionRoot`: the contact of
+  /// ``LookupContact/resolve(collectionRoot:)``, the environment's
+  /// `RK_MUSICBRAINZ_URL`, `RK_COVERART_URL`, cache folder, and
+  /// `ANTHROPIC_API_KEY`, `RK_ANTHROPIC_URL`, `RK_ANTHROPIC_MODEL`.
   public static func environment(collectionRoot: String) -> LookupAccess {
-    LookupAccess { LookupContact.resolve(collectionRoot: collectionRoot).map { LookupConfiguration.fromEnvironment(contact: $0) } }
+    LookupAccess(
+      make: { LookupContact.resolve(collectionRoot: collectionRoot).map { LookupConfiguration.fromEnvironment(contact: $0) } },
+      vision: { try? VisionConfiguration.fromEnvironment() },
+      cacheFolder: LookupConfiguration.fromEnvironment(contact: "").cacheFolder)
   }
 
   /// The configuration, or the API error that says how to give a contact.
@@ -32,20 +48,31 @@ public struct LookupAccess: Sendable {
     return configuration
   }
 
-  /// Runs `body` with clients of both services on one HTTP client, which
-  /// is shut down afterwards whatever happens.
+  /// Anthropic's API, or the error that says how to give a key.
+  func vision() throws(APIError) -> VisionConfiguration {
+    guard let vision = makeVision() else { throw APIError(IdentifyError.missingKey) }
+    return vision
+  }
+
+  /// Runs `body` with one HTTP client, shut down afterwards whatever happens.
+  func withHTTP<Value: Sendable>(_ body: (LookupHTTP) async -> Result<Value, APIError>) async throws(APIError) -> Value {
+    let http = LookupHTTP(configuration: try configuration())
+    let result = await body(http)
+    await http.shutdown()
+    return try result.get()
+  }
+
+  /// Runs `body` with clients of both services on one HTTP client.
   func with<Value: Sendable>(
     _ body: (MusicBrainzClient, CoverArtClient) async throws(LookupError) -> Value
   ) async throws(APIError) -> Value {
-    let http = LookupHTTP(configuration: try configuration())
-    let result: Result<Value, LookupError>
-    do {
-      result = .success(try await body(MusicBrainzClient(http: http), CoverArtClient(http: http)))
-    } catch {
-      result = .failure(error)
+    try await withHTTP { http in
+      do throws(LookupError) {
+        return .success(try await body(MusicBrainzClient(http: http), CoverArtClient(http: http)))
+      } catch {
+        return .failure(APIError(error))
+      }
     }
-    await http.shutdown()
-    do { return try result.get() } catch { throw APIError(error) }
   }
 }
 

@@ -111,20 +111,23 @@ export class SleeveScanner {
     img.onload = () => { img.hidden = false; $('sleeve-art-none').hidden = true; };
     img.onerror = () => { img.hidden = true; $('sleeve-art-none').hidden = false; };
     if (scan.cover) img.src = scan.cover; else img.removeAttribute('src');
-    $('sleeve-artist').textContent = scan.artist_name || '';
-    $('sleeve-album').textContent = scan.album_title || '';
-    const recommendation = String(scan.recommendation || '').toUpperCase();
+    const answer = scan.answer || {};
+    $('sleeve-artist').textContent = answer.artist_name || '';
+    $('sleeve-album').textContent = answer.album_title || '';
+    const recommendation = String(answer.recommendation || '').toUpperCase();
     const badge = $('sleeve-badge');
     badge.textContent = recommendation ? `${scan.badge || BADGES[recommendation] || ''} ${recommendation}` : '';
     badge.dataset.recommendation = recommendation.toLowerCase();
-    $('sleeve-rating').textContent = Number.isFinite(scan.rating) ? `Rating: ${scan.rating}/10` : '';
-    $('sleeve-summary').textContent = scan.context_summary || '';
-    fillList($('sleeve-bullets'), scan.context_bullets);
-    fillList($('sleeve-tracks'), scan.key_tracks);
-    $('sleeve-tracks-heading').hidden = !(scan.key_tracks && scan.key_tracks.length);
+    // A half point is sent as text ("7.5").
+    const rating = answer.rating === undefined || answer.rating === null ? '' : String(answer.rating);
+    $('sleeve-rating').textContent = rating ? `Rating: ${rating}/10` : '';
+    $('sleeve-summary').textContent = answer.context_summary || '';
+    fillList($('sleeve-bullets'), answer.context_bullets);
+    fillList($('sleeve-tracks'), answer.key_tracks);
+    $('sleeve-tracks-heading').hidden = !(answer.key_tracks && answer.key_tracks.length);
     const facts = $('sleeve-facts');
     facts.replaceChildren();
-    for (const [name, value] of [['Released', scan.release_year], ['Genres', (scan.genres || []).join(', ')], ['Label', scan.record_label]]) {
+    for (const [name, value] of [['Released', answer.release_year], ['Genres', (answer.genres || []).join(', ')], ['Label', answer.record_label]]) {
       if (!value) continue;
       const term = document.createElement('dt');
       term.textContent = name;
@@ -148,7 +151,7 @@ export class SleeveScanner {
       link.href = this.router.albumHash(kept, false);
       link.textContent = 'Open it in the collection';
       link.addEventListener('click', (event) => { event.preventDefault(); this.close(); this.router.go(this.router.albumHash(kept, false)); });
-      note.append('Kept. ', link);
+      note.append('Already in the collection: ', link);
     }
     $('sleeve-add').disabled = Boolean(kept);
     $('sleeve-want').disabled = Boolean(kept);
@@ -165,6 +168,11 @@ export class SleeveScanner {
     try {
       const album = await keepScan(scan.id, want);
       scan.album = album.id;
+      if (album.already_present) {
+        // Not added twice: it is already in the collection (or on the wantlist).
+        this.showKept(scan);
+        return;
+      }
       this.router.main.stale = true;
       this.close();
       this.router.go(this.router.albumHash(album.id, false));
@@ -225,16 +233,17 @@ export class SleeveScanner {
     text.className = 'row-text';
     const artist = document.createElement('span');
     artist.className = 'scan-row-artist';
-    artist.textContent = scan.artist_name || '';
+    const answer = scan.answer || {};
+    artist.textContent = answer.artist_name || '';
     const title = document.createElement('span');
     title.className = 'row-title';
-    title.textContent = scan.album_title || '';
+    title.textContent = answer.album_title || '';
     const date = document.createElement('span');
     date.className = 'scan-row-date';
-    date.textContent = scanDate(scan.scanned);
+    date.textContent = scanDate(scan.date);
     text.append(title, artist, date);
     content.append(thumb, text);
-    content.setAttribute('aria-label', `${scan.album_title} by ${scan.artist_name}, scanned ${date.textContent}`);
+    content.setAttribute('aria-label', `${answer.album_title} by ${answer.artist_name}, scanned ${date.textContent}`);
     row.append(remove, content);
     content.addEventListener('click', (event) => {
       if (row.dataset.moved === '1') { row.dataset.moved = ''; event.preventDefault(); return; }

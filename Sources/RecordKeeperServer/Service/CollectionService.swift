@@ -236,6 +236,18 @@ public actor CollectionService {
     return try changed(id)
   }
 
+  /// Adds the album of a scan of a sleeve to the collection or the wantlist
+  /// (``CollectionStore/add(scan:release:cover:to:)``), unless it is there
+  /// already; returns what happened and the album.
+  public func add(
+    scan: Scan, release: MusicBrainzRelease?, cover: CoverImages?, to destination: ScanDestination
+  ) throws(StoreError) -> (ScanAddition, Album) {
+    let addition = try store.add(scan: scan, release: release, cover: cover, to: destination)
+    switch addition {
+    case .added(let id), .alreadyPresent(let id, _): return (addition, try changed(id))
+    }
+  }
+
   /// Saves the editable fields of an album (the app's Save).
   public func save(_ save: AlbumSave, to id: String) throws(StoreError) -> Album {
     defer { refresh([id]) }
