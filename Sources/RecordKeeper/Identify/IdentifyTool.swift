@@ -5,6 +5,12 @@ import Foundation
 /// `Identifier` (RecordKeeperLookup) and saves the scan; this reads what it
 /// printed and makes the cover into `cover.webp` and `cover-thumb.webp`.
 public enum IdentifyTool {
+  /// The model `rk identify` asks unless `RK_ANTHROPIC_MODEL` names
+  /// another: a current Claude model that reads sleeves well and answers in
+  /// seconds. Kept here so that `rk --help` can name it without linking
+  /// RecordKeeperLookup.
+  public static let defaultModel = "claude-sonnet-4-5"
+
   /// A scan made, with its cover made ready for an album (`nil` when there
   /// is none) and notes on what was missed on the way.
   public struct Outcome: Sendable {

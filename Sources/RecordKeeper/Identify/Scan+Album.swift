@@ -24,7 +24,8 @@ extension Scan {
     // A genre that breaks a tag's rule (too long) is left out, not the album.
     for genre in answer.genres { _ = try? album.addTag(genre) }
     if destination == .wantlist { album.status = "wanted" }
-    album.body = AlbumBody(parsing: Array(ContextNotes.section(for: answer).utf8))
+    // A blank line after the front matter, as a new album's track list has.
+    album.body = AlbumBody(parsing: Array(("\n" + ContextNotes.section(for: answer)).utf8))
     return album
   }
 

@@ -18,8 +18,8 @@ public struct VisionConfiguration: Sendable {
   /// The longest wait between two attempts, in seconds.
   public var longestWait: Double
 
-  /// A current Claude model that reads images well and answers in seconds.
-  public static let defaultModel = "claude-sonnet-4-5"
+  /// See ``IdentifyTool/defaultModel``.
+  public static let defaultModel = IdentifyTool.defaultModel
   /// The API version `rk` speaks (the `anthropic-version` header).
   public static let apiVersion = "2023-06-01"
 

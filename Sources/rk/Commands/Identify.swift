@@ -15,12 +15,8 @@ extension RK {
         scan history (rk scans); the photo never is. A scan of an album already in the history \
         reuses its answer instead of asking for the review again. The key comes from \
         ANTHROPIC_API_KEY; RK_ANTHROPIC_MODEL chooses the model (default \
-        \(defaultModel)), RK_ANTHROPIC_URL the API's address.
+        \(IdentifyTool.defaultModel)), RK_ANTHROPIC_URL the API's address.
         """)
-
-    /// The default of `RK_ANTHROPIC_MODEL` (RecordKeeperLookup's
-    /// `VisionConfiguration.defaultModel`, which `rk` does not link).
-    static let defaultModel = "claude-sonnet-4-5"
 
     @OptionGroup var collection: CollectionOptions
 
