@@ -65,7 +65,8 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
 
   private func scans() throws(APIError) -> Response {
     // Files that cannot be read are left out, as `rk scans` leaves them.
-    JSONResponse.make(.array(history.list().scans.map(scanJSON)))
+    let kept = KeptAlbums(service.snapshot.albums.values)
+    return JSONResponse.make(.array(history.list().scans.map { scanJSON($0, kept: kept) }))
   }
 
   private func scanObject(_ scan: Scan) -> Response {
@@ -146,7 +147,7 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
 
   // MARK: Scans as JSON
 
-  private func scanJSON(_ scan: Scan) -> JSONValue {
+  private func scanJSON(_ scan: Scan, kept: KeptAlbums? = nil) -> JSONValue {
     guard case .object(var fields) = scan.json else { return scan.json }
     let address = "/api/scans/" + PathPart.encode(scan.id)
     let hasCover = ScanCovers.key(scan.coverURL) != nil
@@ -154,19 +155,9 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
       ("badge", .string(scan.answer.recommendation.badge)),
       ("cover", hasCover ? .string(address + "/cover") : .null),
       ("thumbnail", hasCover ? .string(address + "/thumbnail") : .null),
-      ("album", .optional(album(of: scan)?.id)),
+      ("album", .optional((kept ?? KeptAlbums(service.snapshot.albums.values)).album(of: scan))),
     ]
     return .object(fields)
-  }
-
-  /// The album in the collection that is the scan's: the same MusicBrainz
-  /// release, or the same artist and title (as adding it compares them).
-  private func album(of scan: Scan) -> Album? {
-    let key = SleeveIdentification.key(artist: scan.answer.artistName, title: scan.answer.albumTitle)
-    let release = scan.musicbrainz?.lowercased()
-    return service.snapshot.albums.values
-      .filter { (release != nil && $0.musicbrainz?.lowercased() == release) || SleeveIdentification.key(artist: $0.artist, title: $0.title) == key }
-      .min { $0.id < $1.id }
   }
 
   // MARK: Ids
@@ -181,6 +172,30 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
   private func scan(_ context: Context) throws(APIError) -> Scan {
     let id = try scanID(context)
     do { return try history.read(id) } catch { throw APIError(error) }
+  }
+}
+
+/// The albums of the collection by MusicBrainz release and by artist and
+/// title, to tell which scans are kept: made once for a whole history.
+struct KeptAlbums {
+  private var byRelease: [String: String] = [:]
+  private var byName: [String: String] = [:]
+
+  init(_ albums: some Sequence<Album>) {
+    // The smallest id wins, as adding a scan's album names the one present.
+    for album in albums.sorted(by: { $0.id < $1.id }) {
+      if let release = album.musicbrainz?.lowercased(), byRelease[release] == nil { byRelease[release] = album.id }
+      let key = SleeveIdentification.key(artist: album.artist, title: album.title)
+      if byName[key] == nil { byName[key] = album.id }
+    }
+  }
+
+  /// The id of the album that is the scan's: the same MusicBrainz release,
+  /// or the same artist and title (as adding it compares them).
+  func album(of scan: Scan) -> String? {
+    let byTitle = byName[SleeveIdentification.key(artist: scan.answer.artistName, title: scan.answer.albumTitle)]
+    let ids = [scan.musicbrainz.flatMap { byRelease[$0.lowercased()] }, byTitle].compactMap { $0 }
+    return ids.min()
   }
 }
 
