@@ -112,6 +112,28 @@ struct ScanAPITests {
     }
   }
 
+  @Test func aCoverIsFetchedOnlyFromTheConfiguredArchive() async throws {
+    let fixture = try LookupAPITests.Fixture()
+    try await LookupFixtureServer.run { url, log in
+      // A scan file whose cover address names another host (the same server, spelled otherwise).
+      let id = "20261123-184512-3f2a"
+      let elsewhere = url.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/release/\(MusicBrainzFixtures.kindOfBlue)/front"
+      let answer = #"{"album_title": "Kind of Blue", "artist_name": "Miles Davis", "context_summary": "Modal.", "rating": 9, "recommendation": "ESSENTIAL"}"#
+      let scan = #"{"id": "\#(id)", "date": "2026-11-23T18:45:12Z", "answer": \#(answer), "musicbrainz": null, "match": null, "cover_url": "\#(elsewhere)", "reused_from": null}"#
+      try fixture.collection.writeFile(".recordkeeper/scans/\(id).json", Array(scan.utf8))
+      try await fixture.withClient(lookups: try LookupAPITests.access(url)) { client in
+        try await client.execute(uri: "/api/scans/\(id)", method: .get) { response in
+          #expect(response.status == .ok)
+          #expect(response.object["badge"] as? String == "💎")
+        }
+        try await client.execute(uri: "/api/scans/\(id)/cover", method: .get) { response in
+          #expect(response.status == .notFound)
+        }
+      }
+      #expect(await log.requests.isEmpty)
+    }
+  }
+
   @Test func aSleeveTheModelCannotTellIsCouldntFindAMatchAndSavesNothing() async throws {
     try await Self.withServer(key: "unknown") { _, client in
       try await client.execute(uri: "/api/identify", method: .post, headers: Self.photoHeaders, body: try Self.photo()) { response in
