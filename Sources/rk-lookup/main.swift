@@ -31,34 +31,30 @@ guard arguments.count >= 2, arguments[0] == "--contact" else { fail("rk-lookup: 
 let contact = arguments[1]
 arguments.removeFirst(2)
 
+if arguments.first == "identify" {
+  guard arguments.count == 4 else { fail("rk-lookup identify: give PHOTO ROOT COVER-FILE") }
+  do throws(IdentifyError) {
+    let photo: [UInt8]
+    do { photo = try FileSystem.read(arguments[1], limit: 256 << 20) } catch { throw .photo(error.description) }
+    let made = try await Identifier.identify(photo: photo, collection: CollectionLocation(root: arguments[2]), contact: contact)
+    if let cover = made.cover {
+      do { try FileSystem.writeAtomically(cover, to: arguments[3]) } catch { throw .history("cannot keep the cover in \(arguments[3]): \(error)") }
+    }
+    FileHandle.standardOutput.write(
+      Data(
+        JSONValue.object([("scan", made.scan.json), ("cover", .bool(made.cover != nil)), ("notes", .array(made.notes.map(JSONValue.string)))])
+          .serializedBytes() + [0x0A]))
+    exit(0)
+  } catch {
+    fail(error.description)
+  }
+}
 let http = LookupHTTP(configuration: .fromEnvironment(contact: contact))
 let musicBrainz = MusicBrainzClient(http: http)
 let coverArt = CoverArtClient(http: http)
 
 var output: [UInt8] = []
 var failure: String?
-if arguments.first == "identify" {
-  guard arguments.count == 4 else { fail("rk-lookup identify: give PHOTO ROOT COVER-FILE") }
-  do throws(IdentifyError) {
-    let vision = try VisionConfiguration.fromEnvironment()
-    let photo: [UInt8]
-    do { photo = try FileSystem.read(arguments[1], limit: 256 << 20) } catch { throw .photo(error.description) }
-    let history = ScanHistory(location: CollectionLocation(root: arguments[2]))
-    let made = try await Identifier(http: http, vision: vision).identify(photo: photo, history: history)
-    if let cover = made.cover {
-      do { try FileSystem.writeAtomically(cover, to: arguments[3]) } catch { throw .history("cannot keep the cover in \(arguments[3]): \(error)") }
-    }
-    output = JSONValue.object([
-      ("scan", made.scan.json), ("cover", .bool(made.cover != nil)), ("notes", .array(made.notes.map(JSONValue.string))),
-    ]).serializedBytes() + [0x0A]
-  } catch {
-    failure = error.description
-  }
-  await http.shutdown()
-  if let failure { fail(failure) }
-  FileHandle.standardOutput.write(Data(output))
-  exit(0)
-}
 do throws(LookupError) {
   switch (arguments.first, arguments.count) {
   case ("search", 3):

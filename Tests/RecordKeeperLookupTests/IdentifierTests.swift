@@ -10,7 +10,7 @@ import TestSupport
 @Suite("Identifying a sleeve")
 struct IdentifierTests {
   /// A photo of a sleeve: larger than the API needs, so it is scaled down.
-  static let photo: [UInt8] = (try? CoverMaker.testImage(width: 2400, height: 1800, suffix: ".jpg[Q=80]") { x, y in (UInt8(x % 200), UInt8(y % 200), 40) }) ?? []
+  static let photo: [UInt8] = (try? CoverMaker.testImage(width: 2000, height: 1500, suffix: ".jpg[Q=80]") { x, y in (UInt8(x % 200), UInt8(y % 200), 40) }) ?? []
 
   struct Servers: Sendable {
     var identifier: Identifier
@@ -92,6 +92,32 @@ struct IdentifierTests {
       // The photo was asked about again; the review and MusicBrainz were not.
       #expect(await servers.anthropic.requests.map { $0.image != nil } == [true, false, true])
       #expect(await servers.lookups.requests.filter { $0.path.hasPrefix("/ws/2/") }.count == 1)
+    }
+  }
+
+  @Test func aStoredCoverAddressIsOnlyFetchedFromTheArchive() async throws {
+    try await Self.with(key: "good") { servers in
+      let answer = VisionAnswer(albumTitle: "Kind of Blue", artistName: "Miles Davis", contextSummary: "A classic.", rating: 9, recommendation: .essential)
+      // Stored by another run, when the archive was elsewhere: the path is kept, the address is today's.
+      try servers.history.save(
+        Scan(
+          id: "20261101-100000-aaaa", date: Date(timeIntervalSince1970: 1_793_527_200), answer: answer,
+          coverURL: "https://old.example/release/\(MusicBrainzFixtures.kindOfBlue.uppercased())/front"))
+      let made = try await servers.identifier.identify(photo: Self.photo, history: servers.history)
+      #expect(made.scan.reusedFrom == "20261101-100000-aaaa")
+      #expect(made.cover == LookupFixtureServer.coverJPEG)
+      #expect(made.scan.coverURL == servers.coverArtURL + "/release/\(MusicBrainzFixtures.kindOfBlue)/front")
+      #expect(await servers.lookups.requests.first?.path == "/release/\(MusicBrainzFixtures.kindOfBlue)/front")
+      // Anything else a scan file says is never fetched.
+      try servers.history.remove("20261101-100000-aaaa")
+      try servers.history.remove(made.scan.id)
+      try servers.history.save(
+        Scan(id: "20261101-100000-bbbb", date: Date(timeIntervalSince1970: 1_793_527_200), answer: answer, coverURL: servers.coverArtURL + "/images/front.jpg"))
+      let again = try await servers.identifier.identify(photo: Self.photo, history: servers.history)
+      #expect(again.scan.reusedFrom == "20261101-100000-bbbb")
+      #expect(again.cover == nil)
+      #expect(again.scan.coverURL == nil)
+      #expect(await servers.lookups.requests.map(\.path) == ["/release/\(MusicBrainzFixtures.kindOfBlue)/front", "/images/front.jpg"])
     }
   }
 

@@ -149,6 +149,12 @@ struct IdentifyCommandTests {
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("cannot read the photo"))
     #expect(try setup.scans().isEmpty)
+    // A collection --add cannot change says so before the model is asked.
+    let plain = try TemporaryCollection()
+    let notGit = try await Self.rk(["-C", plain.path, "identify", setup.photo, "--add"], key: "good")
+    #expect(notGit.status == 1)
+    #expect(!notGit.stderr.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: plain.path + "/.recordkeeper/scans"))
   }
 
   @Test func scansListsShowsAndRemoves() throws {

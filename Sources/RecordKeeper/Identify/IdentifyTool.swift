@@ -17,6 +17,12 @@ public enum IdentifyTool {
     public var scan: Scan
     public var cover: CoverImages?
     public var notes: [String]
+
+    public init(scan: Scan, cover: CoverImages? = nil, notes: [String] = []) {
+      self.scan = scan
+      self.cover = cover
+      self.notes = notes
+    }
   }
 
   /// Identifies the sleeve in the image file `photo` and saves the scan in

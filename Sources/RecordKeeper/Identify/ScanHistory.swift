@@ -69,8 +69,8 @@ public struct ScanHistory: Sendable {
     return try Scan.decode(bytes, name: displayFolder + "/" + id + ".json")
   }
 
-  /// Removes scan `id` (or the one scan a prefix names); returns the scan
-  /// removed when it could be read.
+  /// Removes scan `id` (or the one scan a prefix names); returns the whole
+  /// id of the scan removed.
   @discardableResult
   public func remove(_ id: String) throws(IdentifyError) -> String {
     let id = try resolve(id)

@@ -10,6 +10,12 @@ public struct IdentifiedScan: Sendable {
   /// What went wrong on the way without stopping the scan (MusicBrainz or
   /// the Cover Art Archive could not be reached), as sentences to show.
   public var notes: [String]
+
+  public init(scan: Scan, cover: [UInt8]? = nil, notes: [String] = []) {
+    self.scan = scan
+    self.cover = cover
+    self.notes = notes
+  }
 }
 
 /// Seed 001's scan (PRODUCT.md §7, `rk identify`): photo → vision model →
@@ -39,10 +45,28 @@ public struct Identifier: Sendable {
     coverArt = CoverArtClient(http: http)
   }
 
+  /// One scan with the configuration the environment gives
+  /// (``VisionConfiguration/fromEnvironment()``,
+  /// ``LookupConfiguration/fromEnvironment(contact:)``), saved in the
+  /// history of `collection`: what `rk-lookup identify` and `rk serve` run.
+  /// `contact` is MusicBrainz's (``LookupContact``).
+  public static func identify(photo: [UInt8], collection: CollectionLocation, contact: String) async throws(IdentifyError) -> IdentifiedScan {
+    let vision = try VisionConfiguration.fromEnvironment()
+    let http = LookupHTTP(configuration: .fromEnvironment(contact: contact))
+    let result: Result<IdentifiedScan, IdentifyError>
+    do {
+      result = .success(try await Identifier(http: http, vision: vision).identify(photo: photo, history: ScanHistory(location: collection)))
+    } catch {
+      result = .failure(error)
+    }
+    await http.shutdown()
+    return try result.get()
+  }
+
   /// Identifies the album in `photo` (the bytes of a JPEG, PNG, WebP, or
   /// any image libvips reads) and saves the scan in `history`.
   public func identify(photo: [UInt8], history: ScanHistory, now: Date = Date()) async throws(IdentifyError) -> IdentifiedScan {
-    let sent = try Self.prepare(photo)
+    let sent = try await Self.prepareOffThePool(photo)
     let identification = try SleeveIdentification.parse(
       modelText: try await anthropic.message(
         system: IdentifyPrompts.identifySystem, content: [.image(mediaType: "image/webp", bytes: sent), .text(IdentifyPrompts.identifyQuestion)],
@@ -52,8 +76,9 @@ public struct Identifier: Sendable {
     var scan: Scan
     var cover: [UInt8]?
     if let earlier = history.latest(of: identification) {
-      scan = Scan(id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: earlier.coverURL, reusedFrom: earlier.id)
-      if let url = earlier.coverURL { cover = await image(at: url, notes: &notes) }
+      let address = earlier.coverURL.flatMap(coverAddress)
+      scan = Scan(id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: address, reusedFrom: earlier.id)
+      if let address { cover = await image(at: address, notes: &notes) }
     } else {
       var answer = try VisionAnswer.parse(
         modelText: try await anthropic.message(
@@ -95,6 +120,16 @@ public struct Identifier: Sendable {
     return nil
   }
 
+  /// A stored cover address as an address of the Cover Art Archive now
+  /// configured: `…/release/MBID/front` or `…/release-group/MBID/front`,
+  /// anything else `nil`. A scan file is only text on disk; what it says is
+  /// never fetched as it is.
+  func coverAddress(_ stored: String) -> String? {
+    let parts = stored.split(separator: "/").suffix(3).map(String.init)
+    guard parts.count == 3, ["release", "release-group"].contains(parts[0]), MusicBrainzRelease.isID(parts[1]), parts[2] == "front" else { return nil }
+    return musicBrainz.http.configuration.coverArtURL + "/" + parts.joined(separator: "/").lowercased()
+  }
+
   /// The image at a stored cover address, `nil` (noted) when it cannot be
   /// had.
   func image(at url: String, notes: inout [String]) async -> [UInt8]? {
@@ -106,6 +141,18 @@ public struct Identifier: Sendable {
       notes.append("no cover: \(error.description)")
     }
     return nil
+  }
+
+  /// ``prepare(_:)`` on a thread of its own: it waits for the `rk-cover`
+  /// helper, which must not hold one of the few threads Swift's concurrency
+  /// runs on (in `rk serve` they answer every request).
+  static func prepareOffThePool(_ photo: [UInt8]) async throws(IdentifyError) -> [UInt8] {
+    let result: Result<[UInt8], IdentifyError> = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(returning: Result { () throws(IdentifyError) in try prepare(photo) })
+      }
+    }
+    return try result.get()
   }
 
   /// The photo as the API gets it (see step 1).

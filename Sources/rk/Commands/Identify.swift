@@ -45,6 +45,8 @@ extension RK {
         throw VisibleError(message: "cannot read the photo \(photo): give the path of an image file.")
       }
       let contact = try collection.lookupContact()
+      // A collection that cannot be changed says so before the model is asked.
+      let store = add || want ? try collection.store() : nil
       let outcome: IdentifyTool.Outcome
       switch Result(catching: { () throws(IdentifyError) in try IdentifyTool.identify(photo: photo, collectionRoot: location.root, contact: contact) }) {
       case .success(let made): outcome = made
@@ -56,8 +58,8 @@ extension RK {
       }
       for note in outcome.notes { Terminal.warn(note) }
       var addition: ScanAddition?
-      if add || want {
-        addition = try Self.add(outcome, to: want ? .wantlist : .collection, store: try collection.store(), contact: contact)
+      if let store {
+        addition = try Self.add(outcome, to: want ? .wantlist : .collection, store: store, contact: contact)
       }
       if json {
         var fields: [(String, JSONValue)] = []
@@ -84,7 +86,8 @@ extension RK {
 
     /// Adds the scan's album: the release with its tracks (fetched by id;
     /// the model's fields when there is none or it cannot be had), the
-    /// cover, the context; one commit.
+    /// release's cover (kept even when the release itself could not be
+    /// fetched: it is the same album), the context; one commit.
     static func add(_ outcome: IdentifyTool.Outcome, to destination: ScanDestination, store: CollectionStore, contact: String) throws -> ScanAddition {
       var release: MusicBrainzRelease?
       if let id = outcome.scan.musicbrainz {
@@ -94,7 +97,7 @@ extension RK {
           Terminal.warn("the album is made from the model's answer: \(error)")
         }
       }
-      return try store.add(scan: outcome.scan, release: release, cover: release == nil ? nil : outcome.cover, to: destination)
+      return try store.add(scan: outcome.scan, release: release, cover: outcome.cover, to: destination)
     }
 
     /// Seed 001's album details: title and artist, the badge, the summary
