@@ -205,6 +205,14 @@ class ScanBarcodeTests(ServicesTestCase):
 
     def test_type_it_in_searches_by_catalog_number_and_keeps_adding_by_hand(self):
         self.open()
+        # The phone's back button closes the screen and stays in the app.
+        self.by_id("add-button").click()
+        self.by_id("add-type").click()
+        self.assertTrue(self.by_id("lookup-view").is_displayed())
+        self.driver.back()
+        self.wait_for(lambda d: not self.by_id("lookup-view").is_displayed(), "back to close the look-up screen")
+        self.assertTrue(self.by_id("album-list").is_displayed())
+        self.assertTrue(self.driver.current_url.startswith(self.server.url))
         self.by_id("add-button").click()
         self.by_id("add-type").click()
         self.assertEqual(self.by_id("lookup-title").text, "Find the Album")
@@ -358,3 +366,6 @@ class NoMatchTests(ScanSleeveTests):
         self.screenshot("sleeve-no-match")
         self.by_id("sleeve-retry").click()
         self.assertTrue(self.by_id("sleeve-camera").is_displayed())
+        self.driver.back()
+        self.wait_for(lambda d: not self.by_id("sleeve-view").is_displayed(), "back to close the scanner")
+        self.assertTrue(self.by_id("album-list").is_displayed())

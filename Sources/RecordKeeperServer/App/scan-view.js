@@ -4,6 +4,7 @@
 // swipe left to delete). Every text comes from the server and is shown as text, never markup.
 import * as api from './api.js';
 import { confirmDelete } from './dialogs.js';
+import { opened, closed } from './overlay.js';
 
 const $ = (id) => document.getElementById(id);
 const PANES = ['sleeve-camera', 'sleeve-loading', 'sleeve-error', 'sleeve-details', 'sleeve-history'];
@@ -51,9 +52,16 @@ export class SleeveScanner {
     this.view.hidden = false;
     this.show('sleeve-camera');
     this.refreshHistoryButton();
+    opened('sleeve', () => this.hide());
   }
 
-  close() {
+  /** Leaves the scanner (`next`: another screen opens at once). */
+  close({ next = false } = {}) {
+    this.hide();
+    closed({ next });
+  }
+
+  hide() {
     this.view.hidden = true;
     $('main-view').inert = false;
     $('add-button').focus();
@@ -150,7 +158,7 @@ export class SleeveScanner {
       const link = document.createElement('a');
       link.href = this.router.albumHash(kept, false);
       link.textContent = 'Open it in the collection';
-      link.addEventListener('click', (event) => { event.preventDefault(); this.close(); this.router.go(this.router.albumHash(kept, false)); });
+      link.addEventListener('click', (event) => { event.preventDefault(); this.close({ next: true }); this.router.go(this.router.albumHash(kept, false)); });
       note.append('Already in the collection: ', link);
     }
     $('sleeve-add').disabled = Boolean(kept);
@@ -174,7 +182,7 @@ export class SleeveScanner {
         return;
       }
       this.router.main.stale = true;
-      this.close();
+      this.close({ next: true });
       this.router.go(this.router.albumHash(album.id, false));
     } catch (error) {
       note.textContent = error.message;

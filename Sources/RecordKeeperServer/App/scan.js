@@ -4,6 +4,7 @@
 // (POST /api/albums {"musicbrainz": ID}) and opens its details.
 import * as api from './api.js';
 import { SleeveScanner } from './scan-view.js';
+import { opened, closed } from './overlay.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,7 +46,7 @@ export class AddFlow {
     $('add-type').addEventListener('click', () => { this.closeMenu(); this.open('type'); });
     $('add-sleeve').addEventListener('click', () => { this.closeMenu(); this.sleeve.open(); });
     $('lookup-back').addEventListener('click', () => this.close());
-    $('lookup-by-hand').addEventListener('click', () => { this.close(); this.router.go('#/add'); });
+    $('lookup-by-hand').addEventListener('click', () => { this.close({ next: true }); this.router.go('#/add'); });
     $('lookup-form').addEventListener('submit', (event) => { event.preventDefault(); this.search(); });
     $('lookup-kind').addEventListener('change', () => this.showKind());
     $('barcode-photo').addEventListener('click', () => $('barcode-input').click());
@@ -94,11 +95,18 @@ export class AddFlow {
     this.showKind();
     $('main-view').inert = true;
     this.view.hidden = false;
+    opened('lookup', () => this.hide());
     if (mode === 'barcode') this.startCamera();
     else $('lookup-query').focus();
   }
 
-  close() {
+  /** Closes the screen (`next`: another screen opens at once). */
+  close({ next = false } = {}) {
+    this.hide();
+    closed({ next });
+  }
+
+  hide() {
     this.stopCamera();
     if (this.controller) this.controller.abort();
     this.controller = null;
@@ -187,7 +195,7 @@ export class AddFlow {
     this.status(`Adding ${candidate.title}…`, { busy: true });
     try {
       const album = await addRelease(candidate.musicbrainz);
-      this.close();
+      this.close({ next: true });
       this.router.main.stale = true;
       this.router.go(this.router.albumHash(album.id, false));
     } catch (error) {
