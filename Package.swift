@@ -33,6 +33,13 @@ let package = Package(
       pkgConfig: "vips",
       providers: [.apt(["libvips-dev"])]
     ),
+    // Barcodes in photos (`POST /api/barcode`, for browsers without
+    // BarcodeDetector): Debian's ZBar.
+    .systemLibrary(
+      name: "CZBar",
+      pkgConfig: "zbar",
+      providers: [.apt(["libzbar-dev"])]
+    ),
     .target(
       name: "CVipsShim",
       dependencies: ["CLibVips"]
@@ -59,6 +66,10 @@ let package = Package(
       dependencies: [
         "RecordKeeper",
         "RecordKeeperCovers",
+        // Lookups in the app (`/api/lookup`): the server links SwiftNIO
+        // already, so it asks MusicBrainz in process, not through rk-lookup.
+        "RecordKeeperLookup",
+        "CZBar",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -120,6 +131,8 @@ let package = Package(
         "RecordKeeperLookup",
         "RecordKeeper",
         "RecordKeeperCovers",
+        // The app's lookup API, tested against the same fixture servers.
+        "RecordKeeperServer",
         "TestSupport",
         "rk",
         "rk-lookup",

@@ -4,7 +4,11 @@ import Logging
 
 /// The router of `rk serve`: the security guard, the static app at `/` and
 /// the JSON API under `/api/`. Tests call it directly with `app.test(.router)`.
-public func buildRouter(service: CollectionService, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
+/// `lookups` reaches MusicBrainz (tests give fixture servers); `nil`: as
+/// `rk lookup` finds it, from the environment and git's configuration.
+public func buildRouter(
+  service: CollectionService, configuration: ServerConfiguration, lookups: LookupAccess? = nil
+) -> Router<BasicRequestContext> {
   let router = Router(context: BasicRequestContext.self)
   router.add(middleware: SecurityMiddleware(configuration: configuration))
   if let folder = AppFiles.folder {
@@ -16,7 +20,7 @@ public func buildRouter(service: CollectionService, configuration: ServerConfigu
       middleware: FileMiddleware(
         folder, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true, logger: logger))
   }
-  APIRoutes(service: service).register(on: router)
+  APIRoutes(service: service, lookups: lookups).register(on: router)
   return router
 }
 

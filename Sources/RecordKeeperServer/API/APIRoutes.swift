@@ -12,6 +12,16 @@ import ServiceLifecycle
 /// path part, percent-encoded (`albums%2Fmiles-davis-kind-of-blue`).
 struct APIRoutes<Context: RequestContext>: Sendable {
   let service: CollectionService
+  /// MusicBrainz for the look-ups; `nil`: as `rk lookup` finds it.
+  var lookups: LookupAccess? = nil
+
+  private var lookupRoutes: LookupRoutes<Context> {
+    LookupRoutes(service: service, access: lookups ?? .environment(collectionRoot: service.location.root))
+  }
+
+  private var scanRoutes: ScanRoutes<Context> {
+    ScanRoutes(service: service, access: lookups ?? .environment(collectionRoot: service.location.root))
+  }
 
   func register(on router: Router<Context>) {
     let api = router.group("api")
@@ -40,6 +50,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     api.put("lists/:name") { request, context in try await saveSmartList(request, context) }
     api.delete("lists/:name") { _, context in try await removeSmartList(context) }
     SyncRoutes(service: service).register(on: api)
+    lookupRoutes.register(on: api)
+    scanRoutes.register(on: api)
   }
 
   // MARK: Reading
@@ -214,7 +226,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   private func add(_ request: Request) async throws(APIError) -> Response {
     let save = try AlbumRequest.decode(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
     let album: Album
-    do { album = try await service.add(save) } catch { throw APIError(error) }
+    if save.fields.collector[.musicbrainz].map({ !$0.isBlank }) == true, save.fields.title == nil || save.fields.artist == nil {
+      // {"musicbrainz": ID} alone: filled from the release, as rk add --musicbrainz.
+      album = try await lookupRoutes.addFromMusicBrainz(save)
+    } else {
+      do { album = try await service.add(save) } catch { throw APIError(error) }
+    }
     var response = JSONResponse.make(albumObject(album, in: service.snapshot), status: .created)
     response.headers[.location] = "/api/albums/" + PathPart.encode(album.id)
     return response

@@ -38,7 +38,8 @@ function setOffline(value) {
   for (const listener of connection.listeners) listener(value);
 }
 
-async function request(method, path, { json, body, type, signal } = {}) {
+/** One request to the API; the scan screens (scan.js) use it for their endpoints. */
+export async function request(method, path, { json, body, type, signal } = {}) {
   const init = { method, headers: { Accept: 'application/json' }, signal, credentials: 'same-origin' };
   if (json !== undefined) {
     init.headers['Content-Type'] = 'application/json';

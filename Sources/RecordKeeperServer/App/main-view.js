@@ -4,6 +4,7 @@ import * as api from './api.js';
 import { matches } from './search.js';
 import { VirtualList } from './virtual-list.js';
 import { confirmDelete, askTag, toast } from './dialogs.js';
+import { openAddMenu } from './scan.js';
 
 const STATE_KEY = 'rk.main';
 const ALL_SCOPES = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label', 'notes'];
@@ -77,7 +78,8 @@ export class MainView {
     this.measure = document.createElement('canvas').getContext('2d');
     this.bindSearchPanel();
     this.bindBanner();
-    $('add-button').addEventListener('click', () => router.go('#/add'));
+    // The + button offers the ways to add (scan.js); "Add it by hand" there opens the blank editor.
+    $('add-button').addEventListener('click', () => openAddMenu(router));
     let saveTimer = 0;
     this.scroller.addEventListener('scroll', () => {
       this.closeOpenRow();

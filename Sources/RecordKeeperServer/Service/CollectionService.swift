@@ -235,9 +235,10 @@ public actor CollectionService {
 
   // MARK: Changes
 
-  /// Adds an album, optionally with cover images, and returns it.
-  public func add(_ save: AlbumSave, cover: CoverImages? = nil) throws(StoreError) -> Album {
-    var album = Album(id: "", title: "", artist: "")
+  /// Adds an album, optionally with cover images, and returns it: `save`
+  /// applied to a blank album, or to `base` (a MusicBrainz release's).
+  public func add(_ save: AlbumSave, onto base: Album = Album(id: "", title: "", artist: ""), cover: CoverImages? = nil) throws(StoreError) -> Album {
+    var album = base
     do throws(AlbumEditError) {
       try save.apply(to: &album)
     } catch {
@@ -246,6 +247,18 @@ public actor CollectionService {
     let files = cover.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
     let (id, _) = try store.add(album, files: files)
     return try changed(id)
+  }
+
+  /// Adds the album of a scan of a sleeve to the collection or the wantlist
+  /// (``CollectionStore/add(scan:release:cover:to:)``), unless it is there
+  /// already; returns what happened and the album.
+  public func add(
+    scan: Scan, release: MusicBrainzRelease?, cover: CoverImages?, to destination: ScanDestination
+  ) throws(StoreError) -> (ScanAddition, Album) {
+    let addition = try store.add(scan: scan, release: release, cover: cover, to: destination)
+    switch addition {
+    case .added(let id), .alreadyPresent(let id, _): return (addition, try changed(id))
+    }
   }
 
   /// Saves the editable fields of an album (the app's Save).

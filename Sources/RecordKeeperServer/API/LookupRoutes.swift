@@ -1,0 +1,183 @@
+import Hummingbird
+import RecordKeeper
+import RecordKeeperCovers
+import RecordKeeperLookup
+
+/// How the server reaches MusicBrainz and the Cover Art Archive: the
+/// configuration `rk lookup` uses (``LookupConfiguration``), made when a
+/// lookup is asked for, so a contact set while the server runs is used.
+public struct LookupAccess: Sendable {
+  private let make: @Sendable () -> LookupConfiguration?
+  private let makeVision: @Sendable () -> VisionConfiguration?
+  /// Where answers and covers are kept (`$XDG_CACHE_HOME/rk`), known
+  /// without a contact.
+  let cacheFolder: String
+
+  /// Lookups with `configuration`; `nil` answers every lookup with
+  /// ``LookupContact/missing``. `vision` is Anthropic's API for scans of a
+  /// sleeve; `nil` answers them with ``IdentifyError/missingKey``.
+  public init(configuration: LookupConfiguration?, vision: VisionConfiguration? = nil, cacheFolder: String? = nil) {
+    make = { configuration }
+    makeVision = { vision }
+    self.cacheFolder = cacheFolder ?? configuration?.cacheFolder ?? LookupConfiguration.fromEnvironment(contact: "").cacheFolder
+  }
+
+  private init(
+    make: @escaping @Sendable () -> LookupConfiguration?, vision: @escaping @Sendable () -> VisionConfiguration?, cacheFolder: String
+  ) {
+    self.make = make
+    makeVision = vision
+    self.cacheFolder = cacheFolder
+  }
+
+  /// What `rk lookup` and `rk identify` would use in the collection at
+  /// `collectionRoot`: the contact of
+  /// ``LookupContact/resolve(collectionRoot:)``, the environment's
+  /// `RK_MUSICBRAINZ_URL`, `RK_COVERART_URL`, cache folder, and
+  /// `ANTHROPIC_API_KEY`, `RK_ANTHROPIC_URL`, `RK_ANTHROPIC_MODEL`.
+  public static func environment(collectionRoot: String) -> LookupAccess {
+    LookupAccess(
+      make: { LookupContact.resolve(collectionRoot: collectionRoot).map { LookupConfiguration.fromEnvironment(contact: $0) } },
+      vision: { try? VisionConfiguration.fromEnvironment() },
+      cacheFolder: LookupConfiguration.fromEnvironment(contact: "").cacheFolder)
+  }
+
+  /// The configuration, or the API error that says how to give a contact.
+  func configuration() throws(APIError) -> LookupConfiguration {
+    guard let configuration = make() else { throw APIError(.serviceUnavailable, LookupContact.missing, field: nil) }
+    return configuration
+  }
+
+  /// Anthropic's API, or the error that says how to give a key.
+  func vision() throws(APIError) -> VisionConfiguration {
+    guard let vision = makeVision() else { throw APIError(IdentifyError.missingKey) }
+    return vision
+  }
+
+  /// Runs `body` with one HTTP client, shut down afterwards whatever happens.
+  func withHTTP<Value: Sendable>(_ body: (LookupHTTP) async -> Result<Value, APIError>) async throws(APIError) -> Value {
+    let http = LookupHTTP(configuration: try configuration())
+    let result = await body(http)
+    await http.shutdown()
+    return try result.get()
+  }
+
+  /// Runs `body` with clients of both services on one HTTP client.
+  func with<Value: Sendable>(
+    _ body: (MusicBrainzClient, CoverArtClient) async throws(LookupError) -> Value
+  ) async throws(APIError) -> Value {
+    try await withHTTP { http in
+      do throws(LookupError) {
+        return .success(try await body(MusicBrainzClient(http: http), CoverArtClient(http: http)))
+      } catch {
+        return .failure(APIError(error))
+      }
+    }
+  }
+}
+
+/// The app's look-ups (PRODUCT.md §7, issue 11): MusicBrainz searches, an
+/// album added from a release in one step, and barcodes read from photos.
+///
+/// - `GET /api/lookup?q=WORDS` (or `barcode=DIGITS`, or `catalog_number=C`):
+///   the candidates, best first, as `rk lookup --json` prints them.
+/// - `POST /api/albums` with `{"musicbrainz": ID}` and no title or artist:
+///   the album as `rk add --musicbrainz ID` adds it (fields, tracks with
+///   sides and lengths, the front cover), one commit; see
+///   ``addFromMusicBrainz(_:)``.
+/// - `POST /api/barcode` (a photo, `Content-Type: image/*`):
+///   `{"barcodes": ["0602498658467"]}`, read with ZBar; 422 when none.
+struct LookupRoutes<Context: RequestContext>: Sendable {
+  let service: CollectionService
+  let access: LookupAccess
+
+  func register(on api: RouterGroup<Context>) {
+    api.get("lookup") { request, _ in try await lookup(request) }
+    api.post("barcode") { request, _ in try await barcode(request) }
+  }
+
+  /// The search the query string asks for: exactly one of `q`, `barcode`
+  /// and `catalog_number`.
+  static func search(_ query: QueryString) throws(APIError) -> LookupTool.Search {
+    let given = ["q", "barcode", "catalog_number"].compactMap { key in query[key].flatMap { $0.isBlank ? nil : (key, $0) } }
+    guard given.count == 1, let (key, value) = given.first else {
+      throw APIError(
+        .badRequest, "give one of q (words of the artist and title), barcode (its digits) or catalog_number", field: given.first?.0 ?? "q")
+    }
+    switch key {
+    case "barcode":
+      guard value.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == " " || $0 == "-" }), value.contains(where: \.isNumber) else {
+        throw APIError(.badRequest, "barcode takes the digits printed under the barcode, not \"\(value)\"", field: "barcode")
+      }
+      return .barcode(value)
+    case "catalog_number": return .catalogNumber(value)
+    default: return .text(value)
+    }
+  }
+
+  private func lookup(_ request: Request) async throws(APIError) -> Response {
+    let search = try Self.search(QueryString(request.uri.query))
+    let bytes = try await access.with { musicBrainz, _ throws(LookupError) in try await musicBrainz.search(search) }
+    let found: MusicBrainzReleaseSearch
+    do { found = try MusicBrainzReleaseSearch.decode(bytes) } catch { throw APIError(error) }
+    return JSONResponse.make(.array(LookupCandidate.all(in: found).map(\.json)))
+  }
+
+  /// `POST /api/albums {"musicbrainz": ID, …}` without a title or an artist:
+  /// the release as an album (``MusicBrainzRelease/album()``), with what the
+  /// body gives on top (a tag, a rating), and the Cover Art Archive's front
+  /// cover (the release's, else its release group's) made by libvips as an
+  /// uploaded cover is; one commit. A missing or unusable cover never keeps
+  /// the album out, as with `rk add --musicbrainz`.
+  func addFromMusicBrainz(_ request: AlbumSave) async throws(APIError) -> Album {
+    guard let id = request.fields.collector[.musicbrainz]?.trimmed, MusicBrainzRelease.isID(id) else {
+      let text = request.fields.collector[.musicbrainz] ?? ""
+      throw APIError(.badRequest, LookupError.invalidID(text).description, field: "musicbrainz")
+    }
+    let (release, front) = try await access.with { musicBrainz, coverArt throws(LookupError) in
+      let release = try MusicBrainzRelease.decode(try await musicBrainz.release(id))
+      let front = try? await coverArt.front(release: release.id, releaseGroup: release.releaseGroup?.id)
+      return (release, front?.image)
+    }
+    var save = request
+    save.fields.collector[.musicbrainz] = nil
+    var cover: CoverImages?
+    if let front {
+      cover = try? await Upload.decode { () throws(CoverError) in try CoverMaker.make(from: front, name: "the Cover Art Archive's front cover") }
+    }
+    do {
+      return try await service.add(save, onto: release.album(), cover: cover)
+    } catch {
+      throw APIError(error)
+    }
+  }
+
+  private func barcode(_ request: Request) async throws(APIError) -> Response {
+    let bytes = try await Upload.image(request)
+    let found = try await Upload.decode { () throws(CoverError) in
+      BarcodeReader.barcodes(in: try CoverMaker.grey(from: bytes, longestSide: BarcodeReader.longestSide, name: "the photo"))
+    }
+    guard !found.isEmpty else {
+      throw APIError(
+        .unprocessableContent,
+        "no barcode was found in the photo: take it again with the whole barcode sharp, straight and filling most of the picture, or type its digits",
+        field: "image")
+    }
+    return JSONResponse.make(.object([("barcodes", .array(found.map(JSONValue.string)))]))
+  }
+}
+
+extension APIError {
+  /// The API error for a lookup that failed: the service's trouble is a
+  /// gateway's (502, 503 busy, 504 timeout); a bad id or query the client's.
+  init(_ error: LookupError) {
+    switch error {
+    case .emptyQuery: self.init(.badRequest, error.description, field: "q")
+    case .invalidID: self.init(.badRequest, error.description, field: "musicbrainz")
+    case .notFound: self.init(.notFound, error.description, field: "musicbrainz")
+    case .timedOut: self.init(.gatewayTimeout, error.description)
+    case .busy: self.init(.serviceUnavailable, error.description)
+    case .unreachable, .status, .malformed, .helper: self.init(.badGateway, error.description)
+    }
+  }
+}

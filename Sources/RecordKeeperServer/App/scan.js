@@ -1,0 +1,280 @@
+// Adding an album by looking it up (issue 11, PRODUCT §7): the + button's menu ("Scan a
+// sleeve", "Scan a barcode", "Type it in") and the screen that finds the release on
+// MusicBrainz. Choosing a candidate adds the album with its tracks and cover in one step
+// (POST /api/albums {"musicbrainz": ID}) and opens its details.
+import * as api from './api.js';
+import { SleeveScanner } from './scan-view.js';
+import { opened, closed } from './overlay.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** GET /api/lookup: the candidates, as `rk lookup --json` prints them. */
+export function lookup(kind, value, signal) {
+  const params = new URLSearchParams();
+  params.set(kind, value);
+  return api.request('GET', '/api/lookup?' + params, { signal });
+}
+
+/** POST /api/barcode: the digits of the barcodes in a photo, read on the server. */
+export function readBarcode(file) {
+  return api.request('POST', '/api/barcode', { body: file, type: file.type || 'image/jpeg' });
+}
+
+/** POST /api/albums {"musicbrainz": ID}: the album, filled from the release. */
+export function addRelease(id) {
+  return api.request('POST', '/api/albums', { json: { musicbrainz: id } });
+}
+
+/** The product barcodes BarcodeDetector reads: what a sleeve carries. */
+const FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e'];
+
+export class AddFlow {
+  constructor(router) {
+    this.router = router;
+    this.view = $('lookup-view');
+    this.controller = null;
+    this.stream = null;
+    // "Scan a sleeve" is offered when the server identifies photos (it serves the scan history).
+    this.sleeve = new SleeveScanner(router);
+    this.sleeve.available().then((yes) => { $('add-sleeve').hidden = !yes; });
+    const button = $('add-button');
+    button.setAttribute('aria-haspopup', 'menu');
+    button.setAttribute('aria-expanded', 'false');
+    $('add-menu-backdrop').addEventListener('click', () => this.closeMenu());
+    $('add-menu').addEventListener('keydown', (event) => { if (event.key === 'Escape') this.closeMenu(); });
+    $('add-barcode').addEventListener('click', () => { this.closeMenu(); this.open('barcode'); });
+    $('add-type').addEventListener('click', () => { this.closeMenu(); this.open('type'); });
+    $('add-sleeve').addEventListener('click', () => { this.closeMenu(); this.sleeve.open(); });
+    $('lookup-back').addEventListener('click', () => this.close());
+    $('lookup-by-hand').addEventListener('click', () => { this.close({ next: true }); this.router.go('#/add'); });
+    $('lookup-form').addEventListener('submit', (event) => { event.preventDefault(); this.search(); });
+    $('lookup-kind').addEventListener('change', () => this.showKind());
+    $('barcode-photo').addEventListener('click', () => $('barcode-input').click());
+    $('barcode-input').addEventListener('change', () => {
+      const file = $('barcode-input').files[0];
+      $('barcode-input').value = '';
+      if (file) this.barcodeFromPhoto(file);
+    });
+    this.view.addEventListener('keydown', (event) => { if (event.key === 'Escape') this.close(); });
+    this.showKind();
+  }
+
+  // ---- The menu
+
+  toggleMenu() {
+    if (!$('add-menu').hidden) { this.closeMenu(); return; }
+    const menu = $('add-menu');
+    menu.hidden = false;
+    $('add-menu-backdrop').hidden = false;
+    $('add-button').setAttribute('aria-expanded', 'true');
+    // Above the + button, its right edge on the button's.
+    const b = $('add-button').getBoundingClientRect();
+    menu.style.right = `${Math.max(8, window.innerWidth - b.right)}px`;
+    menu.style.bottom = `${window.innerHeight - b.top + 10}px`;
+    const first = menu.querySelector('.menu-item:not([hidden])');
+    if (first) first.focus();
+  }
+
+  closeMenu() {
+    $('add-menu').hidden = true;
+    $('add-menu-backdrop').hidden = true;
+    $('add-button').setAttribute('aria-expanded', 'false');
+  }
+
+  // ---- The look-up screen
+
+  /** Opens the screen: `barcode` (camera or photo, then the candidates) or `type` (a search box). */
+  open(mode) {
+    this.mode = mode;
+    $('lookup-title').textContent = mode === 'barcode' ? 'Scan a Barcode' : 'Find the Album';
+    $('barcode-section').hidden = mode !== 'barcode';
+    $('candidates').replaceChildren();
+    this.status(null);
+    $('lookup-query').value = '';
+    $('lookup-kind').value = mode === 'barcode' ? 'barcode' : 'q';
+    this.showKind();
+    $('main-view').inert = true;
+    this.view.hidden = false;
+    opened('lookup', () => this.hide());
+    if (mode === 'barcode') this.startCamera();
+    else $('lookup-query').focus();
+  }
+
+  /** Closes the screen (`next`: another screen opens at once). */
+  close({ next = false } = {}) {
+    this.hide();
+    closed({ next });
+  }
+
+  hide() {
+    this.stopCamera();
+    if (this.controller) this.controller.abort();
+    this.controller = null;
+    this.view.hidden = true;
+    $('main-view').inert = false;
+    $('add-button').focus();
+  }
+
+  showKind() {
+    const kind = $('lookup-kind').value;
+    const input = $('lookup-query');
+    input.placeholder = kind === 'barcode' ? 'Digits under the barcode' : kind === 'catalog_number' ? 'As on the spine, e.g. CL 1355' : 'Artist and title';
+    input.inputMode = kind === 'barcode' ? 'numeric' : 'text';
+  }
+
+  /** Shows what is under way (with the spinner) or went wrong; null hides it. */
+  status(text, { busy = false, error = false } = {}) {
+    const box = $('lookup-status');
+    box.hidden = !text;
+    box.classList.toggle('error', error);
+    $('lookup-spinner').hidden = !busy;
+    $('lookup-status-text').textContent = text || '';
+    this.view.setAttribute('aria-busy', String(busy));
+  }
+
+  async search() {
+    const kind = $('lookup-kind').value;
+    const value = $('lookup-query').value.trim();
+    if (!value) { $('lookup-query').focus(); return; }
+    if (this.controller) this.controller.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    $('candidates').replaceChildren();
+    this.status('Asking MusicBrainz…', { busy: true });
+    let candidates;
+    try {
+      candidates = await lookup(kind, value, controller.signal);
+    } catch (error) {
+      if (error.name === 'AbortError') return;
+      this.status(error.message, { error: true });
+      return;
+    }
+    if (controller.signal.aborted) return;
+    if (!Array.isArray(candidates) || !candidates.length) {
+      this.status('MusicBrainz found no release. Try other words, or add it by hand.', { error: true });
+      return;
+    }
+    this.status(null);
+    this.showCandidates(candidates);
+  }
+
+  /** One row per release: title, artist, then what tells pressings apart (§7). */
+  showCandidates(candidates) {
+    const list = $('candidates');
+    list.replaceChildren();
+    for (const candidate of candidates) {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'candidate';
+      button.dataset.musicbrainz = candidate.musicbrainz;
+      const title = document.createElement('span');
+      title.className = 'candidate-title';
+      title.textContent = candidate.title;
+      const artist = document.createElement('span');
+      artist.className = 'candidate-artist';
+      artist.textContent = candidate.artist;
+      const details = document.createElement('span');
+      details.className = 'candidate-details';
+      const label = [candidate.label, candidate.catalog_number].filter(Boolean).join(' ');
+      details.textContent = [candidate.date ? String(candidate.date).slice(0, 4) : '', candidate.country, candidate.format, label]
+        .filter(Boolean).join(' · ');
+      button.append(title, artist, details);
+      button.setAttribute('aria-label', `Add ${candidate.title} by ${candidate.artist}${details.textContent ? ', ' + details.textContent : ''}`);
+      button.addEventListener('click', () => this.choose(candidate));
+      item.appendChild(button);
+      list.appendChild(item);
+    }
+  }
+
+  /** Adds the chosen release with its tracks and cover, then opens its details. */
+  async choose(candidate) {
+    if (this.adding) return;
+    this.adding = true;
+    for (const button of $('candidates').querySelectorAll('button')) button.disabled = true;
+    this.status(`Adding ${candidate.title}…`, { busy: true });
+    try {
+      const album = await addRelease(candidate.musicbrainz);
+      this.close({ next: true });
+      this.router.main.stale = true;
+      this.router.go(this.router.albumHash(album.id, false));
+    } catch (error) {
+      this.status(error.message, { error: true });
+      for (const button of $('candidates').querySelectorAll('button')) button.disabled = false;
+    } finally {
+      this.adding = false;
+    }
+  }
+
+  // ---- Barcodes: the browser's BarcodeDetector on the live camera where it exists, else a photo read on the server
+
+  async startCamera() {
+    const supported = 'BarcodeDetector' in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia;
+    if (!supported) { this.status('Take a photo of the barcode: it is read on the server.'); return; }
+    let detector;
+    try {
+      const formats = (await window.BarcodeDetector.getSupportedFormats()).filter((f) => FORMATS.includes(f));
+      if (!formats.length) throw new Error('no product barcodes');
+      detector = new window.BarcodeDetector({ formats });
+      this.stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+    } catch {
+      this.stream = null;
+      this.status('Take a photo of the barcode: it is read on the server.');
+      return;
+    }
+    if (this.view.hidden || this.mode !== 'barcode') { this.stopCamera(); return; }
+    const video = $('barcode-video');
+    video.srcObject = this.stream;
+    $('barcode-camera').hidden = false;
+    this.status('Hold the barcode inside the frame.');
+    try { await video.play(); } catch { /* shown when it can play */ }
+    const stream = this.stream;
+    const look = async () => {
+      if (this.stream !== stream) return;
+      try {
+        const found = await detector.detect(video);
+        const code = found.find((b) => /^\d{6,14}$/.test(b.rawValue));
+        if (code) { this.stopCamera(); this.found([code.rawValue]); return; }
+      } catch { /* a frame not ready yet */ }
+      setTimeout(look, 250);
+    };
+    look();
+  }
+
+  stopCamera() {
+    if (this.stream) for (const track of this.stream.getTracks()) track.stop();
+    this.stream = null;
+    $('barcode-video').srcObject = null;
+    $('barcode-camera').hidden = true;
+  }
+
+  async barcodeFromPhoto(file) {
+    this.stopCamera();
+    $('candidates').replaceChildren();
+    this.status('Reading the barcode…', { busy: true });
+    let answer;
+    try {
+      answer = await readBarcode(file);
+    } catch (error) {
+      this.status(error.message, { error: true });
+      return;
+    }
+    this.found(answer && Array.isArray(answer.barcodes) ? answer.barcodes : []);
+  }
+
+  /** A barcode was read: it goes in the search box, and MusicBrainz is asked at once. */
+  found(barcodes) {
+    if (!barcodes.length) { this.status('No barcode was found in the photo.', { error: true }); return; }
+    $('lookup-kind').value = 'barcode';
+    this.showKind();
+    $('lookup-query').value = barcodes[0];
+    this.search();
+  }
+}
+
+let flow = null;
+/** The + button: opens the add menu (made once). */
+export function openAddMenu(router) {
+  if (!flow) flow = new AddFlow(router);
+  flow.toggleMenu();
+}
