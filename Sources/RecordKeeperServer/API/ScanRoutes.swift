@@ -33,7 +33,7 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
   func register(on api: RouterGroup<Context>) {
     api.post("identify") { request, _ in try await identify(request) }
     api.get("scans") { _, _ in try scans() }
-    api.get("scans/:scan") { _, context in try scanObject(try scan(context)) }
+    api.get("scans/:scan") { _, context in scanObject(try scan(context)) }
     api.delete("scans/:scan") { _, context in try remove(context) }
     api.get("scans/:scan/cover") { _, context in try await cover(context, thumbnail: false) }
     api.get("scans/:scan/thumbnail") { _, context in try await cover(context, thumbnail: true) }
