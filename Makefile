@@ -31,7 +31,8 @@ deps:
 	$(call apt-install,$(DEBIAN_PACKAGES))
 
 # The browser tests drive Debian's headless Chromium; without it they are skipped, saying so.
-BROWSER_PACKAGES := chromium chromium-driver
+# The emoji font draws the scan badges (💎 👍 😐 💩) in their screenshots.
+BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji
 browser-deps:
 	$(call apt-install,$(BROWSER_PACKAGES),the browser tests will be skipped)
 
