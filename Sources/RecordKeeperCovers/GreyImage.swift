@@ -14,35 +14,21 @@ extension CoverMaker {
   /// its longest side (smaller images keep their size). Reads what
   /// ``make(from:name:)`` reads and refuses what it refuses.
   public static func grey(from data: [UInt8], longestSide: Int, name: String = "the uploaded image") throws(CoverError) -> GreyImage {
-    guard !data.isEmpty else { throw .notAnImage(path: name) }
-    return try LibVips.run { () throws(CoverError) in
-      try withLent(data) { bytes throws(CoverError) in
-        let input = ImageInput.buffer(bytes)
-        let (header, _) = try openHeader(input, name: name)
-        try checkSize(header, name: name)
-        let side = min(longestSide, max(header.width, header.height))
-        let image: OwnedImage
-        do throws(CoverError) {
-          image = try input.thumbnail(width: side, height: side, crop: false, force: false, convertProfile: header.hasProfile)
-            .plainSRGB().inMemory()
-        } catch {
-          throw error.reading(name)
-        }
-        let rgb = try image.bytes()
-        let count = image.width * image.height
-        guard rgb.count == count * 3 else {
-          throw .libvips(function: "vips_image_write_to_memory", message: "returned \(rgb.count) bytes for \(image.width)x\(image.height) RGB")
-        }
-        // Rec. 601 luma in integers: 0.299 R + 0.587 G + 0.114 B.
-        var grey = [UInt8](repeating: 0, count: count)
-        rgb.withUnsafeBufferPointer { source in
-          for index in 0..<count {
-            let (r, g, b) = (UInt32(source[3 * index]), UInt32(source[3 * index + 1]), UInt32(source[3 * index + 2]))
-            grey[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
-          }
-        }
-        return GreyImage(width: image.width, height: image.height, pixels: grey)
+    try upright(from: data, longestSide: longestSide, name: name) { image throws(CoverError) in
+      let rgb = try image.bytes()
+      let count = image.width * image.height
+      guard rgb.count == count * 3 else {
+        throw .libvips(function: "vips_image_write_to_memory", message: "returned \(rgb.count) bytes for \(image.width)x\(image.height) RGB")
+    }
+    // Rec. 601 luma in integers: 0.299 R + 0.587 G + 0.114 B.
+    var grey = [UInt8](repeating: 0, count: count)
+    rgb.withUnsafeBufferPointer { source in
+      for index in 0..<count {
+        let (r, g, b) = (UInt32(source[3 * index]), UInt32(source[3 * index + 1]), UInt32(source[3 * index + 2]))
+        grey[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
       }
+    }
+    return GreyImage(width: image.width, height: image.height, pixels: grey)
     }
   }
 }
