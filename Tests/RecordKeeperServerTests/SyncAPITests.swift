@@ -23,15 +23,8 @@ final class SharingFixture: Sendable {
   init() async throws {
     origin = try TemporaryCollection(albums: ServerFixture.albums)
     try origin.initializeGit()
-    remote = origin.path + "-remote.git"
-    alice = origin.path + "-alice"
-    bob = origin.path + "-bob"
-    try git(["clone", "-q", "--bare", origin.path, remote], in: NSTemporaryDirectory())
-    for (clone, name) in [(alice, "Alice"), (bob, "Bob")] {
-      try git(["clone", "-q", remote, clone], in: NSTemporaryDirectory())
-      try git(["config", "user.name", name], in: clone)
-      try git(["config", "user.email", "\(name.lowercased())@example.com"], in: clone)
-    }
+    let clones = try SharedClones(of: origin.path)
+    (remote, alice, bob) = (clones.remote, clones.alice, clones.bob)
     service = try CollectionService(location: CollectionLocation(root: alice))
   }
 

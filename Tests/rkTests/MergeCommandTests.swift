@@ -38,14 +38,9 @@ struct MergeCommandTests {
       origin = try TemporaryCollection(albums: [MergeCommandTests.id: MergeCommandTests.text])
       let initialized = try runRK(["init", origin.path])
       precondition(initialized.status == 0, initialized.stderr)
-      remote = origin.path + "-remote.git"
-      alice = origin.path + "-alice"
-      bob = origin.path + "-bob"
-      try git(["clone", "-q", "--bare", origin.path, remote], in: NSTemporaryDirectory())
-      for (clone, name) in [(alice, "Alice"), (bob, "Bob")] {
-        try git(["clone", "-q", remote, clone], in: NSTemporaryDirectory())
-        try git(["config", "user.name", name], in: clone)
-        try git(["config", "user.email", "\(name.lowercased())@example.com"], in: clone)
+      let clones = try SharedClones(of: origin.path)
+      (remote, alice, bob) = (clones.remote, clones.alice, clones.bob)
+      for clone in [alice, bob] {
         try git(["config", "merge.rk.driver", MergeDriver.command(forExecutable: rkBinary.path)], in: clone)
       }
     }

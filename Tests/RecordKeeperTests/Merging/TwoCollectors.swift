@@ -15,15 +15,8 @@ final class TwoCollectors {
     origin = try TemporaryCollection(albums: albums)
     for (path, bytes) in files { try origin.writeFile(path, bytes) }
     try origin.initializeGit()
-    remote = origin.path + "-remote.git"
-    alice = origin.path + "-alice"
-    bob = origin.path + "-bob"
-    try git(["clone", "-q", "--bare", origin.path, remote], in: NSTemporaryDirectory())
-    for (clone, name) in [(alice, "Alice"), (bob, "Bob")] {
-      try git(["clone", "-q", remote, clone], in: NSTemporaryDirectory())
-      try git(["config", "user.name", name], in: clone)
-      try git(["config", "user.email", "\(name.lowercased())@example.com"], in: clone)
-    }
+    let clones = try SharedClones(of: origin.path)
+    (remote, alice, bob) = (clones.remote, clones.alice, clones.bob)
   }
 
   deinit {
