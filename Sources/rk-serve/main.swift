@@ -21,8 +21,8 @@ func fail(_ message: String) -> Never {
 let configuration = ServerConfiguration(host: host, port: port)
 let service: CollectionService
 do {
-  service = try CollectionService(location: CollectionLocation(root: root))
-  try await service.startWatching()
+  service = try CollectionService(location: CollectionLocation(root: root), watching: true)
+  await service.startWatching()
   // The remote's news, fetched now and every five minutes (PRODUCT.md §6).
   await service.sync.startFetching(every: .seconds(300))
 } catch {

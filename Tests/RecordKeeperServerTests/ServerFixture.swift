@@ -26,8 +26,8 @@ final class ServerFixture: Sendable {
   init(albums: [String: String] = ServerFixture.albums, host: String = "127.0.0.1", watching: Bool = false) async throws {
     collection = try TemporaryCollection(albums: albums)
     try collection.initializeGit()
-    service = try CollectionService(location: CollectionLocation(root: collection.path))
-    if watching { try await service.startWatching() }
+    service = try CollectionService(location: CollectionLocation(root: collection.path), watching: watching)
+    await service.startWatching()
     configuration = ServerConfiguration(host: host, port: 0)
   }
 

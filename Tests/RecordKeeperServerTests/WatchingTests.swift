@@ -73,6 +73,22 @@ struct WatchingTests {
     #expect(try await title(fixture, Self.id) == "OK Computer OKNOTOK")
   }
 
+  @Test func aChangeMadeBeforeWatchingStartedShowsUp() async throws {
+    let collection = try TemporaryCollection(albums: ServerFixture.albums)
+    try collection.initializeGit()
+    let service = try CollectionService(location: CollectionLocation(root: collection.path), watching: true)
+    // After loading and before the events are followed: only the watches
+    // made while loading walked the tree can tell, as it is not walked again.
+    try collection.write(Self.id, albumText(title: "Changed early", artist: "Radiohead"))
+    try collection.write("albums/new/deep", albumText(title: "Made early", artist: "Someone"))
+    await service.startWatching()
+    #expect(
+      try await eventually {
+        service.snapshot.albums[Self.id]?.title == "Changed early" && service.snapshot.albums["albums/new/deep"]?.title == "Made early"
+      })
+    await service.close()
+  }
+
   @Test func anRkCommandShowsUp() async throws {
     let fixture = try await ServerFixture(watching: true)
     let events = fixture.service.events.subscribe()

@@ -81,7 +81,9 @@ struct ListCommandTests {
     let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(array.count == 1)
     let album = array[0]
-    #expect(json.stdout.contains("\"id\": \"albums/beatles-abbey-road\",\n    \"title\": \"Abbey Road\""))
+    // One album a line, separated as Python's json.dumps separates.
+    #expect(json.stdout.hasPrefix("[\n{\"id\": \"albums/beatles-abbey-road\", \"title\": \"Abbey Road\", "))
+    #expect(json.stdout.hasSuffix("}\n]\n"))
     #expect(album["sort_artist"] as? String == "Beatles, The")
     #expect(album["released"] as? String == "1969")
     #expect(album["wikipedia"] is NSNull)

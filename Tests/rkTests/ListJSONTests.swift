@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// `rk list --json` writes albums straight to bytes in chunks: its output must
-/// be exactly the JSONValue tree of every album, whatever the text.
+/// be exactly the JSONValue tree of every album in the line layout, one
+/// album a line, whatever the text.
 @Suite("rk list --json")
 struct ListJSONTests {
   static let awkward = [
@@ -35,8 +36,12 @@ struct ListJSONTests {
     let order = mode == .random ? nil : AlbumOrder(mode: mode)
     let byID = Dictionary(uniqueKeysWithValues: loaded.albums.map { ($0.id, $0) })
     let sorted = order.map { $0.sorted(loaded.albums) } ?? ids.compactMap { byID[$0] }
-    let expected = JSONValue.array(sorted.map { $0.json(group: .some(order?.group(of: $0))) }).serialized() + "\n"
-    #expect(result.stdout == expected)
+    // One album object a line, in the layout of Python's json.dumps.
+    let lines = sorted.map { $0.json(group: .some(order?.group(of: $0))).serialized(layout: .line) }
+    #expect(result.stdout == "[\n" + lines.joined(separator: ",\n") + "\n]\n")
+    let stdoutLines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(stdoutLines.count == 600 + 3)
+    #expect(stdoutLines.dropFirst().prefix(600).allSatisfy { $0.hasPrefix(#"{"id": "albums/a"#) })
   }
 
   @Test func noAlbumsIsAnEmptyArray() throws {

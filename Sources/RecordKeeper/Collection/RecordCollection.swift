@@ -18,16 +18,24 @@ public struct RecordCollection: Sendable {
 
   /// Loads every `album.md` below the root, skipping hidden folders.
   ///
-  /// A broken file never stops the others from loading.
-  public static func load(_ location: CollectionLocation) throws(CollectionError) -> RecordCollection {
+  /// A broken file never stops the others from loading. `beforeListing`,
+  /// when given, is called with each folder walked (its path relative to
+  /// the root, `""` for the root) just before the folder is listed, on any
+  /// thread: `rk serve` starts watching the folder there, so that a change
+  /// made after the folder was read is seen without walking the tree again.
+  public static func load(
+    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil
+  ) throws(CollectionError) -> RecordCollection {
     var collection = RecordCollection(location: location, albums: [])
     let realRoot = (try? FileSystem.realPath(location.root)) ?? location.root
-    let outcomes = try walk(location) { id, entries in read(folder: id, entries: entries, in: location, realRoot: realRoot) }
+    let outcomes = try walk(location, beforeListing: beforeListing) { id, entries in
+      read(folder: id, entries: entries, in: location, realRoot: realRoot)
+    }
     for outcome in outcomes {
       switch outcome {
-      case .parsed(let parsed):
-        collection.albums.append(parsed.album)
-        collection.problems += parsed.problems.map { AlbumIssue(id: parsed.album.id, problem: $0) }
+      case .parsed(let album, let problems):
+        collection.albums.append(album)
+        collection.problems += problems
       case .failed(let issue): collection.unreadable.append(issue)
       }
     }
@@ -41,8 +49,11 @@ public struct RecordCollection: Sendable {
     try walk(location) { id, entries in entries.contains { $0.name == AlbumFile.name && !$0.isDirectory } ? id : nil }
   }
 
+  /// What reading one folder gave. The parse's ``SourceLines`` (a
+  /// dictionary and two arrays per album) are dropped on the worker: kept
+  /// until every album was read, they were some 60 MB of the peak at 100k.
   private enum Outcome: Sendable {
-    case parsed(AlbumFile.Parsed)
+    case parsed(Album, [AlbumIssue])
     case failed(AlbumIssue)
   }
 
@@ -50,9 +61,11 @@ public struct RecordCollection: Sendable {
   /// listing. Folders are read level by level, each level spread over every
   /// core (``System/concurrentMap(_:_:)``).
   private static func walk<Result: Sendable>(
-    _ location: CollectionLocation, _ visit: @escaping @Sendable (String, [FileSystem.Entry]) -> Result?
+    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil,
+    _ visit: @escaping @Sendable (String, [FileSystem.Entry]) -> Result?
   ) throws(CollectionError) -> [Result] {
     var frontier: [String]
+    beforeListing?("")
     do {
       frontier = try FileSystem.list(location.root).filter(isFolderToWalk).map(\.name)
     } catch {
@@ -63,6 +76,7 @@ public struct RecordCollection: Sendable {
       let level = frontier
       let found = System.concurrentMap(level.count) { index in
         let id = level[index]
+        beforeListing?(id)
         let entries = (try? FileSystem.list(location.path(id))) ?? []
         return (visit(id, entries), entries.filter(isFolderToWalk).map { id + "/" + $0.name })
       }
@@ -110,7 +124,8 @@ public struct RecordCollection: Sendable {
       return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(error.operation) it: \(error.explanation)"))
     }
     do {
-      return .parsed(try AlbumFile.parse(bytes, id: id, covers: covers))
+      let parsed = try AlbumFile.parse(bytes, id: id, covers: covers)
+      return .parsed(parsed.album, parsed.problems.map { AlbumIssue(id: id, problem: $0) })
     } catch {
       return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
     }

@@ -49,10 +49,9 @@ public enum CollectionExport {
   }
 
   /// The albums as `rk list --json` prints them: a JSON array of the album
-  /// objects of PRODUCT.md §3, in `order`, each with its group.
+  /// objects of PRODUCT.md §3, one a line, in `order`, each with its group.
   public static func json(_ albums: [Album], order: AlbumOrder) -> [UInt8] {
-    let sorted = order.sorted(albums)
-    return Array((JSONValue.array(sorted.map { $0.json(group: .some(order.group(of: $0))) }).serialized() + "\n").utf8)
+    Album.jsonArrayChunks(albums, arranged: order.arrangement(of: albums)).flatMap(\.bytes) + [UInt8(ascii: "\n")]
   }
 
   /// What an album puts in one of Discogs' columns.

@@ -39,27 +39,30 @@ extension Album.Track {
 }
 
 extension Album {
-  /// `albums` as a JSON array of album objects, each with the `group` that
-  /// `group` gives it, in chunks made on every core (see
-  /// ``JSONValue/serializedArrayChunks(count:chunkSize:write:)``): what
-  /// `rk list --json` writes.
-  public static func jsonArrayChunks(_ albums: [Album], group: @Sendable (Album) -> String??) -> [JSONChunk] {
+  /// `albums` as a JSON array of album objects in the order `arranged`
+  /// gives, each with its group, in chunks made on every core (see
+  /// ``JSONValue/serializedArrayChunks(count:layout:chunkSize:write:)``):
+  /// what `rk list --json` and `rk export json` write, one album a line.
+  public static func jsonArrayChunks(
+    _ albums: [Album], arranged: AlbumOrder.Arrangement, layout: JSONLayout = .line
+  ) -> [JSONChunk] {
     albums.withUnsafeBufferPointer { buffer in
       // Safe to share: the workers only read the albums, and `albums`
       // outlives the call. Each album is lent in place rather than copied
       // out of the array (an album holds some 30 references).
       nonisolated(unsafe) let lent = buffer
-      return JSONValue.serializedArrayChunks(count: lent.count) { index, output, indent in
-        lent[index].writeJSON(group: group(lent[index]), to: &output, indent: indent)
+      return JSONValue.serializedArrayChunks(count: arranged.positions.count, layout: layout) { index, output, indent, layout in
+        lent[arranged.positions[index]].writeJSON(group: .some(arranged.groups[index]), to: &output, indent: indent, layout: layout)
       }
     }
   }
 
-  /// Appends ``json(group:)`` serialised at `indent`: the same bytes as
-  /// `json(group: group).write(to: &output, indent: indent)`, written
-  /// straight from the album's fields without building the tree.
-  public func writeJSON(group: String?? = nil, to output: inout JSONOutput, indent: Int = 0) {
-    var object = JSONBytes.Object(indent: indent)
+  /// Appends ``json(group:)`` serialised in `layout` at `indent`: the same
+  /// bytes as `json(group: group).write(to: &output, indent: indent,
+  /// layout: layout)`, written straight from the album's fields without
+  /// building the tree.
+  public func writeJSON(group: String?? = nil, to output: inout JSONOutput, indent: Int = 0, layout: JSONLayout = .pretty) {
+    var object = JSONBytes.object(indent: indent, layout: layout)
     let inner = indent + 2
     object.member("id", to: &output)
     JSONBytes.string(id, to: &output)
@@ -74,9 +77,9 @@ extension Album {
     object.member("wikipedia", to: &output)
     JSONBytes.string(wikipedia, to: &output)
     object.member("tracks", to: &output)
-    JSONBytes.strings(tracks, indent: inner, to: &output)
+    JSONBytes.strings(tracks, indent: inner, layout: layout, to: &output)
     object.member("tags", to: &output)
-    JSONBytes.strings(tags, indent: inner, to: &output)
+    JSONBytes.strings(tags, indent: inner, layout: layout, to: &output)
     object.member("cover", to: &output)
     writeCoverPath(covers.cover ? CoverFiles.coverName : nil, to: &output)
     object.member("thumbnail", to: &output)
@@ -87,26 +90,19 @@ extension Album {
       JSONBytes.string(field.value(in: self), to: &output)
     }
     object.member("extra", to: &output)
-    var extras = JSONBytes.Object(indent: inner)
+    var extras = JSONBytes.object(indent: inner, layout: layout)
     for field in extra {
       extras.member(named: field.key, to: &output)
-      field.value.write(to: &output, indent: inner + 2)
+      field.value.write(to: &output, indent: inner + 2, layout: layout)
     }
     extras.close(to: &output)
     object.member("track_list", to: &output)
-    if trackList.isEmpty {
-      output.append("[]")
-    } else {
-      output.append("[\n")
-      for (index, track) in trackList.enumerated() {
-        if index > 0 { output.append(",\n") }
-        output.indent(inner + 2)
-        track.writeJSON(to: &output, indent: inner + 2)
-      }
-      output.append(UInt8(ascii: "\n"))
-      output.indent(inner)
-      output.append(UInt8(ascii: "]"))
+    var tracks = JSONBytes.array(indent: inner, layout: layout)
+    for track in trackList {
+      tracks.element(to: &output)
+      track.writeJSON(to: &output, indent: inner + 2, layout: layout)
     }
+    tracks.close(to: &output)
     object.member("duration", to: &output)
     JSONBytes.number(duration, to: &output)
     if let group {
@@ -126,9 +122,9 @@ extension Album {
 }
 
 extension Album.Track {
-  /// Appends ``json`` serialised at `indent`, without building the tree.
-  func writeJSON(to output: inout JSONOutput, indent: Int) {
-    var object = JSONBytes.Object(indent: indent)
+  /// Appends ``json`` serialised in `layout` at `indent`, without building the tree.
+  func writeJSON(to output: inout JSONOutput, indent: Int, layout: JSONLayout) {
+    var object = JSONBytes.object(indent: indent, layout: layout)
     object.member("position", to: &output)
     JSONBytes.string(position, to: &output)
     object.member("name", to: &output)

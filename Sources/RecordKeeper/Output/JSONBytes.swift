@@ -1,6 +1,18 @@
-/// The pieces of ``JSONValue``'s layout (two-space indentation, `"key": value`,
-/// `,` and a newline after each member but the last), written straight into a
-/// ``JSONOutput``.
+/// How serialised JSON is laid out. Keys, values and their order are the
+/// same in both; only the whitespace differs.
+public enum JSONLayout: Sendable {
+  /// Two-space indentation, each member and element on a line of its own:
+  /// `rk show --json`, the web API, one value a person reads.
+  case pretty
+  /// All on one line, `", "` between members and elements and `": "` after
+  /// each key, as Python's `json.dumps` writes: each album of `rk list
+  /// --json` and `rk export json` on a line of its own, which is a third
+  /// fewer bytes than indenting it and still matches `"title": "X"`.
+  case line
+}
+
+/// The pieces of ``JSONValue``'s layouts (``JSONLayout``), written straight
+/// into a ``JSONOutput``.
 ///
 /// `rk list --json` and the web API write every album this way rather than
 /// building a ``JSONValue`` tree per album and then walking it: building and
@@ -187,35 +199,52 @@ enum JSONBytes {
   }
 
   /// Appends an array of strings at `indent`, laid out as ``JSONValue/array(_:)``.
-  static func strings(_ values: [String], indent: Int, to output: inout JSONOutput) {
-    guard !values.isEmpty else { return output.append("[]") }
-    output.append("[\n")
-    for (index, value) in values.enumerated() {
-      if index > 0 { output.append(",\n") }
-      output.indent(indent + 2)
+  static func strings(_ values: [String], indent: Int, layout: JSONLayout, to output: inout JSONOutput) {
+    var array = array(indent: indent, layout: layout)
+    for value in values {
+      array.element(to: &output)
       string(value, to: &output)
     }
-    output.append(UInt8(ascii: "\n"))
-    output.indent(indent)
-    output.append(UInt8(ascii: "]"))
+    array.close(to: &output)
   }
 
-  /// Writes the members of one object at `indent`, laid out as
-  /// ``JSONValue/object(_:)``: ``member(_:to:)`` before each value, then
-  /// ``close(to:)``.
-  struct Object {
+  /// Writes the elements of one array or the members of one object at
+  /// `indent` in `layout`: ``element(to:)`` or ``member(_:to:)`` before each
+  /// value, then ``close(to:)``.
+  struct Container {
     let indent: Int
+    let layout: JSONLayout
+    private let open: UInt8
+    private let closing: UInt8
     private var empty = true
 
-    init(indent: Int) { self.indent = indent }
+    init(indent: Int, layout: JSONLayout, open: UInt8, close: UInt8) {
+      self.indent = indent
+      self.layout = layout
+      self.open = open
+      self.closing = close
+    }
+
+    /// Appends what comes before an element: the opening bracket or the
+    /// separator, then (pretty) the newline and the indent.
+    @inline(__always)
+    mutating func element(to output: inout JSONOutput) {
+      switch layout {
+      case .pretty:
+        if empty { output.append(open) } else { output.append(UInt8(ascii: ",")) }
+        output.append(UInt8(ascii: "\n"))
+        output.indent(indent + 2)
+      case .line:
+        if empty { output.append(open) } else { output.append(", ") }
+      }
+      empty = false
+    }
 
     /// Appends what comes before the value of member `key`, a key that
-    /// needs no escape: `{` or `,`, the newline, the indent and `"key": `.
+    /// needs no escape: ``element(to:)``, then `"key": `.
     @inline(__always)
     mutating func member(_ key: StaticString, to output: inout JSONOutput) {
-      output.append(empty ? "{\n" : ",\n")
-      empty = false
-      output.indent(indent + 2)
+      element(to: &output)
       output.append(UInt8(ascii: "\""))
       output.append(key)
       output.append("\": ")
@@ -223,19 +252,31 @@ enum JSONBytes {
 
     /// Like ``member(_:to:)`` for a key known only at run time, escaped.
     mutating func member(named key: String, to output: inout JSONOutput) {
-      output.append(empty ? "{\n" : ",\n")
-      empty = false
-      output.indent(indent + 2)
+      element(to: &output)
       JSONBytes.string(key, to: &output)
       output.append(": ")
     }
 
-    /// Appends the end of the object: `}` on its own line, or `{}` when it has no members.
+    /// Appends the closing bracket: (pretty) on its own line at `indent`,
+    /// or right after the opening one when there is nothing inside.
     func close(to output: inout JSONOutput) {
-      guard !empty else { return output.append("{}") }
-      output.append(UInt8(ascii: "\n"))
-      output.indent(indent)
-      output.append(UInt8(ascii: "}"))
+      if empty {
+        output.append(open)
+      } else if layout == .pretty {
+        output.append(UInt8(ascii: "\n"))
+        output.indent(indent)
+      }
+      output.append(closing)
     }
+  }
+
+  /// A ``Container`` for an object's members.
+  static func object(indent: Int, layout: JSONLayout) -> Container {
+    Container(indent: indent, layout: layout, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"))
+  }
+
+  /// A ``Container`` for an array's elements.
+  static func array(indent: Int, layout: JSONLayout) -> Container {
+    Container(indent: indent, layout: layout, open: UInt8(ascii: "["), close: UInt8(ascii: "]"))
   }
 }

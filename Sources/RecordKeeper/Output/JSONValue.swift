@@ -51,39 +51,48 @@ public enum JSONValue: Hashable, Sendable {
     }
   }
 
-  /// The value serialised with two-space indentation.
-  public func serialized(indent: Int = 0) -> String {
-    String(decoding: serializedBytes(indent: indent), as: UTF8.self)
+  /// The value serialised in `layout`: two-space indentation unless told.
+  public func serialized(indent: Int = 0, layout: JSONLayout = .pretty) -> String {
+    String(decoding: serializedBytes(indent: indent, layout: layout), as: UTF8.self)
   }
 
-  /// The value serialised with two-space indentation, as UTF-8.
-  public func serializedBytes(indent: Int = 0) -> [UInt8] {
+  /// The value serialised in `layout`, as UTF-8.
+  public func serializedBytes(indent: Int = 0, layout: JSONLayout = .pretty) -> [UInt8] {
     var output = JSONOutput()
-    write(to: &output, indent: indent)
+    write(to: &output, indent: indent, layout: layout)
     return output.bytes
   }
 
   /// A JSON array of `items` as UTF-8: the same bytes as
-  /// `.array(items.map(element)).serializedBytes()`, made in chunks on every
-  /// core, each element's tree built and freed in turn.
+  /// `.array(items.map(element)).serializedBytes(layout: layout)` (but
+  /// ``serializedArrayChunks(count:layout:chunkSize:write:)``'s line
+  /// layout), made in chunks on every core, each element's tree built and
+  /// freed in turn.
   public static func serializedArray<Item: Sendable>(
-    _ items: [Item], element: @Sendable (Item) -> JSONValue
+    _ items: [Item], layout: JSONLayout = .pretty, element: @Sendable (Item) -> JSONValue
   ) -> [UInt8] {
-    serializedArrayChunks(count: items.count) { index, output, indent in
-      element(items[index]).write(to: &output, indent: indent)
+    serializedArrayChunks(count: items.count, layout: layout) { index, output, indent, layout in
+      element(items[index]).write(to: &output, indent: indent, layout: layout)
     }.flatMap(\.bytes)
   }
 
   /// A JSON array of `count` elements in chunks that, one after another, are
   /// the array (without a final newline): made on every core, element
-  /// `index` appended by `write(index, &output, indent)` at that indent.
+  /// `index` appended by `write(index, &output, indent, layout)` at that
+  /// indent in that layout.
   ///
-  /// Albums go straight to bytes this way (``Album/writeJSON(group:to:indent:)``,
+  /// Pretty, the array is ``JSONValue/array(_:)``'s. In the line layout
+  /// the brackets are on lines of their own and each element on one line
+  /// between them, `,` ending every line but the last element's: a reader
+  /// can take the array line by line, and a JSON reader whole.
+  ///
+  /// Albums go straight to bytes this way (``Album/writeJSON(group:to:indent:layout:)``,
   /// each read in place by its index rather than copied out of an array),
   /// and the chunks straight to a file, one write each, without being
   /// copied into one buffer.
   public static func serializedArrayChunks(
-    count: Int, chunkSize: Int = 256, write: @Sendable (Int, inout JSONOutput, Int) -> Void
+    count: Int, layout: JSONLayout = .pretty, chunkSize: Int = 256,
+    write: @Sendable (Int, inout JSONOutput, Int, JSONLayout) -> Void
   ) -> [JSONChunk] {
     guard count > 0 else {
       var output = JSONOutput(capacity: 2)
@@ -91,42 +100,40 @@ public enum JSONValue: Hashable, Sendable {
       return [output.finish()]
     }
     let chunkSize = max(1, chunkSize)
+    let indent = layout == .pretty ? 2 : 0
     return System.concurrentMap((count + chunkSize - 1) / chunkSize) { chunk in
       let range = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
       // About what an album takes; grown by doubling when short.
       var output = JSONOutput(capacity: range.count * 3072)
       if chunk == 0 { output.append("[\n") }
       for index in range {
-        output.indent(2)
-        write(index, &output, 2)
+        output.indent(indent)
+        write(index, &output, indent, layout)
         output.append(index == count - 1 ? "\n]" : ",\n")
       }
       return output.finish()
     }
   }
 
-  /// Appends the serialised value to `output`.
-  public func write(to output: inout JSONOutput, indent: Int = 0) {
+  /// Appends the value serialised in `layout` (at `indent`, when pretty) to `output`.
+  public func write(to output: inout JSONOutput, indent: Int = 0, layout: JSONLayout = .pretty) {
     switch self {
     case .null: output.append("null")
     case .bool(let value): output.append(value ? "true" : "false")
     case .number(let value): JSONBytes.number(value, to: &output)
     case .string(let value): JSONBytes.string(value, to: &output)
     case .array(let values):
-      guard !values.isEmpty else { return output.append("[]") }
-      output.append("[\n")
-      for (index, value) in values.enumerated() {
-        output.indent(indent + 2)
-        value.write(to: &output, indent: indent + 2)
-        output.append(index == values.count - 1 ? "\n" : ",\n")
+      var array = JSONBytes.array(indent: indent, layout: layout)
+      for value in values {
+        array.element(to: &output)
+        value.write(to: &output, indent: indent + 2, layout: layout)
       }
-      output.indent(indent)
-      output.append(UInt8(ascii: "]"))
+      array.close(to: &output)
     case .object(let pairs):
-      var object = JSONBytes.Object(indent: indent)
+      var object = JSONBytes.object(indent: indent, layout: layout)
       for (key, value) in pairs {
         object.member(named: key, to: &output)
-        value.write(to: &output, indent: indent + 2)
+        value.write(to: &output, indent: indent + 2, layout: layout)
       }
       object.close(to: &output)
     }

@@ -20,17 +20,49 @@ public struct AlbumOrder: Sendable {
 
   /// `albums` in this order.
   public func sorted(_ albums: [Album]) -> [Album] {
-    let keys = Keys(albums)
-    let criteria = self.criteria
-    let order = keys.entries.sorted { precedes($0, $1, criteria: criteria, keys: keys, albums: albums) }
-    return order.map { albums[$0.index] }
+    positions(of: albums, keys: Keys(albums, mode: mode, seed: seed)).map { albums[$0] }
+  }
+
+  /// Where each album of a list goes in this order, and the heading it
+  /// falls under there.
+  public struct Arrangement: Sendable, Equatable {
+    /// Positions in the albums arranged, in this order.
+    public var positions: [Int]
+    /// ``AlbumOrder/group(of:)`` of the album at each of ``positions``.
+    public var groups: [String?]
+
+    public init(positions: [Int], groups: [String?]) {
+      self.positions = positions
+      self.groups = groups
+    }
+  }
+
+  /// `albums` arranged in this order with their headings, without copying
+  /// an album: what `rk list --json` writes, each album read in place. The
+  /// headings come from the text folded for sorting, not folded again.
+  public func arrangement(of albums: [Album]) -> Arrangement {
+    let keys = Keys(albums, mode: mode, seed: seed)
+    let positions = positions(of: albums, keys: keys)
+    let groups: [String?] = positions.map { index in
+      switch mode {
+      case .artistYear, .artistTitle: keys.letterGroup(keys.entries[index].artist)
+      case .title: keys.letterGroup(keys.entries[index].title)
+      case .year, .random: group(of: albums[index])
+      }
+    }
+    return Arrangement(positions: positions, groups: groups)
   }
 
   /// Whether `a` comes before `b`.
   public func precedes(_ a: Album, _ b: Album) -> Bool {
     let albums = [a, b]
-    let keys = Keys(albums)
+    let keys = Keys(albums, mode: mode, seed: seed)
     return precedes(keys.entries[0], keys.entries[1], criteria: criteria, keys: keys, albums: albums)
+  }
+
+  private func positions(of albums: [Album], keys: Keys) -> [Int] {
+    let criteria = self.criteria
+    return keys.entries.sorted { precedes($0, $1, criteria: criteria, keys: keys, albums: albums) }.map(\.index)
   }
 
   /// What a mode compares, in order (seed §3.2): folded text and dates
@@ -50,11 +82,11 @@ public struct AlbumOrder: Sendable {
   }
 
   private func precedes(_ a: Key, _ b: Key, criteria: [Criterion], keys: Keys, albums: [Album]) -> Bool {
-    var result = mode == .random ? compare(shuffleKey(albums[a.index].id), shuffleKey(albums[b.index].id)) : 0
+    var result = compare(a.shuffle, b.shuffle)
     for criterion in criteria where result == 0 {
       switch criterion {
-      case .artist: result = keys.compare(a.artist, b.artist)
-      case .title: result = keys.compare(a.title, b.title)
+      case .artist: result = a.artistStart != b.artistStart ? compare(a.artistStart, b.artistStart) : keys.compare(a.artist, b.artist)
+      case .title: result = a.titleStart != b.titleStart ? compare(a.titleStart, b.titleStart) : keys.compare(a.title, b.title)
       case .date: result = compare(a.date, b.date)
       case .exactArtist: result = exact(albums[a.index].effectiveSortArtist, albums[b.index].effectiveSortArtist)
       case .exactTitle: result = exact(albums[a.index].title, albums[b.index].title)
@@ -68,30 +100,78 @@ public struct AlbumOrder: Sendable {
   /// Plain values pointing into one shared byte buffer, so the sort moves
   /// them without reference counting.
   private struct Key {
-    let index: Int
-    let artist: Range<Int>
-    let title: Range<Int>
-    let date: Int
+    var index: Int
+    var artist: Range<Int>
+    var title: Range<Int>
+    /// The first eight bytes of the folded artist and title, big-endian and
+    /// padded with zeros: when they differ they order the two texts as the
+    /// whole texts would, without reading the buffer (most comparisons of a
+    /// long sort).
+    var artistStart: UInt64
+    var titleStart: UInt64
+    var date: Int
+    /// The place in random mode's shuffle (0 in the other modes).
+    var shuffle: UInt64
   }
 
   private struct Keys {
     private(set) var bytes: [UInt8] = []
     private(set) var entries: [Key] = []
 
-    init(_ albums: [Album]) {
+    /// The keys of `albums`, folded on every core for a long list (folding
+    /// was most of sorting), then put one after another.
+    init(_ albums: [Album], mode: SortMode, seed: UInt64) {
+      let order = AlbumOrder(mode: mode, seed: seed)
+      let chunkCount = albums.count < 2_000 ? 1 : System.coreCount * 4
+      let chunkSize = (albums.count + chunkCount - 1) / chunkCount
+      let parts = System.concurrentMap(chunkCount) { chunk in
+        var bytes: [UInt8] = []
+        var entries: [Key] = []
+        let range = min(chunk * chunkSize, albums.count)..<min((chunk + 1) * chunkSize, albums.count)
+        entries.reserveCapacity(range.count)
+        bytes.reserveCapacity(range.count * 32)
+        for index in range {
+          let album = albums[index]
+          let artist = Self.appendFolded(album.effectiveSortArtist, to: &bytes)
+          let title = Self.appendFolded(album.title, to: &bytes)
+          entries.append(
+            Key(index: index, artist: artist, title: title, artistStart: Self.start(bytes[artist]), titleStart: Self.start(bytes[title]),
+                date: album.releaseDate?.sortKey ?? ReleaseDate.missingSortKey, shuffle: mode == .random ? order.shuffleKey(album.id) : 0))
+        }
+        return (bytes: bytes, entries: entries)
+      }
       entries.reserveCapacity(albums.count)
-      for (index, album) in albums.enumerated() {
-        let artist = append(TextFolding.foldedBytes(album.effectiveSortArtist))
-        let title = append(TextFolding.foldedBytes(album.title))
-        entries.append(Key(index: index, artist: artist, title: title,
-                           date: album.releaseDate?.sortKey ?? ReleaseDate.missingSortKey))
+      for part in parts {
+        let offset = bytes.count
+        bytes += part.bytes
+        for var key in part.entries {
+          key.artist = key.artist.lowerBound + offset..<key.artist.upperBound + offset
+          key.title = key.title.lowerBound + offset..<key.title.upperBound + offset
+          entries.append(key)
+        }
       }
     }
 
-    private mutating func append(_ folded: [UInt8]) -> Range<Int> {
+    /// Appends `text` folded (``TextFolding``); where it went. ASCII, most
+    /// text, is only lowercased, as folding does, without making a string.
+    private static func appendFolded(_ text: String, to bytes: inout [UInt8]) -> Range<Int> {
       let start = bytes.count
-      bytes += folded
+      for byte in text.utf8 {
+        guard byte < 0x80 else {
+          bytes.removeSubrange(start...)
+          bytes += TextFolding.foldedBytes(text)
+          break
+        }
+        bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+      }
       return start..<bytes.count
+    }
+
+    /// The first eight bytes of `text`, big-endian, padded with zeros.
+    private static func start(_ text: ArraySlice<UInt8>) -> UInt64 {
+      var value: UInt64 = 0
+      for (offset, byte) in text.prefix(8).enumerated() { value |= UInt64(byte) << (56 - 8 * offset) }
+      return value
     }
 
     /// Folded text compared by character code, a shorter prefix first.
@@ -102,6 +182,11 @@ public struct AlbumOrder: Sendable {
         let order = common == 0 ? 0 : memcmp(base + a.lowerBound, base + b.lowerBound, common)
         return order != 0 ? Int(order) : a.count - b.count
       }
+    }
+
+    /// ``AlbumOrder/letterGroup(_:)`` of the text folded at `range`.
+    func letterGroup(_ range: Range<Int>) -> String {
+      AlbumOrder.letterGroup(folded: range.isEmpty ? nil : bytes[range.lowerBound])
     }
   }
 
@@ -137,7 +222,16 @@ public struct AlbumOrder: Sendable {
   }
 
   static func letterGroup(_ text: String) -> String {
-    guard let first = TextFolding.fold(text).unicodeScalars.first, ("a"..."z").contains(first) else { return "#" }
-    return String(first).uppercased()
+    letterGroup(folded: TextFolding.foldedBytes(text).first)
   }
+
+  /// The heading of text whose folded UTF-8 starts with `first`: its
+  /// letter in capitals when it is `a` to `z` (a byte of a longer
+  /// character never is), else `#`.
+  private static func letterGroup(folded first: UInt8?) -> String {
+    guard let first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return "#" }
+    return letters[Int(first - UInt8(ascii: "a"))]
+  }
+
+  private static let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
 }

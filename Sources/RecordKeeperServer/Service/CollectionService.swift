@@ -52,7 +52,12 @@ public actor CollectionService {
 
   /// Opens the collection, finishes a change an interrupted `rk` left half
   /// made, and loads every album.
-  public init(location: CollectionLocation) throws(ServiceError) {
+  ///
+  /// With `watching`, every folder is watched as loading walks it, just
+  /// before it is read (the tree is walked once); the changes seen are
+  /// followed from ``startWatching()`` on, none made after a folder was
+  /// read missed.
+  public init(location: CollectionLocation, watching: Bool = false) throws(ServiceError) {
     self.location = location
     executor = ThreadExecutor(name: "rk-serve store")
     let store: CollectionStore
@@ -64,18 +69,39 @@ public actor CollectionService {
       throw .store(error)
     }
     self.store = store
+    var watcher: TreeWatcher?
+    if watching {
+      let gitDirectory: String
+      do {
+        gitDirectory = try GitRepository.open(containing: location.root).gitDirectory
+      } catch {
+        executor.stop()
+        throw .store(.git(error))
+      }
+      do {
+        watcher = try TreeWatcher(root: location.root, gitDirectory: gitDirectory)
+      } catch {
+        executor.stop()
+        throw .watch(error)
+      }
+    }
+    var beforeListing: (@Sendable (String) -> Void)?
+    if let watcher { beforeListing = { watcher.watch(folder: $0) } }
     let collection: RecordCollection
     let preferences: Preferences
     do {
-      collection = try RecordCollection.load(location)
+      collection = try RecordCollection.load(location, beforeListing: beforeListing)
       preferences = try Preferences.load(location)
     } catch let error as CollectionError {
+      watcher?.stop()
       executor.stop()
       throw .store(.collection(error))
     } catch {
+      watcher?.stop()
       executor.stop()
       throw .preferences("\(error)")
     }
+    self.watcher = watcher
     var albums: [String: Album] = [:]
     albums.reserveCapacity(collection.albums.count)
     for album in collection.albums { albums[album.id] = album }
@@ -101,29 +127,19 @@ public actor CollectionService {
   /// The collection as it is now.
   public nonisolated var snapshot: CollectionSnapshot { current.withLock { $0 } }
 
-  /// Starts following changes on disk. Returns when every folder is watched.
-  public func startWatching() throws(ServiceError) {
-    guard watcher == nil else { return }
+  /// Starts following the changes on disk that the watches made while
+  /// loading see (those made since included). Does nothing for a service
+  /// made without `watching`, or when already started.
+  public func startWatching() {
+    guard let watcher, watching == nil else { return }
     let (batches, continuation) = AsyncStream.makeStream(of: WatchBatch.self)
-    let gitDirectory: String
-    do {
-      gitDirectory = try GitRepository.open(containing: location.root).gitDirectory
-    } catch {
-      throw .store(.git(error))
-    }
-    do {
-      watcher = try TreeWatcher(root: location.root, gitDirectory: gitDirectory) { continuation.yield($0) }
-    } catch {
-      throw .watch(error)
-    }
+    watcher.start { continuation.yield($0) }
     watching = Task { [weak self] in
       for await batch in batches {
         guard let self else { return }
         await self.apply(batch)
       }
     }
-    // Changes made while the watches were being set up.
-    resync()
   }
 
   /// Stops watching, ends every event stream and the actor's thread.

@@ -30,10 +30,15 @@ public struct WatchBatch: Hashable, Sendable {
 /// ones skipped, as loading skips them), `.recordkeeper/`, and git's HEAD
 /// and refs, so that hand edits, `rk` commands and `git pull` are seen.
 ///
+/// The tree's folders are not walked here: loading walks them already and
+/// calls ``watch(folder:)`` for each just before listing it
+/// (``RecordCollection/load(_:beforeListing:)``), so a change made after a
+/// folder was read is reported, and start-up walks the tree once. Events
+/// wait in the kernel until ``start(deliver:)``.
+///
 /// Events are gathered until the tree has been quiet for a moment (an
 /// editor's save or a checkout is many events) and handed over as one
-/// ``WatchBatch``. The inotify descriptor and its table of watched folders
-/// belong to the watcher's own thread; ``stop()`` ends it.
+/// ``WatchBatch``. ``stop()`` ends the watcher's thread.
 final class TreeWatcher: Sendable {
   /// How long the tree must be quiet before a batch is handed over, and the
   /// longest a batch waits: together well inside the second PRODUCT.md §5 allows.
@@ -41,9 +46,13 @@ final class TreeWatcher: Sendable {
   static let longestWait: Duration = .milliseconds(250)
 
   private let stopPipe: (read: Int32, write: Int32)
+  /// The inotify descriptor and what each watch is: filled from loading's
+  /// threads, then used by the watcher's thread alone (uncontended).
+  private let table: Mutex<WatchTable>
 
-  /// Starts watching; `deliver` is called on the watcher's thread.
-  init(root: String, gitDirectory: String, deliver: @escaping @Sendable (WatchBatch) -> Void) throws(WatchError) {
+  /// Opens inotify and watches `.recordkeeper/` and git's HEAD and refs;
+  /// the tree's folders are added by ``watch(folder:)``.
+  init(root: String, gitDirectory: String) throws(WatchError) {
     let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     guard descriptor >= 0 else { throw WatchError(operation: "inotify_init1", code: errno) }
     var pipeEnds: [Int32] = [0, 0]
@@ -53,24 +62,29 @@ final class TreeWatcher: Sendable {
     }
     for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     stopPipe = (pipeEnds[0], pipeEnds[1])
-    let stopRead = stopPipe.read
-    // The table is made on the watcher's thread and never leaves it; init
-    // waits until every folder is watched, so no change after it is missed.
-    let watching = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      let table = WatchTable(descriptor: descriptor, root: root)
-      table.addTree("")
-      table.add(CollectionLocationMarker.folder, kind: .preferences)
-      table.add(absolute: gitDirectory, kind: .gitFolder)
-      table.addGitRefs(gitDirectory + "/refs")
-      watching.signal()
-      Self.run(table, stop: stopRead, deliver: deliver)
-      close(descriptor)
-      close(stopRead)
+    let table = WatchTable(descriptor: descriptor, root: root)
+    table.add(CollectionLocationMarker.folder, kind: .preferences)
+    table.add(absolute: gitDirectory, kind: .gitFolder)
+    table.addGitRefs(gitDirectory + "/refs")
+    self.table = Mutex(table)
+  }
+
+  /// Watches the folder `relative` (to the root; `""` is the root) of the
+  /// tree, not those below it. Safe from any thread.
+  func watch(folder relative: String) {
+    table.withLock { _ = $0.add(relative, kind: .tree) }
+  }
+
+  /// Starts the watcher's thread; `deliver` is called on it with each batch,
+  /// the first holding whatever changed since the first watch was made.
+  func start(deliver: @escaping @Sendable (WatchBatch) -> Void) {
+    let thread = Thread { [self] in
+      run(deliver: deliver)
+      table.withLock { _ = close($0.descriptor) }
+      close(stopPipe.read)
     }
     thread.name = "rk-serve watcher"
     thread.start()
-    watching.wait()
   }
 
   /// Stops watching; no batch is delivered after the thread sees this.
@@ -80,23 +94,27 @@ final class TreeWatcher: Sendable {
     close(stopPipe.write)
   }
 
-  private static func run(_ table: WatchTable, stop: Int32, deliver: @Sendable (WatchBatch) -> Void) {
+  private func run(deliver: @Sendable (WatchBatch) -> Void) {
     var batch = WatchBatch()
-    if table.failed { batch.overflow = true }
+    let (descriptor, initiallyFailed) = table.withLock { ($0.descriptor, $0.failed) }
+    if initiallyFailed { batch.overflow = true }
     var started: ContinuousClock.Instant?
-    var fds = [pollfd(fd: table.descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+    var fds = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
+    ]
     while true {
       // When some folder could not be watched (the system's limit of
       // watches reached), the tree is compared with memory every 2 seconds.
-      let timeout: Int32 = batch.isEmpty ? (table.failed ? 2000 : -1) : quietMilliseconds
+      let failed = table.withLock { $0.failed }
+      let timeout: Int32 = batch.isEmpty ? (failed ? 2000 : -1) : Self.quietMilliseconds
       let ready = poll(&fds, 2, timeout)
       if ready < 0 && errno == EINTR { continue }
       if fds[1].revents != 0 { return }
-      if ready == 0 && batch.isEmpty && table.failed { batch.overflow = true }
+      if ready == 0 && batch.isEmpty && failed { batch.overflow = true }
       if ready > 0 && fds[0].revents != 0 {
-        table.read(into: &batch)
+        table.withLock { $0.read(into: &batch) }
         if started == nil && !batch.isEmpty { started = .now }
-        if let first = started, ContinuousClock.now - first < longestWait { continue }
+        if let first = started, ContinuousClock.now - first < Self.longestWait { continue }
       }
       if !batch.isEmpty {
         deliver(batch)
@@ -122,8 +140,8 @@ public struct WatchError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The inotify descriptor and what each watch is, made and used by the
-/// watcher's thread alone.
+/// The inotify descriptor and what each watch is, used only behind
+/// ``TreeWatcher``'s mutex.
 private final class WatchTable {
   enum Kind {
     case tree, preferences, gitFolder, gitRefs

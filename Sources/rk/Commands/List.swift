@@ -90,7 +90,13 @@ extension RK {
         return
       }
       let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
-      let sorted = order.sorted(matched)
+      let arranged = order.arrangement(of: matched)
+      if json {
+        // Written from the albums in place: no album copied into a sorted list.
+        Terminal.write(json: Album.jsonArrayChunks(matched, arranged: arranged))
+        return
+      }
+      let sorted = arranged.positions.map { matched[$0] }
       if let format {
         let template = try FormatTemplate(format)
         // Only the loaded collection tells an extra key from a typo.
@@ -100,11 +106,9 @@ extension RK {
         Terminal.write(sorted.map { (visible ? Visible.text(template.render($0)) : template.render($0)) + "\n" }.joined())
       } else if short {
         Pager.write(TableRenderer(terminal: .standardOutput()).render(sorted))
-      } else if json {
-        Terminal.write(json: Album.jsonArrayChunks(sorted) { .some(order.group(of: $0)) })
       } else {
         let renderer = ListRenderer(terminal: .standardOutput(), location: loaded.location)
-        Pager.write(renderer.render(sorted, groups: sorted.map(order.group(of:))))
+        Pager.write(renderer.render(sorted, groups: arranged.groups))
       }
     }
   }

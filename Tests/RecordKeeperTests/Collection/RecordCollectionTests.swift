@@ -1,7 +1,13 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import RecordKeeper
+
+/// The folders loading names before listing them, from any thread.
+private final class FolderNames: Sendable {
+  let list = Mutex<[String]>([])
+}
 
 /// A fresh folder under the temporary directory; call ``remove()`` when done.
 private struct Folder {
@@ -103,6 +109,28 @@ struct RecordCollectionTests {
     try folder.write(".git/album.md", albumFile("Git", "A"))
     let collection = try load(folder)
     #expect(collection.albums.map(\.id) == ["albums/visible"])
+  }
+
+  @Test func everyFolderWalkedIsNamedBeforeItIsListed() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    try folder.makeCollection()
+    try folder.write("albums/visible/album.md", albumFile("Seen", "A"))
+    try folder.write("albums/visible/photos/front.webp", "x")
+    try folder.write("albums/.draft/album.md", albumFile("Draft", "A"))
+    try folder.write(".hidden/inner/album.md", albumFile("Hidden", "A"))
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/albums/everything", withDestinationPath: "..")
+    // A folder made by the callback itself is listed after it, so loading
+    // finds it: what lets rk serve watch each folder before reading it.
+    let named = FolderNames()
+    let root = folder.path
+    let collection = try RecordCollection.load(CollectionLocation(root: root)) { id in
+      named.list.withLock { $0.append(id) }
+      if id == "albums" { try? FileManager.default.createDirectory(atPath: root + "/albums/late", withIntermediateDirectories: false) }
+      if id == "albums/late" { try? albumFile("Late", "A").write(toFile: root + "/albums/late/album.md", atomically: false, encoding: .utf8) }
+    }
+    #expect(named.list.withLock { $0.sorted() } == ["", "albums", "albums/late", "albums/visible", "albums/visible/photos"])
+    #expect(collection.albums.map(\.id).sorted() == ["albums/late", "albums/visible"])
   }
 
   @Test func aSymbolicLinkLoopDoesNotLoadAlbumsAgain() throws {

@@ -76,7 +76,8 @@ struct CollectionExportTests {
     let albums = [album("albums/b", "B", "Zappa"), album("albums/a", "A", "Abba")]
     let order = AlbumOrder(mode: .artistYear, seed: 0)
     let text = String(decoding: CollectionExport.json(albums, order: order), as: UTF8.self)
-    #expect(text == JSONValue.array(order.sorted(albums).map { $0.json(group: .some(order.group(of: $0))) }).serialized() + "\n")
+    let lines = order.sorted(albums).map { $0.json(group: .some(order.group(of: $0))).serialized(layout: .line) }
+    #expect(text == "[\n" + lines.joined(separator: ",\n") + "\n]\n")
     let abba = try #require(text.firstRange(of: "Abba"))
     let zappa = try #require(text.firstRange(of: "Zappa"))
     #expect(abba.lowerBound < zappa.lowerBound)

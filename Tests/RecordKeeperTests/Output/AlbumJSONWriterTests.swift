@@ -74,12 +74,36 @@ struct AlbumJSONWriterTests {
     for album in Self.albums(count: 60, seed: seed) {
       for group in [nil, .some(nil), .some("R"), .some("\"#\"")] as [String??] {
         for indent in [0, 2, 6] {
-          var output = JSONOutput(capacity: 16)
-          album.writeJSON(group: group, to: &output, indent: indent)
-          let expected = album.json(group: group).serializedBytes(indent: indent)
-          #expect(output.bytes == expected, "seed \(seed), \(album.id), group \(String(describing: group)), indent \(indent)")
+          for layout in [JSONLayout.pretty, .line] {
+            var output = JSONOutput(capacity: 16)
+            album.writeJSON(group: group, to: &output, indent: indent, layout: layout)
+            let expected = album.json(group: group).serializedBytes(indent: indent, layout: layout)
+            #expect(
+              output.bytes == expected,
+              "seed \(seed), \(album.id), group \(String(describing: group)), indent \(indent), \(layout)")
+          }
         }
       }
+    }
+  }
+
+  @Test func albumsAreWrittenInTheArrangedOrderWithTheirGroups() throws {
+    let albums = Self.albums(count: 300, seed: 12)
+    let order = AlbumOrder(mode: .title)
+    let arranged = order.arrangement(of: albums)
+    let lines = order.sorted(albums).map { $0.json(group: .some(order.group(of: $0))).serialized(layout: .line) }
+    let expected = "[\n" + lines.joined(separator: ",\n") + "\n]"
+    #expect(String(decoding: Album.jsonArrayChunks(albums, arranged: arranged).flatMap(\.bytes), as: UTF8.self) == expected)
+  }
+
+  @Test func theLineLayoutIsOneLine() throws {
+    for album in Self.albums(count: 60, seed: 9) {
+      var output = JSONOutput()
+      album.writeJSON(group: .some("G"), to: &output, layout: .line)
+      let text = String(decoding: output.bytes, as: UTF8.self)
+      #expect(!text.contains("\n"), "\(album.id)")
+      #expect(text.hasPrefix(#"{"id": "#))
+      #expect(try JSONSerialization.jsonObject(with: Data(output.bytes)) is [String: Any])
     }
   }
 
@@ -88,32 +112,41 @@ struct AlbumJSONWriterTests {
     for field in CollectorField.allCases {
       var album = Album(id: "albums/a", title: "t", artist: "a")
       album[keyPath: field.keyPath] = "value of \(field.key)"
-      var output = JSONOutput()
-      album.writeJSON(to: &output)
-      #expect(output.bytes == album.json().serializedBytes(), "\(field.key)")
-      #expect(String(decoding: output.bytes, as: UTF8.self).contains("\"\(field.key)\": \"value of \(field.key)\""))
+      for layout in [JSONLayout.pretty, .line] {
+        var output = JSONOutput()
+        album.writeJSON(to: &output, layout: layout)
+        #expect(output.bytes == album.json().serializedBytes(layout: layout), "\(field.key)")
+        #expect(String(decoding: output.bytes, as: UTF8.self).contains("\"\(field.key)\": \"value of \(field.key)\""))
+      }
     }
   }
 
   @Test("an array in chunks is the array written whole", arguments: [0, 1, 2, 5, 64, 65, 300])
   func chunkedArrayOfAlbums(count: Int) {
     let albums = Self.albums(count: count, seed: UInt64(count) + 100)
-    let expected = JSONValue.array(albums.map { $0.json(group: .some("G")) }).serializedBytes()
-    for chunkSize in [1, 7, 64, 256] {
-      let chunks = JSONValue.serializedArrayChunks(count: albums.count, chunkSize: chunkSize) { index, output, indent in
-        albums[index].writeJSON(group: .some("G"), to: &output, indent: indent)
+    let pretty = JSONValue.array(albums.map { $0.json(group: .some("G")) }).serializedBytes()
+    // One album a line between the brackets.
+    let lines = albums.map { $0.json(group: .some("G")).serialized(layout: .line) }
+    let line = Array((count == 0 ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]").utf8)
+    for (layout, expected) in [(JSONLayout.pretty, pretty), (.line, line)] {
+      for chunkSize in [1, 7, 64, 256] {
+        let chunks = JSONValue.serializedArrayChunks(count: albums.count, layout: layout, chunkSize: chunkSize) {
+          index, output, indent, layout in
+          albums[index].writeJSON(group: .some("G"), to: &output, indent: indent, layout: layout)
+        }
+        #expect(chunks.flatMap(\.bytes) == expected, "\(layout), chunks of \(chunkSize)")
+        #expect(chunks.count == max(1, (count + chunkSize - 1) / chunkSize))
       }
-      #expect(chunks.flatMap(\.bytes) == expected, "chunks of \(chunkSize)")
-      #expect(chunks.count == max(1, (count + chunkSize - 1) / chunkSize))
     }
-    #expect(Album.jsonArrayChunks(albums) { _ in .some("G") }.flatMap(\.bytes) == expected)
+    let arranged = AlbumOrder.Arrangement(positions: Array(albums.indices), groups: Array(repeating: "G", count: count))
+    #expect(Album.jsonArrayChunks(albums, arranged: arranged).flatMap(\.bytes) == line)
+    #expect(Album.jsonArrayChunks(albums, arranged: arranged, layout: .pretty).flatMap(\.bytes) == pretty)
   }
 
   @Test func awkwardTextSurvivesAJSONReader() throws {
     let albums = Self.albums(count: 200, seed: 42)
-    let bytes = JSONValue.serializedArrayChunks(count: albums.count) { index, output, indent in
-      albums[index].writeJSON(group: .some(nil), to: &output, indent: indent)
-    }.flatMap(\.bytes)
+    let arranged = AlbumOrder.Arrangement(positions: Array(albums.indices), groups: Array(repeating: nil, count: albums.count))
+    let bytes = Album.jsonArrayChunks(albums, arranged: arranged).flatMap(\.bytes)
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]])
     #expect(objects.count == albums.count)
     for (object, album) in zip(objects, albums) {

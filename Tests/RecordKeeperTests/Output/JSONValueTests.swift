@@ -78,6 +78,31 @@ struct JSONValueTests {
     #expect(value.serialized() == "[\n  {\n    \"a\": 1\n  },\n  {\n    \"b\": false\n  }\n]")
   }
 
+  @Test func lineLayoutSeparatesAsPythonsJSONDumps() {
+    let value = JSONValue.object([
+      ("id", .string("albums/a")),
+      ("tracks", .array([.string("one"), .string("two\nlines")])),
+      ("extra", .object([("label", .string("L")), ("formats", .array([])), ("n", .number(-3))])),
+      ("empty", .object([])),
+      ("wikipedia", .null),
+      ("list", .array([.object([("a", .bool(true))]), .array([.null])])),
+    ])
+    // json.dumps(value) in Python, key for key; the line break stays escaped.
+    #expect(value.serialized(layout: .line) == #"""
+      {"id": "albums/a", "tracks": ["one", "two\nlines"], "extra": {"label": "L", "formats": [], "n": -3}, \#
+      "empty": {}, "wikipedia": null, "list": [{"a": true}, [null]]}
+      """#)
+    // The indent is the pretty layout's alone.
+    #expect(value.serialized(indent: 6, layout: .line) == value.serialized(layout: .line))
+  }
+
+  @Test("an array in the line layout has one element a line", arguments: [0, 1, 2, 300])
+  func lineLayoutArrays(count: Int) {
+    let items = (0..<count).map { JSONValue.object([("n", .number($0)), ("text", .string("a\nb")), ("tags", .array([.string("x")]))]) }
+    let expected = count == 0 ? "[]" : "[\n" + items.map { $0.serialized(layout: .line) }.joined(separator: ",\n") + "\n]"
+    #expect(JSONValue.serializedArray(items, layout: .line) { $0 } == Array(expected.utf8))
+  }
+
   @Test func startingIndent() {
     #expect(JSONValue.array([.number(1)]).serialized(indent: 4) == "[\n      1\n    ]")
   }

@@ -263,6 +263,37 @@ struct AlbumOrderTests {
     #expect(years == ["1969", "1970", "1994", "1995", "1996", "1997", "1997", "1999", "2000", "2007", "2016", "Undated", "Undated"])
   }
 
+  @Test("an arrangement is the sorted order with each album's heading", arguments: SortMode.allCases)
+  func arrangementIsTheSortedOrderWithHeadings(mode: SortMode) {
+    let all = shelf + ties + [
+      album("e1", "élan", "Émilie Simon"), album("e2", "Œuvre", "Øystein Sevåg"), album("e3", "", ""),
+      album("e4", "  spaced", "  spaced"), album("e5", "東京", "坂本龍一", "1983"), album("e6", "ß", "Æther"),
+    ]
+    let order = AlbumOrder(mode: mode, seed: 5)
+    let arranged = order.arrangement(of: all)
+    #expect(arranged.positions.map { all[$0].id } == order.sorted(all).map(\.id))
+    #expect(arranged.groups == arranged.positions.map { order.group(of: all[$0]) })
+  }
+
+  @Test("a long list, its keys folded in parts, sorts as albums compare", arguments: [SortMode.artistYear, .title, .random])
+  func longListsSortAsAlbumsCompare(mode: SortMode) {
+    var generator = SeededGenerator(seed: 11)
+    let names = ["Abba", "Ábba", "beck", "Björk", "The 1975", "!!!", "坂本龍一", "Zappa", "zappa", "Øystein"]
+    let albums = (0..<2_500).map { index in
+      album(
+        "albums/\(index)", names.randomElement(using: &generator) ?? "", names.randomElement(using: &generator) ?? "",
+        ["1997", "1969-09-26", nil, "2000-10"].randomElement(using: &generator) ?? nil)
+    }
+    let order = AlbumOrder(mode: mode, seed: 3)
+    let sorted = order.sorted(albums)
+    #expect(sorted.count == albums.count)
+    for (a, b) in zip(sorted, sorted.dropFirst()) {
+      #expect(order.precedes(a, b), "\(a.id) before \(b.id)")
+    }
+    let arranged = order.arrangement(of: albums)
+    #expect(arranged.groups == arranged.positions.map { order.group(of: albums[$0]) })
+  }
+
   // MARK: Mode names
 
   @Test func modeNames() throws {
