@@ -18,6 +18,7 @@ extension Album {
     // The collector's fields of §1.1 are top-level, null when absent.
     fields += CollectorField.allCases.map { ($0.key, .optional($0.value(in: self))) }
     fields.append(("extra", .object(extra.map { ($0.key, $0.value) })))
+    fields.append(("notes", .string(body.notes.trimmed)))
     // Sides and lengths (§1.2); lengths in seconds.
     fields.append(("track_list", .array(trackList.map(\.json))))
     fields.append(("duration", duration.map(JSONValue.number) ?? .null))
@@ -96,6 +97,8 @@ extension Album {
       field.value.write(to: &output, indent: inner + 2, layout: layout)
     }
     extras.close(to: &output)
+    object.member("notes", to: &output)
+    JSONBytes.string(body.notes.trimmed, to: &output)
     object.member("track_list", to: &output)
     var tracks = JSONBytes.array(indent: inner, layout: layout)
     for track in trackList {

@@ -130,15 +130,9 @@ struct APIRoutes<Context: RequestContext>: Sendable {
 
   /// The album object, with its group in the stored order and the ids of
   /// the other albums by its artist, as `rk show --json` gives them.
-  ///
-  /// One album's object also has `notes`: the text of `album.md` outside the
-  /// track list, shown read-only in the details view as `rk show` shows it.
   private func albumObject(_ album: Album, in snapshot: CollectionSnapshot) -> JSONValue {
-    let object = album.detailsJSON(
+    album.detailsJSON(
       others: album.otherAlbumsByArtist(in: snapshot.albums.values), group: .some(snapshot.preferences.order.group(of: album)))
-    guard case .object(var pairs) = object else { return object }
-    pairs.append(("notes", .string(album.body.notes.trimmed)))
-    return .object(pairs)
   }
 
   private func image(_ request: Request, _ context: Context, name: String) throws(APIError) -> Response {

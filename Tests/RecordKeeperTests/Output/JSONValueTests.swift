@@ -161,6 +161,7 @@ struct JSONValueTests {
       ("location", .null), ("purchased", .null), ("price", .null), ("status", .null), ("discogs", .null),
       ("musicbrainz", .null),
       ("extra", .object([("mood", .string("tense"))])),
+      ("notes", .string("")),
       ("track_list", .array([.object([("position", .string("1")), ("name", .string("Airbag")), ("side", .null), ("duration", .null)])])),
       ("duration", .null),
     ]))
@@ -180,7 +181,7 @@ struct JSONValueTests {
     #expect(withNull.last?.0 == "group")
     #expect(withNull.last?.1 == .null)
     #expect(!without.contains { $0.0 == "group" })
-    #expect(without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail"] + CollectorField.allCases.map(\.key) + ["extra", "track_list", "duration"])
+    #expect(without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail"] + CollectorField.allCases.map(\.key) + ["extra", "notes", "track_list", "duration"])
   }
 
   @Test func invalidReleaseDateIsShownAsWritten() {
