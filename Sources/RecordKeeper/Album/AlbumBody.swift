@@ -113,15 +113,17 @@ public struct AlbumBody: Hashable, Sendable {
   /// items, with the blank lines around what was left out merged.
   public var notes: String {
     guard let section else { return string(source[...]) }
-    var left = Set<Int>([section.headingLine])
-    left.formUnion(section.sideHeadingLines)
-    left.formUnion(section.emptyItemLines)
-    for item in trackItems { left.formUnion(item.lines) }
+    // A flag a line rather than a set: `rk list --json` asks for every album's notes.
+    var left = [Bool](repeating: false, count: lines.count)
+    left[section.headingLine] = true
+    for line in section.sideHeadingLines { left[line] = true }
+    for line in section.emptyItemLines { left[line] = true }
+    for item in trackItems { for line in item.lines { left[line] = true } }
     var text: [UInt8] = []
     var lastWasBlank = false
     var skippingBlank = false
     for (index, line) in lines.enumerated() {
-      if left.contains(index) {
+      if left[index] {
         skippingBlank = lastWasBlank
         continue
       }

@@ -43,18 +43,29 @@ extension Album {
   /// `albums` as a JSON array of album objects in the order `arranged`
   /// gives, each with its group, in chunks made on every core (see
   /// ``JSONValue/serializedArrayChunks(count:layout:chunkSize:write:)``):
-  /// what `rk list --json` and `rk export json` write, one album a line.
+  /// what `rk export json` writes, one album a line.
   public static func jsonArrayChunks(
     _ albums: [Album], arranged: AlbumOrder.Arrangement, layout: JSONLayout = .line
   ) -> [JSONChunk] {
+    var chunks: [JSONChunk] = []
+    streamJSONArray(albums, arranged: arranged, layout: layout) { chunks.append($0); return true }
+    return chunks
+  }
+
+  /// The chunks of ``jsonArrayChunks(_:arranged:layout:)`` handed to `sink`
+  /// as they are made (see ``JSONValue/streamArrayChunks(count:layout:chunkSize:write:to:)``):
+  /// what `rk list --json` writes.
+  public static func streamJSONArray(
+    _ albums: [Album], arranged: AlbumOrder.Arrangement, layout: JSONLayout = .line, to sink: (JSONChunk) -> Bool
+  ) {
     albums.withUnsafeBufferPointer { buffer in
       // Safe to share: the workers only read the albums, and `albums`
       // outlives the call. Each album is lent in place rather than copied
       // out of the array (an album holds some 30 references).
       nonisolated(unsafe) let lent = buffer
-      return JSONValue.serializedArrayChunks(count: arranged.positions.count, layout: layout) { index, output, indent, layout in
+      JSONValue.streamArrayChunks(count: arranged.positions.count, layout: layout, write: { index, output, indent, layout in
         lent[arranged.positions[index]].writeJSON(group: .some(arranged.groups[index]), to: &output, indent: indent, layout: layout)
-      }
+      }, to: sink)
     }
   }
 

@@ -94,24 +94,44 @@ public enum JSONValue: Hashable, Sendable {
     count: Int, layout: JSONLayout = .pretty, chunkSize: Int = 256,
     write: @Sendable (Int, inout JSONOutput, Int, JSONLayout) -> Void
   ) -> [JSONChunk] {
+    var chunks: [JSONChunk] = []
+    streamArrayChunks(count: count, layout: layout, chunkSize: chunkSize, write: write) { chunks.append($0); return true }
+    return chunks
+  }
+
+  /// The chunks of ``serializedArrayChunks(count:layout:chunkSize:write:)``
+  /// handed to `sink` in order, a few per core at a time, so a long array is
+  /// never whole in memory (175 MB at 100k albums). `sink` returns false to
+  /// stop (a reader that went away).
+  public static func streamArrayChunks(
+    count: Int, layout: JSONLayout = .pretty, chunkSize: Int = 256,
+    write: @Sendable (Int, inout JSONOutput, Int, JSONLayout) -> Void, to sink: (JSONChunk) -> Bool
+  ) {
     guard count > 0 else {
       var output = JSONOutput(capacity: 2)
       output.append("[]")
-      return [output.finish()]
+      _ = sink(output.finish())
+      return
     }
     let chunkSize = max(1, chunkSize)
     let indent = layout == .pretty ? 2 : 0
-    return System.concurrentMap((count + chunkSize - 1) / chunkSize) { chunk in
-      let range = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
-      // About what an album takes; grown by doubling when short.
-      var output = JSONOutput(capacity: range.count * 3072)
-      if chunk == 0 { output.append("[\n") }
-      for index in range {
-        output.indent(indent)
-        write(index, &output, indent, layout)
-        output.append(index == count - 1 ? "\n]" : ",\n")
+    let chunkCount = (count + chunkSize - 1) / chunkSize
+    let batch = System.coreCount * 4
+    for first in stride(from: 0, to: chunkCount, by: batch) {
+      let chunks = System.concurrentMap(min(batch, chunkCount - first)) { offset in
+        let chunk = first + offset
+        let range = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
+        // About what an album takes; grown by doubling when short.
+        var output = JSONOutput(capacity: range.count * 3072)
+        if chunk == 0 { output.append("[\n") }
+        for index in range {
+          output.indent(indent)
+          write(index, &output, indent, layout)
+          output.append(index == count - 1 ? "\n]" : ",\n")
+        }
+        return output.finish()
       }
-      return output.finish()
+      for chunk in chunks where !sink(chunk) { return }
     }
   }
 

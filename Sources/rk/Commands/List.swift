@@ -92,8 +92,14 @@ extension RK {
       let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
       let arranged = order.arrangement(of: matched)
       if json {
-        // Written from the albums in place: no album copied into a sorted list.
-        Terminal.write(json: Album.jsonArrayChunks(matched, arranged: arranged))
+        // Written from the albums in place as it is made: no album copied
+        // into a sorted list, and never the whole array in memory.
+        var open = true
+        Album.streamJSONArray(matched, arranged: arranged) { chunk in
+          open = Terminal.write(jsonChunk: chunk)
+          return open
+        }
+        if open { Terminal.finishJSON() }
         return
       }
       let sorted = arranged.positions.map { matched[$0] }

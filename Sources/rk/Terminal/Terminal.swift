@@ -47,18 +47,31 @@ struct Terminal: Sendable {
   }
 
   /// Writes serialised JSON, given in chunks, and a newline: each chunk
-  /// straight from its buffer with write(2), without copying them into one
-  /// (`rk list --json` writes tens of megabytes at 100k albums).
+  /// straight from its buffer with write(2), without copying them into one.
   static func write(json chunks: [JSONChunk]) {
-    let newline: [UInt8] = [UInt8(ascii: "\n")]
-    for index in 0...chunks.count {
-      let failure = index < chunks.count ? chunks[index].withUnsafeBytes(writeAll) : newline.withUnsafeBytes(writeAll)
-      guard failure != 0 else { continue }
-      // A reader that closed the pipe has what it wanted.
-      if failure == EPIPE { return }
-      FileHandle.standardError.write(Data("rk: cannot write to standard output: \(String(cString: strerror(failure)))\n".utf8))
-      exit(1)
-    }
+    for chunk in chunks where !write(jsonChunk: chunk) { return }
+    finishJSON()
+  }
+
+  /// Writes one chunk of serialised JSON (`rk list --json` writes tens of
+  /// megabytes at 100k albums, chunk by chunk as they are made); false when
+  /// the reader closed the pipe: it has what it wanted.
+  static func write(jsonChunk chunk: JSONChunk) -> Bool {
+    check(chunk.withUnsafeBytes(writeAll))
+  }
+
+  /// The newline after written JSON.
+  static func finishJSON() {
+    _ = check([UInt8(ascii: "\n")].withUnsafeBytes(writeAll))
+  }
+
+  /// True after a write that worked, false after one to a closed pipe; any
+  /// other failure is reported and ends rk.
+  private static func check(_ failure: Int32) -> Bool {
+    guard failure != 0 else { return true }
+    if failure == EPIPE { return false }
+    FileHandle.standardError.write(Data("rk: cannot write to standard output: \(String(cString: strerror(failure)))\n".utf8))
+    exit(1)
   }
 
   /// Writes all of `bytes` to standard output; 0, or the errno of the write that failed.

@@ -143,6 +143,18 @@ struct AlbumJSONWriterTests {
     #expect(Album.jsonArrayChunks(albums, arranged: arranged, layout: .pretty).flatMap(\.bytes) == pretty)
   }
 
+  @Test func aStreamStopsWhenItsReaderHasGone() {
+    let albums = Self.albums(count: 100, seed: 7)
+    var handed = 0
+    JSONValue.streamArrayChunks(count: albums.count, layout: .line, chunkSize: 1) { index, output, indent, layout in
+      albums[index].writeJSON(to: &output, indent: indent, layout: layout)
+    } to: { _ in
+      handed += 1
+      return handed < 3
+    }
+    #expect(handed == 3)
+  }
+
   @Test func awkwardTextSurvivesAJSONReader() throws {
     let albums = Self.albums(count: 200, seed: 42)
     let arranged = AlbumOrder.Arrangement(positions: Array(albums.indices), groups: Array(repeating: nil, count: albums.count))
