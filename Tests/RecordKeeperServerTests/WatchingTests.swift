@@ -42,7 +42,8 @@ struct WatchingTests {
         return nil
       }
       group.addTask {
-        try? await Task.sleep(for: .seconds(5))
+        // A bound for a busy machine, not a speed: events come within a second.
+        try? await Task.sleep(for: .seconds(15))
         return nil
       }
       let first = await group.next() ?? nil
@@ -154,9 +155,16 @@ struct WatchingTests {
     #expect(await nextChange(of: Self.id, in: events))
     // The watcher sees the same write; re-reading finds nothing new.
     _ = try runRK(["-C", fixture.collection.path, "tag", "add", "bjork-homogenic", "marker"])
-    let seen = await self.events(events) { $0 == .change(ids: ["albums/bjork-homogenic"]) }
-    // `sync` (a commit changes what is to send) is not an album's change.
-    #expect(seen?.filter { $0 != .sync } == [.change(ids: ["albums/bjork-homogenic"])])
+    let seen = await self.events(events) { event in
+      if case .change(let ids) = event { return ids.contains("albums/bjork-homogenic") }
+      return false
+    }
+    // Up to the other album's change, nothing names the server's own again.
+    let named = (seen ?? []).flatMap { event -> [String] in
+      if case .change(let ids) = event { return ids }
+      return []
+    }
+    #expect(named == ["albums/bjork-homogenic"], "events: \(String(describing: seen))")
   }
 
   @Test func eventsStreamOverHTTP() async throws {
