@@ -17,13 +17,14 @@ final class SharingFixture: Sendable {
   let remote: String
   let alice: String
   let bob: String
+  private let clones: SharedClones
   let service: CollectionService
   static let album = "albums/radiohead-ok-computer"
 
   init() async throws {
     origin = try TemporaryCollection(albums: ServerFixture.albums)
     try origin.initializeGit()
-    let clones = try SharedClones(of: origin.path)
+    clones = try SharedClones(of: origin.path)
     (remote, alice, bob) = (clones.remote, clones.alice, clones.bob)
     service = try CollectionService(location: CollectionLocation(root: alice))
   }
@@ -31,7 +32,7 @@ final class SharingFixture: Sendable {
   deinit {
     let service = service
     Task { await service.close() }
-    for folder in [remote, alice, bob] { try? FileManager.default.removeItem(atPath: folder) }
+    clones.remove()
   }
 
   func withClient<Value>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {

@@ -33,19 +33,20 @@ struct MergeCommandTests {
     let remote: String
     let alice: String
     let bob: String
+    private let clones: SharedClones
 
     init() throws {
       origin = try TemporaryCollection(albums: [MergeCommandTests.id: MergeCommandTests.text])
       let initialized = try runRK(["init", origin.path])
       precondition(initialized.status == 0, initialized.stderr)
-      let clones = try SharedClones(of: origin.path)
+      clones = try SharedClones(of: origin.path)
       (remote, alice, bob) = (clones.remote, clones.alice, clones.bob)
       for clone in [alice, bob] {
         try git(["config", "merge.rk.driver", MergeDriver.command(forExecutable: rkBinary.path)], in: clone)
       }
     }
 
-    deinit { for folder in [remote, alice, bob] { try? FileManager.default.removeItem(atPath: folder) } }
+    deinit { clones.remove() }
 
     func edit(_ clone: String, replacing old: String, with new: String) throws {
       let path = clone + "/" + MergeCommandTests.file

@@ -10,17 +10,18 @@ final class TwoCollectors {
   let remote: String
   let alice: String
   let bob: String
+  private let clones: SharedClones
 
   init(albums: [String: String], files: [String: [UInt8]] = [:]) throws {
     origin = try TemporaryCollection(albums: albums)
     for (path, bytes) in files { try origin.writeFile(path, bytes) }
     try origin.initializeGit()
-    let clones = try SharedClones(of: origin.path)
+    clones = try SharedClones(of: origin.path)
     (remote, alice, bob) = (clones.remote, clones.alice, clones.bob)
   }
 
   deinit {
-    for folder in [remote, alice, bob] { try? FileManager.default.removeItem(atPath: folder) }
+    clones.remove()
   }
 
   func read(_ clone: String, _ path: String) throws -> String {
