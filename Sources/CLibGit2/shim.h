@@ -15,3 +15,7 @@ static inline int rk_git_get_search_path(int level, git_buf *out) {
 
 /* The backend struct itself (its foreach and free), for reading one pack's index. */
 #include <git2/sys/odb_backend.h>
+
+/* The index's rename entries (NAME), which say which paths of a merge's
+   conflicts are one file renamed on a side. */
+#include <git2/sys/index.h>

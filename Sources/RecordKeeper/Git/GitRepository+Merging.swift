@@ -68,6 +68,17 @@ final class GitMergeIndex {
     LibGit2.clearError()
   }
 
+  /// The files a merge found renamed on a side and left conflicted: each
+  /// file's path in the ancestor, ours and theirs (libgit2's NAME entries).
+  func renamedConflicts() -> [(ancestor: String?, ours: String?, theirs: String?)] {
+    index.withPointer { index in
+      (0..<git_index_name_entrycount(index)).compactMap { number in
+        guard let entry = git_index_name_get_byindex(index, number)?.pointee else { return nil }
+        return (entry.ancestor.map { String(cString: $0) }, entry.ours.map { String(cString: $0) }, entry.theirs.map { String(cString: $0) })
+      }
+    }
+  }
+
   static func copy(_ entry: UnsafePointer<git_index_entry>) -> GitIndexEntry {
     GitIndexEntry(path: String(cString: entry.pointee.path), id: entry.pointee.id.hex, mode: entry.pointee.mode)
   }

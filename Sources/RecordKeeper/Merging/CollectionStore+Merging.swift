@@ -45,9 +45,7 @@ extension CollectionStore {
       }
       if try repository.isAncestor(theirs, of: ours) { return .upToDate }
       if try repository.isAncestor(ours, of: theirs) {
-        try refuseUncommitted(in: try repository.changedPaths(from: ours, to: theirs))
-        try repository.checkOut(tree: try repository.treeID(ofCommit: theirs))
-        try repository.moveBranch(to: try git_oid.parse(theirs), from: ours, reflog: "merge \(source): Fast-forward")
+        try advance(MergeJournal(head: ours, theirs: theirs, target: theirs, message: "merge \(source): Fast-forward", unfinished: false))
         return .fastForwarded(to: theirs)
       }
       let base = try repository.mergeBase(ours, theirs)
@@ -63,32 +61,43 @@ extension CollectionStore {
           let theirFile = try repository.file(at: path, inCommit: theirs)
         else { continue }
         let baseFile = try base.flatMap { (id) throws(GitError) in try repository.file(at: path, inCommit: id) }
+        // The index records the three versions, as for a conflict libgit2
+        // found itself: never ours alone, which reads as "deleted by them".
+        func entry(_ bytes: [UInt8]?) throws(GitError) -> GitIndexEntry? {
+          try bytes.map { (bytes) throws(GitError) in GitIndexEntry(path: path, id: try repository.createBlob(bytes), mode: merged.mode) }
+        }
+        let versions = GitMergeConflict(ancestor: try entry(baseFile), ours: try entry(ourFile), theirs: try entry(theirFile))
         try mergeAlbum(
           path: path, base: baseFile, ours: ourFile, theirs: theirFile, mode: merged.mode, into: merge, records: &records,
-          conflicted: &conflicted, entries: GitMergeConflict(ancestor: nil, ours: merged, theirs: nil))
+          conflicted: &conflicted, entries: versions)
       }
-      for conflict in try merge.conflicts() {
+      for conflict in Self.followingRenames(try merge.conflicts(), renamed: merge.renamedConflicts(), in: merge) {
         try settle(conflict, ours: ours, theirs: theirs, into: merge, records: &records, conflicted: &conflicted)
       }
 
       let tree = try repository.writeTree(of: merge)
       let message = "Merge changes from \(source)\n"
       let commitID = try repository.createCommit(tree: tree, parents: [ours, theirs], message: message)
-      try refuseUncommitted(in: try repository.changedPaths(from: ours, to: commitID.hex))
-      try repository.checkOut(tree: tree)
       if records.isEmpty {
-        try repository.moveBranch(to: commitID, from: ours, reflog: "merge \(source): Merge made by rk")
+        try advance(MergeJournal(head: ours, theirs: theirs, target: commitID.hex, message: "merge \(source): Merge made by rk", unfinished: false))
         return .merged(commit: commitID.hex)
       }
-      try repository.resetIndex(to: tree, conflicts: conflicted)
-      let store = ConflictRecords(gitDirectory: repository.gitDirectory)
-      store.removeAll()
-      do throws(FileSystemError) {
-        for record in records.values { try store.save(record) }
-      } catch {
-        throw StoreError.file(error)
+      var journal = MergeJournal(head: ours, theirs: theirs, target: commitID.hex, message: message, unfinished: true)
+      journal.conflicted = conflicted.map(\.path)
+      try advance(journal) { () throws(MergeError) in
+        do throws(GitError) {
+          try repository.resetIndex(to: tree, conflicts: conflicted)
+        } catch {
+          throw .git(error)
+        }
+        let store = ConflictRecords(gitDirectory: repository.gitDirectory)
+        store.removeAll()
+        do throws(FileSystemError) {
+          for record in records.values { try store.save(record) }
+        } catch {
+          throw .store(.file(error))
+        }
       }
-      try repository.recordUnfinishedMerge(theirs: theirs, ours: ours, message: message)
       return .conflicts(records.values.sorted { $0.folder < $1.folder }.flatMap(\.conflicts).map(collectionRelative))
     } catch let error as MergeError {
       throw error
@@ -101,8 +110,49 @@ extension CollectionStore {
     }
   }
 
+  /// libgit2's conflicts with each file one side renamed and both changed
+  /// made one conflict at the renamed path (it leaves them apart, each
+  /// side at its own path, which would read as two deletions): the
+  /// ancestor's, our and their version, all under the new path. The other
+  /// paths are taken out of the merge.
+  static func followingRenames(
+    _ conflicts: [GitMergeConflict], renamed: [(ancestor: String?, ours: String?, theirs: String?)], in merge: GitMergeIndex
+  ) -> [GitMergeConflict] {
+    var remaining = conflicts
+    var joined: [GitMergeConflict] = []
+    for rename in renamed {
+      guard let ancestorPath = rename.ancestor, let ourPath = rename.ours, let theirPath = rename.theirs,
+        ourPath != theirPath || ourPath != ancestorPath
+      else { continue }
+      // The side that renamed gives the path; both renaming differently
+      // is left as libgit2 left it.
+      let target: String
+      if ourPath == theirPath || theirPath == ancestorPath {
+        target = ourPath
+      } else if ourPath == ancestorPath {
+        target = theirPath
+      } else {
+        continue
+      }
+      let paths = Set([ancestorPath, ourPath, theirPath])
+      let involved = remaining.filter { paths.contains($0.path) }
+      func version(_ stage: KeyPath<GitMergeConflict, GitIndexEntry?>, at path: String) -> GitIndexEntry? {
+        involved.lazy.compactMap { $0[keyPath: stage] }.first { $0.path == path }.map { GitIndexEntry(path: target, id: $0.id, mode: $0.mode) }
+      }
+      let conflict = GitMergeConflict(
+        ancestor: version(\.ancestor, at: ancestorPath), ours: version(\.ours, at: ourPath), theirs: version(\.theirs, at: theirPath))
+      guard conflict.ours != nil, conflict.theirs != nil else { continue }
+      remaining.removeAll { paths.contains($0.path) }
+      for path in paths where path != target { merge.remove(path) }
+      joined.append(conflict)
+    }
+    return remaining + joined
+  }
+
   /// Merges one album file by field and puts the result in the merge; a
-  /// file that cannot be merged by field keeps ours and is reported.
+  /// file that cannot be merged by field keeps ours and is reported as a
+  /// conflict of its own (field `album.md`, settled by taking one side's
+  /// whole file). `entries` are the three versions for the index.
   private func mergeAlbum(
     path: String, base: [UInt8]?, ours: [UInt8], theirs: [UInt8], mode: UInt32, into merge: GitMergeIndex,
     records: inout [String: AlbumConflictRecord], conflicted: inout [GitMergeConflict], entries: GitMergeConflict
@@ -113,23 +163,20 @@ extension CollectionStore {
       result = try AlbumMerge.merge(base: base, ours: ours, theirs: theirs, id: folder)
     } catch {
       let conflict = FieldConflict(album: folder, field: AlbumFile.name, ours: "\(error)", theirs: nil)
-      records[folder, default: Self.record(folder, base: base, theirs: theirs)].conflicts.append(conflict)
-      if let ourEntry = entries.ours { try merge.set(path, id: ourEntry.id, mode: ourEntry.mode) }
+      records[folder, default: Self.record(folder, base: base, ours: ours, theirs: theirs)].conflicts.append(conflict)
+      try merge.set(path, id: try repository.createBlob(ours), mode: mode)
       conflicted.append(entries)
       return
     }
     try merge.set(path, id: try repository.createBlob(result.bytes), mode: mode)
     guard !result.conflicts.isEmpty else { return }
-    records[folder, default: Self.record(folder, base: base, theirs: theirs)].conflicts += result.conflicts
-    var marked = entries
-    marked.ours = merge.entry(at: path)
-    conflicted.append(marked)
+    records[folder, default: Self.record(folder, base: base, ours: ours, theirs: theirs)].conflicts += result.conflicts
+    conflicted.append(entries)
   }
 
-  private static func record(_ folder: String, base: [UInt8]?, theirs: [UInt8]?) -> AlbumConflictRecord {
-    AlbumConflictRecord(
-      folder: folder, base: base.map { String(decoding: $0, as: UTF8.self) }, theirs: theirs.map { String(decoding: $0, as: UTF8.self) },
-      conflicts: [])
+  private static func record(_ folder: String, base: [UInt8]?, ours: [UInt8]? = nil, theirs: [UInt8]?) -> AlbumConflictRecord {
+    func text(_ bytes: [UInt8]?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+    return AlbumConflictRecord(folder: folder, base: text(base), theirs: text(theirs), ours: text(ours), conflicts: [])
   }
 
   /// Settles one path libgit2 left conflicted.
@@ -205,7 +252,7 @@ extension CollectionStore {
 
   /// Refuses when any of `paths` (relative to the work tree), or a file in
   /// a folder among them, has uncommitted edits.
-  private func refuseUncommitted(in paths: Set<String>) throws(MergeError) {
+  func refuseUncommitted(in paths: Set<String>) throws(MergeError) {
     let edited: [String]
     do throws(GitError) { edited = try repository.uncommittedFiles(under: "") } catch { throw .git(error) }
     let touched = edited.filter { file in

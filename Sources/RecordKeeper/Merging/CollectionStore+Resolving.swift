@@ -37,7 +37,7 @@ extension CollectionStore {
   /// merge commit is made, with both parents.
   public func resolve(_ reference: String, take side: MergeSide, field: String? = nil) throws(MergeError) -> Resolution {
     try resolving(reference, field: field) { (record, chosen) throws(MergeError) in
-      var prefer: [String: MergeSide] = [:]
+      var choices = record.choices ?? [:]
       for conflict in chosen {
         switch conflict.field {
         case "album":
@@ -72,19 +72,11 @@ extension CollectionStore {
         case AlbumFile.name:
           if let text = side == .theirs ? record.theirs : record.ours { try writeAlbum(record.folder, Array(text.utf8)) }
         default:
-          prefer[conflict.field] = side
+          choices[conflict.field] = side
         }
       }
-      guard !prefer.isEmpty, let theirs = record.theirs else { return }
-      let current = try readAlbum(record.folder)
-      let merged: AlbumMerge.Result
-      do throws(AlbumMergeError) {
-        merged = try AlbumMerge.merge(
-          base: record.base.map { Array($0.utf8) }, ours: current, theirs: Array(theirs.utf8), id: record.folder, prefer: prefer)
-      } catch {
-        throw .album(error)
-      }
-      if merged.bytes != current { try writeAlbum(record.folder, merged.bytes) }
+      guard choices != (record.choices ?? [:]) else { return }
+      try resettle(&record) { $0.choices = choices }
     }
   }
 
@@ -93,28 +85,69 @@ extension CollectionStore {
   /// every write is.
   public func resolve(_ reference: String, setting field: String, to value: String) throws(MergeError) -> Resolution {
     try resolving(reference, field: field) { (record, _) throws(MergeError) in
-      guard let key = AlbumMerge.textKeys.first(where: { $0.key == field }) else {
+      guard AlbumMerge.textKeys.contains(where: { $0.key == field }) else {
         throw .notSettable(album: collectionRelative(record.folder), field: field)
       }
-      let current = try readAlbum(record.folder)
-      let id = collectionRelative(record.folder)
+      try resettle(&record) { $0.values = ($0.values ?? [:]).merging([field: value]) { $1 } }
+    }
+  }
+
+  /// Rewrites the album's file from the recorded versions after `change`
+  /// (a choice or a value) is made to the record: the merge of base, ours
+  /// and theirs with every choice made so far, then every value set. So a
+  /// resolution never re-merges the merged file as if it were ours (which
+  /// could double a track), and settling conflicts one at a time gives what
+  /// settling them together gives. Edits the person made to the file by
+  /// hand since rk wrote it are merged in, with what rk wrote as their base.
+  private func resettle(_ record: inout AlbumConflictRecord, _ change: (inout AlbumConflictRecord) -> Void) throws(MergeError) {
+    let current = try readAlbum(record.folder)
+    let before = try settledAlbum(record, current: current)
+    change(&record)
+    let after = try settledAlbum(record, current: current)
+    var result = after
+    if before != current {
+      do throws(AlbumMergeError) {
+        result = try AlbumMerge.merge(base: before, ours: after, theirs: current, id: record.folder).bytes
+      } catch {
+        throw .album(error)
+      }
+    }
+    if result != current { try writeAlbum(record.folder, result) }
+  }
+
+  /// The album as the record settles it: base, ours and theirs merged with
+  /// the choices made, then the values set. A record without our version
+  /// (written by an older rk) takes the file as ours.
+  private func settledAlbum(_ record: AlbumConflictRecord, current: [UInt8]) throws(MergeError) -> [UInt8] {
+    guard let theirs = record.theirs else { return current }
+    let ours = record.ours.map { Array($0.utf8) } ?? current
+    var bytes: [UInt8]
+    do throws(AlbumMergeError) {
+      bytes = try AlbumMerge.merge(
+        base: record.base.map { Array($0.utf8) }, ours: ours, theirs: Array(theirs.utf8), id: record.folder, prefer: record.choices ?? [:]
+      ).bytes
+    } catch {
+      throw .album(error)
+    }
+    let id = collectionRelative(record.folder)
+    for (field, value) in (record.values ?? [:]).sorted(by: { $0.key < $1.key }) {
+      guard let key = AlbumMerge.textKeys.first(where: { $0.key == field }) else { continue }
       let parsed: Album
-      do throws(AlbumFileError) { parsed = try AlbumFile.parse(current, id: id).album } catch { throw .album(.unreadable(id: id, side: "ours", error)) }
+      do throws(AlbumFileError) { parsed = try AlbumFile.parse(bytes, id: id).album } catch { throw .album(.unreadable(id: id, side: "ours", error)) }
       var album = parsed
       let trimmed = value.trimmed
       key.set(&album, trimmed.isEmpty ? nil : trimmed)
       let problems = album.problems(notIn: parsed)
       guard problems.isEmpty else { throw .invalidValue(album: id, field: field, problems) }
-      let rewritten: [UInt8]
-      do throws(AlbumFileError) { rewritten = try AlbumFile.rewrite(current, to: album) } catch { throw .album(.unwritable(id: id, error)) }
-      try writeAlbum(record.folder, rewritten)
+      do throws(AlbumFileError) { bytes = try AlbumFile.rewrite(bytes, to: album) } catch { throw .album(.unwritable(id: id, error)) }
     }
+    return bytes
   }
 
   /// Finds the album's record, lets `body` settle the chosen conflicts,
   /// saves what is left, and makes the merge commit when nothing is.
   private func resolving(
-    _ reference: String, field: String?, _ body: (AlbumConflictRecord, [FieldConflict]) throws(MergeError) -> Void
+    _ reference: String, field: String?, _ body: (inout AlbumConflictRecord, [FieldConflict]) throws(MergeError) -> Void
   ) throws(MergeError) -> Resolution {
     var outcome: Result<Resolution, MergeError> = .failure(.noMergeUnderway)
     do throws(StoreError) {
@@ -135,7 +168,7 @@ extension CollectionStore {
           }
           let chosen = record.conflicts.filter { field == nil || $0.field == field }
           guard !chosen.isEmpty else { throw .noConflict(album: collectionRelative(folder), field: field) }
-          try body(record, chosen)
+          try body(&record, chosen)
           record.conflicts.removeAll { chosen.contains($0) }
           record.settled = (record.settled ?? []) + chosen.map(\.field)
           do throws(FileSystemError) { try records.save(record) } catch { throw .store(.file(error)) }

@@ -49,8 +49,16 @@ extension ConflictRecords {
           try? FileSystem.writeAtomically(bytes, to: theirPath)
         }
       case (let ours?, let theirs?) where name == AlbumFile.name:
-        // rk merge-file recorded its own; this one git merged by lines.
-        guard records[folder] == nil else { continue }
+        // rk merge-file recorded its own (our version added here, for
+        // resolving from the recorded versions); this one git merged by lines.
+        guard records[folder] == nil else {
+          if record.ours == nil, let text = text(ours) {
+            record.ours = text
+            records[folder] = record
+            changed.insert(folder)
+          }
+          continue
+        }
         field = AlbumFile.name
         found.ours = "git's conflict markers are in the file"
         record.ours = text(ours)

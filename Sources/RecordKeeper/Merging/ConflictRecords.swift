@@ -11,9 +11,13 @@ struct AlbumConflictRecord: Codable, Equatable, Sendable {
   var base: String?
   /// Their `album.md` (`nil` when their side has none).
   var theirs: String?
-  /// Our `album.md`, kept only when the file itself cannot hold our value
-  /// (git wrote its conflict markers into it).
+  /// Our `album.md` as it was before the merge (`nil` when our side has
+  /// none): with base and theirs, what every resolution settles from.
   var ours: String? = nil
+  /// The side taken for each field settled so far (`rk resolve --take`).
+  var choices: [String: MergeSide]? = nil
+  /// The value set for each field settled so far (`rk resolve --set`).
+  var values: [String: String]? = nil
   /// The fields already settled, so that git's conflict entries (left in
   /// the index until the merge commit) do not bring them back.
   var settled: [String]? = nil

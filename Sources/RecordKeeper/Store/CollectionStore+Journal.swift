@@ -68,7 +68,7 @@ extension CollectionStore {
   /// mended collection: after an `rk rm` killed part way, the album is back
   /// in its folder before a command names it.
   public func finishInterruptedChange() throws(StoreError) {
-    guard FileSystem.exists(journalPath) else { return }
+    guard FileSystem.exists(journalPath) || FileSystem.exists(mergeJournalPath) else { return }
     let lock: CollectionLock
     do { lock = try CollectionLock(path: lockPath) } catch { throw .file(error) }
     defer { withExtendedLifetime(lock) {} }
@@ -81,6 +81,7 @@ extension CollectionStore {
   /// Finishes or rolls back a change an earlier `rk` was interrupted in, if
   /// the journal records one, and tells ``onInterruptedChange``.
   func recoverInterruptedChange() throws(StoreError) {
+    try recoverInterruptedMerge()
     guard let journal = try ChangeJournal.read(at: journalPath) else { return }
     let outcome = try settle(journal, afterKill: true)
     let summary = GitCommit.summary(of: journal.message)

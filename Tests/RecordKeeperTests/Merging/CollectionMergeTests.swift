@@ -178,6 +178,57 @@ struct CollectionMergeTests {
     #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id))
   }
 
+  /// A folder moved on one side and the album edited on both, with a
+  /// line both changed: the rename is followed, the edits merge in the
+  /// new folder, and only the true conflict is left.
+  @Test func folderRenamedAndEditedOnOneSideEditedOnTheOtherConflicts() throws {
+    let moved = "albums/ok-computer"
+    let (c, outcome, store) = try scenario(
+      alice: {
+        try git(["mv", Self.id, moved], in: $0.alice)
+        try $0.commitAll($0.alice, "Move")
+        try $0.edit($0.alice, moved + "/album.md", replacing: "label: Parlophone", with: "label: Capitol")
+        try $0.edit($0.alice, moved + "/album.md", replacing: "- alternative\n", with: "- alternative\n- favourite\n")
+      },
+      bob: {
+        try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI")
+        try $0.edit($0.bob, Self.file, replacing: "3. Karma Police", with: "3. Karma Police (Live)")
+      })
+    #expect(outcome == .conflicts([FieldConflict(album: moved, field: "label", ours: "Capitol", theirs: "EMI")]))
+    #expect(store.conflicts() == [FieldConflict(album: moved, field: "label", ours: "Capitol", theirs: "EMI")])
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id))
+    _ = try store.resolve(moved, take: .theirs)
+    let album = try c.album(c.alice, moved)
+    #expect(album.label == "EMI")
+    #expect(album.tags == ["alternative", "favourite"])
+    #expect(album.tracks.last == "Karma Police (Live)")
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  /// The same, with the folder moved on their side.
+  @Test func folderRenamedOnTheirSideEditedOnOursConflicts() throws {
+    let moved = "albums/ok-computer"
+    let (c, outcome, store) = try scenario(
+      alice: {
+        try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol")
+        try $0.edit($0.alice, Self.file, replacing: "- alternative\n", with: "- alternative\n- favourite\n")
+      },
+      bob: {
+        try git(["mv", Self.id, moved], in: $0.bob)
+        try $0.commitAll($0.bob, "Move")
+        try $0.edit($0.bob, moved + "/album.md", replacing: "label: Parlophone", with: "label: EMI")
+      })
+    #expect(outcome == .conflicts([FieldConflict(album: moved, field: "label", ours: "Capitol", theirs: "EMI")]))
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id))
+    _ = try store.resolve(moved, take: .ours)
+    let album = try c.album(c.alice, moved)
+    #expect(album.label == "Capitol")
+    #expect(album.tags == ["alternative", "favourite"])
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
   @Test func coversChangedOnBothSidesKeepBoth() throws {
     let cover = Self.id + "/cover.webp"
     let (c, outcome, store) = try scenario(
@@ -198,6 +249,91 @@ struct CollectionMergeTests {
     #expect(try c.read(c.alice, cover) == "bob's image")
     #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id + "/cover.theirs.webp"))
     #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  static let fiveTracks = sharedAlbum(tracks: ["Airbag", "Paranoid Android", "Subterranean Homesick Alien", "Exit Music", "Let Down"])
+
+  /// Both reorder (lines merge cleanly, fields do not): a `tracks` conflict,
+  /// never a ghost `album` one whose `--take theirs` deleted the album.
+  @Test func bothReorderTracksTakeTheirsKeepsTheAlbumAndItsCovers() throws {
+    let cover = Self.id + "/cover.webp"
+    let (c, outcome, store) = try scenario(
+      albums: [Self.id: Self.fiveTracks], files: [cover: Array("image".utf8)],
+      alice: { try $0.edit($0.alice, Self.file, replacing: "1. Airbag\n2. Paranoid Android\n", with: "1. Paranoid Android\n2. Airbag\n") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "4. Exit Music\n5. Let Down\n", with: "4. Let Down\n5. Exit Music\n") })
+    guard case .conflicts(let found) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(found.map(\.field) == ["tracks"])
+    #expect(store.conflicts().map(\.field) == ["tracks"])
+    let resolution = try store.resolve(Self.id, take: .theirs)
+    #expect(resolution.commit?.parentIDs.count == 2)
+    #expect(try c.album(c.alice, Self.id).tracks == ["Airbag", "Paranoid Android", "Subterranean Homesick Alien", "Let Down", "Exit Music"])
+    #expect(try c.read(c.alice, cover) == "image")
+    #expect(try git(["ls-tree", "-r", "--name-only", "HEAD", Self.id], in: c.alice).contains("cover.webp"))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  /// A YAML slip on their side (lines merge cleanly): the file cannot be
+  /// merged by field, its own kind of conflict; theirs writes their file.
+  @Test func aFileThatCannotBeMergedByFieldTakeTheirsWritesTheirFile() throws {
+    let (c, outcome, store) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "title: OK Computer", with: "title: [OK Computer") })
+    let bobFile = try c.read(c.bob, Self.file)
+    guard case .conflicts(let found) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(found.map(\.field) == ["album.md"])
+    #expect(store.conflicts().map(\.field) == ["album.md"])
+    #expect(try c.album(c.alice, Self.id).label == "Capitol")
+    let resolution = try store.resolve(Self.id, take: .theirs)
+    #expect(resolution.commit?.parentIDs.count == 2)
+    #expect(try c.read(c.alice, Self.file) == bobFile)
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  /// Resolving settles from the recorded versions: the merged file is
+  /// never re-merged as if it were ours, so no track is doubled or lost.
+  @Test func resolvingNeverDuplicatesATrack() throws {
+    let (c, outcome, store) = try scenario(
+      alice: {
+        try $0.edit(
+          $0.alice, Self.file, replacing: "1. Airbag\n2. Paranoid Android\n3. Karma Police",
+          with: "1. Airbag (Remaster)\n2. Paranoid Android\n3. Lucky\n4. Karma Police")
+      },
+      bob: {
+        try $0.edit($0.bob, Self.file, replacing: "1. Airbag\n", with: "1. Airbag (Live)\n")
+        try $0.edit($0.bob, Self.file, replacing: "3. Karma Police", with: "3. Karma Police (Live)")
+      })
+    guard case .conflicts(let found) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(found.allSatisfy { $0.field == "tracks" })
+    _ = try store.resolve(Self.id, take: .theirs)
+    let tracks = try c.album(c.alice, Self.id).tracks
+    #expect(Set(tracks).count == tracks.count, "\(tracks)")
+    #expect(tracks.contains("Airbag (Live)") && tracks.contains("Karma Police (Live)") && tracks.contains("Paranoid Android"), "\(tracks)")
+    #expect(tracks.contains("Lucky"), "\(tracks)")
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  /// Settling one conflict, then the other, gives what settling both at
+  /// once gives.
+  @Test func resolvingOneFieldAtATimeIsIdempotent() throws {
+    func run(_ steps: [String?]) throws -> String {
+      let (c, _, store) = try scenario(
+        alice: {
+          try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol")
+          try $0.edit($0.alice, Self.file, replacing: "1. Airbag\n2. Paranoid Android\n3. Karma Police", with: "1. Airbag (Remaster)\n2. Paranoid Android\n3. Lucky\n4. Karma Police")
+        },
+        bob: {
+          try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI")
+          try $0.edit($0.bob, Self.file, replacing: "1. Airbag\n", with: "1. Airbag (Live)\n")
+          try $0.edit($0.bob, Self.file, replacing: "3. Karma Police", with: "3. Karma Police (Live)")
+        })
+      for field in steps { _ = try store.resolve(Self.id, take: .theirs, field: field) }
+      #expect(store.conflicts().isEmpty)
+      return try c.read(c.alice, Self.file)
+    }
+    let once = try run([nil])
+    #expect(try run(["label", "tracks"]) == once)
+    #expect(try run(["tracks", "label"]) == once)
+    #expect(once.contains("label: EMI"))
   }
 
   @Test func upToDateAndFastForward() throws {
