@@ -3,8 +3,10 @@
 check that every change is complete or rolled back, never half made.
 
 Each trial runs one changing command (tag add, set, add, rm, cover set, undo,
-import discogs of 40 rows (20 updates, 20 adds), or tag add right after the loose objects were pushed past rk's packing limit,
-so that the kill may land in packing) on a copy of example-collection, and
+import discogs of 40 rows (20 updates, 20 adds), tag add right after the loose objects were pushed past rk's packing limit,
+so that the kill may land in packing, or `rk sync` with a bare repository on a file path: a fast-forward
+(`sync-ff`), a merge of both sides' changes (`sync-merge`), a fetch of a dozen new commits with covers
+(`sync-fetch`) and a push (`sync-push`); another clone makes the remote's side) on a copy of example-collection, and
 kills it after a delay drawn uniformly from zero to a little more than that
 command's own running time (measured first), so kills land all along it;
 every other round aims instead at the part that changes files: it waits for
@@ -24,7 +26,11 @@ succeed, finishing or rolling back the interrupted change, and afterwards:
   - the work tree equals HEAD (`git status --porcelain` is empty): the
     change is in HEAD or nowhere;
   - no `.rk-new-*` / `.rk-removed-*` / `.rk-batch-*` folder, journal or lock
-    file is left.
+    file is left (nor a ref lock in the bare remote, nor
+    `refs/remotes/origin/main.lock`);
+  - after a sync trial, one more `rk sync` succeeds and no commit is lost:
+    every commit the collection and the other clone had made is on the
+    remote's branch and the collection's.
 
 Leftover `pack_git2_*` and `rk-cover-*` temporary files are counted and shown
 but do not fail a trial (their cleanup is packing's and covers' own).
@@ -45,7 +51,11 @@ import time
 import zlib
 from collections import Counter, defaultdict
 
-KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack", "import"]
+SYNC_KINDS = ["sync-ff", "sync-merge", "sync-fetch", "sync-push"]
+KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack", "import"] + SYNC_KINDS
+# The journal each kind's aimed kills wait for (the merge journal for syncs
+# that write files; a push or fetch has none, so it is killed anywhere).
+JOURNALS = {"sync-ff": "rk-merge-journal", "sync-merge": "rk-merge-journal", "sync-fetch": None, "sync-push": None}
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -92,6 +102,18 @@ class Trials:
         self.git("config", "user.email", "crash@example.com")
         self.git("add", "-A")
         self.git("commit", "-q", "-m", "Start")
+        # A bare repository on a file path that the collection syncs with,
+        # and another clone of it that makes the remote's changes.
+        self.remote = os.path.join(self.root, "remote.git")
+        self.other = os.path.join(self.root, "other")
+        subprocess.run(["git", "clone", "-q", "--bare", self.collection, self.remote], env=self.env, check=True, capture_output=True)
+        self.git("remote", "add", "origin", self.remote)
+        self.git("fetch", "-q", "origin")
+        self.git("branch", "-q", "--set-upstream-to=origin/main", "main")
+        subprocess.run(["git", "clone", "-q", self.remote, self.other], env=self.env, check=True, capture_output=True)
+        for key, value in [("user.name", "Other Collector"), ("user.email", "other@example.com")]:
+            self.git_in(self.other, "config", key, value)
+        self.made = set()  # every commit either side made, which must never be lost
         self.counter = 0
         self.durations = {}
         self.windows = {}
@@ -107,9 +129,47 @@ class Trials:
             raise RuntimeError(f"git {' '.join(args)} exited {result.returncode}: {result.stderr.strip()}")
         return result
 
-    def run_rk(self, argv):
-        return subprocess.run([self.rk, "-C", self.collection, *argv], env=self.env, capture_output=True, text=True,
+    def git_in(self, folder, *args, check=True):
+        result = subprocess.run(["git", *args], cwd=folder, env=self.env, capture_output=True, text=True)
+        if check and result.returncode != 0:
+            raise RuntimeError(f"git {' '.join(args)} in {folder} exited {result.returncode}: {result.stderr.strip()}")
+        return result
+
+    def run_rk(self, argv, where=None):
+        return subprocess.run([self.rk, "-C", where or self.collection, *argv], env=self.env, capture_output=True, text=True,
                               stdin=subprocess.DEVNULL)
+
+    def rk_ok(self, argv, where=None):
+        result = self.run_rk(argv, where)
+        if result.returncode != 0:
+            raise RuntimeError(f"rk {' '.join(argv)} failed while setting up: {result.stderr.strip()}")
+        return result
+
+    def heads(self, folder):
+        return set(self.git_in(folder, "rev-list", "HEAD").stdout.split())
+
+    def remote_change(self, n, commits=1, cover=False):
+        """The other clone changes albums the collection does not touch
+        (their tags, in the other clone's own half) and pushes."""
+        self.rk_ok(["sync"], self.other)
+        others = [a for a in self.albums_in(self.other) if a < "m"] or self.albums_in(self.other)
+        for i in range(commits):
+            album = "albums/" + self.random.choice(others)
+            if cover and i % 3 == 0:
+                self.rk_ok(["cover", "set", album, self.photo], self.other)
+            else:
+                self.rk_ok(["tag", "add", album, f"remote-{n}-{i}"], self.other)
+        self.rk_ok(["sync"], self.other)
+        self.made |= self.heads(self.other)
+
+    def albums_in(self, folder):
+        folder = os.path.join(folder, "albums")
+        return sorted(name for name in os.listdir(folder)
+                      if not name.startswith(".") and os.path.exists(os.path.join(folder, name, "album.md")))
+
+    def local_albums(self):
+        """Albums of the collection's own half, so that syncs merge cleanly."""
+        return [a for a in self.committed_albums() if a >= "m"] or self.committed_albums()
 
     def committed_albums(self):
         """The albums HEAD holds: one a killed `add` made may be rolled back."""
@@ -152,6 +212,22 @@ class Trials:
             return ["tag", "add", album, f"packed-{n}"]
         if kind == "import":
             return ["import", "discogs", self.discogs_export(n)]
+        if kind in SYNC_KINDS:
+            # Start in step with the remote, so that each trial does one thing.
+            self.rk_ok(["sync"])
+            local = "albums/" + self.random.choice(self.local_albums())
+            if kind == "sync-ff":
+                self.remote_change(n)
+            elif kind == "sync-merge":
+                self.remote_change(n)
+                self.rk_ok(["tag", "add", local, f"local-{n}"])
+            elif kind == "sync-fetch":
+                self.remote_change(n, commits=12, cover=True)
+            elif kind == "sync-push":
+                self.rk_ok(["tag", "add", local, f"local-{n}"])
+                self.rk_ok(["set", local, "--released", f"{1950 + n % 70}"])
+            self.made |= self.heads(self.collection)
+            return ["sync"]
         raise ValueError(kind)
 
     def discogs_export(self, n):
@@ -184,10 +260,10 @@ class Trials:
         return subprocess.Popen([self.rk, "-C", self.collection, *argv], env=self.env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
 
-    def wait_for_journal(self, process, gone=False):
+    def wait_for_journal(self, process, gone=False, name="rk-journal"):
         """Polls until rk's journal appears (and, with `gone`, is removed
         again), or the process ends; returns the time it did."""
-        journal = os.path.join(self.collection, ".git", "rk-journal")
+        journal = os.path.join(self.collection, ".git", name)
         seen = False
         while process.poll() is None:
             exists = os.path.exists(journal)
@@ -206,15 +282,19 @@ class Trials:
                 argv = self.command(kind)
                 start = time.perf_counter()
                 process = self.start(argv)
-                mark = self.wait_for_journal(process, gone=kind == "pack")
-                if kind != "pack":
-                    mark2 = self.wait_for_journal(process, gone=True)
+                journal = JOURNALS.get(kind, "rk-journal")
+                if journal is None:
+                    mark = mark2 = start
+                else:
+                    mark = self.wait_for_journal(process, gone=kind == "pack", name=journal)
+                    if kind != "pack":
+                        mark2 = self.wait_for_journal(process, gone=True, name=journal)
                 _, err = process.communicate()
                 end = time.perf_counter()
                 if process.returncode != 0:
                     raise RuntimeError(f"rk {' '.join(argv)} failed before any kill: {err.strip()}")
                 whole.append(end - start)
-                part.append((end - mark) if kind == "pack" else (mark2 - mark))
+                part.append((end - mark) if kind == "pack" else (mark2 - mark) if journal else (end - start))
             self.durations[kind] = sorted(whole)[1]
             self.windows[kind] = max(sorted(part)[1], 0.001)
 
@@ -225,8 +305,8 @@ class Trials:
         packing, after), the others anywhere in the run."""
         argv = self.command(kind)
         process = self.start(argv)
-        if aimed:
-            self.wait_for_journal(process, gone=kind == "pack")
+        if aimed and JOURNALS.get(kind, "rk-journal"):
+            self.wait_for_journal(process, gone=kind == "pack", name=JOURNALS.get(kind, "rk-journal"))
             delay = self.random.uniform(0, self.windows[kind] * 1.2)
         else:
             delay = self.random.uniform(0, self.durations[kind] * 1.15)
@@ -246,7 +326,7 @@ class Trials:
         if self.double and self.random.random() < 0.25:
             # Kill the command that is mending the interrupted change, too.
             mender = self.start(["tag", "add", "albums/" + self.random.choice(self.committed_albums()), f"mend-{self.counter}"])
-            time.sleep(self.random.uniform(0, self.durations["tag"] * 1.15))
+            time.sleep(self.random.uniform(0, self.durations.get("tag", 0.05) * 1.15))
             mender.send_signal(signal.SIGKILL)
             mender.communicate()
             self.results[kind]["mender killed too"] += mender.returncode == -signal.SIGKILL
@@ -263,6 +343,8 @@ class Trials:
         if nxt.returncode != 0:
             problems.append(f"the next command failed ({nxt.returncode}): {note[:300]}")
 
+        if kind in SYNC_KINDS:
+            problems += self.converged()
         problems += self.settled()
         self.results[kind]["killed" if killed else "ended before the kill"] += 1
         self.results[kind][outcome] += 1
@@ -273,6 +355,25 @@ class Trials:
         if self.verbose:
             print(f"{kind:6} {'aimed' if aimed else 'any  '} {delay * 1000:7.1f} ms {'killed' if killed else 'done  '} {outcome:12} "
                   f"{'FAILED: ' + '; '.join(problems) if problems else 'ok'}", flush=True)
+
+    def converged(self):
+        """After a sync trial: one more `rk sync` succeeds, and every commit
+        either side made is on the collection's branch and the remote's."""
+        problems = []
+        again = self.run_rk(["sync"])
+        if again.returncode != 0:
+            problems.append(f"the sync after the kill failed ({again.returncode}): {again.stderr.strip()[:300]}")
+            return problems
+        local = self.heads(self.collection)
+        remote = set(self.git_in(self.remote, "rev-list", "main").stdout.split())
+        lost = self.made - local
+        if lost:
+            problems.append(f"{len(lost)} commit(s) lost from the collection's branch: {sorted(lost)[:3]}")
+        unpushed = local - remote
+        if unpushed:
+            problems.append(f"{len(unpushed)} commit(s) not on the remote after the sync: {sorted(unpushed)[:3]}")
+        self.made |= local
+        return problems
 
     def settled(self):
         problems = []
@@ -285,9 +386,16 @@ class Trials:
         if self.git("diff", "--cached", "--quiet", check=False).returncode != 0:
             problems.append("index differs from HEAD: " + self.git("diff", "--cached", "--name-only").stdout.strip())
         gitdir = os.path.join(self.collection, ".git")
-        for name in ["rk-journal", "index.lock", "refs/heads/main.lock", "HEAD.lock"]:
+        for name in ["rk-journal", "rk-merge-journal", "index.lock", "refs/heads/main.lock", "HEAD.lock",
+                     "refs/remotes/origin/main.lock"]:
             if os.path.exists(os.path.join(gitdir, name)):
                 problems.append(f".git/{name} left behind")
+        for name in ["refs/heads/main.lock", "HEAD.lock", "packed-refs.lock"]:
+            if os.path.exists(os.path.join(self.remote, name)):
+                problems.append(f"the bare remote's {name} left behind")
+        fsck = self.git_in(self.remote, "fsck", "--no-progress", check=False)
+        if fsck.returncode != 0:
+            problems.append("git fsck in the bare remote: " + (fsck.stderr or fsck.stdout).strip()[:300])
         for folder, dirs, _ in os.walk(os.path.join(self.collection, "albums")):
             for name in dirs:
                 if name.startswith(".rk-new-") or name.startswith(".rk-removed-") or name.startswith(".rk-batch-"):
@@ -303,13 +411,24 @@ class Trials:
     def repair(self):
         """Puts the collection right after a failed trial, so later ones count."""
         gitdir = os.path.join(self.collection, ".git")
-        for name in ["rk-journal", "index.lock", "refs/heads/main.lock", "HEAD.lock"]:
+        for name in ["rk-journal", "rk-merge-journal", "index.lock", "refs/heads/main.lock", "HEAD.lock",
+                     "refs/remotes/origin/main.lock"]:
             try:
                 os.unlink(os.path.join(gitdir, name))
             except FileNotFoundError:
                 pass
+        for name in ["refs/heads/main.lock", "HEAD.lock", "packed-refs.lock"]:
+            try:
+                os.unlink(os.path.join(self.remote, name))
+            except FileNotFoundError:
+                pass
+        self.git("merge", "--abort", check=False)
         self.git("reset", "-q", "--hard", check=False)
         self.git("clean", "-qfdx", "albums", check=False)
+        # Back in step with the remote, every commit kept.
+        self.git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main", check=False)
+        self.git("push", "-q", "origin", "main", check=False)
+        self.made = self.heads(self.collection) | set(self.git_in(self.remote, "rev-list", "main").stdout.split())
 
 
 def main():
