@@ -180,4 +180,50 @@ struct SyncCommandTests {
     #expect(try shared.revision("HEAD", in: shared.origin) == shared.revision("HEAD", in: bob))
     #expect(try shared.albumText(in: bob).contains("label: Blue Note"))
   }
+
+  /// The reproduction: both sides reorder tracks (lines merge
+  /// cleanly, the track order does not). The conflict is `tracks`, never a
+  /// ghost `album` one, and taking theirs keeps the album with their order.
+  @Test func bothReorderingTracksThenTakingTheirsKeepsTheAlbum() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    for name in ["Blue Train", "Moment's Notice", "Locomotion", "I'm Old Fashioned", "Lazy Bird"] {
+      try expectSuccess(shared.rk(["-C", alice, "track", "add", shared.album, name]))
+    }
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "track", "down", shared.album, "1"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "track", "up", shared.album, "5"]))
+    let stopped = try shared.rk(["-C", bob, "sync"])
+    #expect(stopped.status == 1, "\(stopped.stdout)\(stopped.stderr)")
+    let listed = try expectSuccess(shared.rk(["-C", bob, "conflicts"]))
+    #expect(listed.stdout.contains(": tracks"), "\(listed.stdout)")
+    #expect(!listed.stdout.contains(": album"), "\(listed.stdout)")
+    try expectSuccess(shared.rk(["-C", bob, "resolve", shared.album, "--take", "theirs"]))
+    let text = try shared.albumText(in: bob)
+    #expect(text.contains("1. Moment's Notice\n2. Blue Train\n3. Locomotion\n4. I'm Old Fashioned\n5. Lazy Bird\n"), "\(text)")
+    #expect(try git(["status", "--porcelain"], in: bob, environment: shared.environment).isEmpty)
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    #expect(try shared.albumText(in: alice) == text)
+  }
+
+  /// Resolving a field's conflict twice the same way changes nothing more,
+  /// and taking ours after theirs for another field keeps the first choice.
+  @Test func aConflictResolvedIsNotResolvedAgain() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--label", "Blue Note", "--rating", "4"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--label", "Capitol", "--rating", "5"]))
+    #expect(try shared.rk(["-C", bob, "sync"]).status == 1)
+    try expectSuccess(shared.rk(["-C", bob, "resolve", shared.album, "--take", "theirs", "--field", "label"]))
+    let again = try shared.rk(["-C", bob, "resolve", shared.album, "--take", "ours", "--field", "label"])
+    #expect(again.status == 1, "\(again.stdout)")
+    try expectSuccess(shared.rk(["-C", bob, "resolve", shared.album, "--take", "ours", "--field", "rating"]))
+    let text = try shared.albumText(in: bob)
+    #expect(text.contains("label: Blue Note") && text.contains("rating: 5"), "\(text)")
+  }
 }

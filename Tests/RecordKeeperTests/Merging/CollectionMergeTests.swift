@@ -399,3 +399,91 @@ struct CollectionMergeOtherFilesTests {
     #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
   }
 }
+
+/// A merge or fast-forward cut short (rk sync killed) is finished or rolled
+/// back by the next change, from its journal: never an empty album.md or a
+/// stale index lock (issue 17).
+@Suite("Merges interrupted part way", .libgit2)
+struct InterruptedMergeTests {
+  static let id = CollectionMergeTests.id
+  static let file = CollectionMergeTests.file
+
+  /// Alice's clone with Bob's label change fetched, and the journal of a
+  /// fast-forward to it that was killed after writing album.md, with the
+  /// index lock it held.
+  func killedFastForward() throws -> (TwoCollectors, CollectionStore, before: String, theirs: String) {
+    let c = try TwoCollectors(albums: [Self.id: sharedAlbum()])
+    try c.edit(c.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI")
+    try c.push(c.bob)
+    try git(["fetch", "-q", "origin"], in: c.alice)
+    let before = try c.head(c.alice)
+    let theirs = try c.head(c.alice, "FETCH_HEAD")
+    let store = try CollectionStore(location: CollectionLocation(root: c.alice))
+    let journal = MergeJournal(
+      head: before, theirs: theirs, target: theirs, message: "merge origin: Fast-forward", unfinished: false, paths: [Self.file],
+      locks: [c.alice + "/.git/index.lock"])
+    try journal.write(to: c.alice + "/.git/" + MergeJournal.fileName)
+    try c.write(c.alice, Self.file, try c.read(c.bob, Self.file))
+    try c.write(c.alice, Self.file + ".rk-999-1.tmp", "half")
+    try c.write(c.alice, ".git/index.lock", "")
+    return (c, store, before, theirs)
+  }
+
+  @Test func aFastForwardKilledBeforeTheBranchMovedIsRolledBack() throws {
+    let (c, store, before, _) = try killedFastForward()
+    var told: [InterruptedChange] = []
+    store.onInterruptedChange = { told.append($0) }
+    _ = try store.apply(.addTags(["next"]), to: Self.id)
+    #expect(told.map(\.outcome) == [.rolledBack])
+    #expect(try git(["rev-parse", "HEAD~1"], in: c.alice).trimmingCharacters(in: .whitespacesAndNewlines) == before)
+    #expect(try c.album(c.alice, Self.id).label == "Parlophone")
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/.git/index.lock"))
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/.git/" + MergeJournal.fileName))
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.file + ".rk-999-1.tmp"))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+    // The next sync fast-forwards as if nothing had happened.
+    let (outcome, _) = try c.fetchAndMerge(c.alice)
+    guard case .merged = outcome else { Issue.record("\(outcome)"); return }
+    #expect(try c.album(c.alice, Self.id).label == "EMI")
+  }
+
+  @Test func aFastForwardKilledAfterTheBranchMovedIsFinished() throws {
+    let (c, store, _, theirs) = try killedFastForward()
+    try FileManager.default.removeItem(atPath: c.alice + "/.git/index.lock")
+    try git(["read-tree", theirs], in: c.alice)
+    try git(["update-ref", "refs/heads/main", theirs], in: c.alice)
+    try c.write(c.alice, ".git/index.lock", "")
+    var told: [InterruptedChange] = []
+    store.onInterruptedChange = { told.append($0) }
+    try store.finishInterruptedChange()
+    #expect(told.map(\.outcome) == [.finished])
+    #expect(try c.head(c.alice) == theirs)
+    #expect(try c.album(c.alice, Self.id).label == "EMI")
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/.git/index.lock"))
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/.git/" + MergeJournal.fileName))
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+  }
+
+  /// A merge left unfinished by a conflict, killed before git's merge state
+  /// was written: rolled back whole, conflict records and all.
+  @Test func anUnfinishedMergeKilledBeforeItsStateWasWrittenIsRolledBack() throws {
+    let c = try TwoCollectors(albums: [Self.id: sharedAlbum()])
+    try c.edit(c.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol")
+    try c.edit(c.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI")
+    try c.push(c.bob)
+    let (outcome, store) = try c.fetchAndMerge(c.alice)
+    guard case .conflicts = outcome else { Issue.record("\(outcome)"); return }
+    let before = try c.head(c.alice)
+    // As if killed between the conflict records and MERGE_HEAD.
+    for name in ["MERGE_HEAD", "MERGE_MSG", "MERGE_MODE", "ORIG_HEAD"] { try? FileManager.default.removeItem(atPath: c.alice + "/.git/" + name) }
+    let journal = MergeJournal(
+      head: before, theirs: try c.head(c.bob), target: before, message: "Merge changes from origin\n", unfinished: true, paths: [],
+      conflicted: [Self.file])
+    try journal.write(to: c.alice + "/.git/" + MergeJournal.fileName)
+    try store.finishInterruptedChange()
+    #expect(store.conflicts().isEmpty)
+    #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
+    #expect(try c.album(c.alice, Self.id).label == "Capitol")
+    _ = try store.apply(.addTags(["next"]), to: Self.id)
+  }
+}
