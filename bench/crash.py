@@ -224,8 +224,9 @@ class Trials:
             elif kind == "sync-fetch":
                 self.remote_change(n, commits=12, cover=True)
             elif kind == "sync-push":
+                # A cover makes the push long enough for kills to land in it.
                 self.rk_ok(["tag", "add", local, f"local-{n}"])
-                self.rk_ok(["set", local, "--released", f"{1950 + n % 70}"])
+                self.rk_ok(["cover", "set", local, self.photo])
             self.made |= self.heads(self.collection)
             return ["sync"]
         raise ValueError(kind)

@@ -98,6 +98,61 @@ struct CrashTests {
     #expect(reports.count == 14)
   }
 
+  /// `rk sync` killed while it fast-forwards or merges (bench/crash.py
+  /// runs hundreds, fetches and pushes too): no album.md is left empty or
+  /// half written, no lock stays, and the next sync loses no commit.
+  @Test func aKilledSyncLeavesNoEmptyFileNoLockAndLosesNoCommit() throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-crash-sync-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let remote = scratch + "/remote.git"
+    let other = scratch + "/other"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    try git(["clone", "-q", "--bare", collection.path, remote], in: scratch)
+    try git(["remote", "add", "origin", remote], in: collection.path)
+    try git(["fetch", "-q", "origin"], in: collection.path)
+    try git(["clone", "-q", remote, other], in: scratch)
+    var generator = SystemRandomNumberGenerator()
+    var made = Set<String>()
+    func commits(_ path: String, _ revision: String = "HEAD") throws -> Set<String> {
+      Set(try git(["rev-list", revision], in: path).split(separator: "\n").map(String.init))
+    }
+    for trial in 0..<8 {
+      let all = try albums()
+      // The other clone changes the first albums; this one the last, so every merge is clean.
+      try expectSync(runRK(["-C", other, "sync"]))
+      try expectSync(runRK(["-C", other, "tag", "add", all[trial % 2], "remote-\(trial)"]))
+      try expectSync(runRK(["-C", other, "sync"]))
+      if trial % 4 >= 2 { try expectSync(runRK(["-C", collection.path, "tag", "add", all[all.count - 1], "local-\(trial)"])) }
+      made.formUnion(try commits(other))
+      made.formUnion(try commits(collection.path))
+      let process = try start(["sync"])
+      if trial % 2 == 1 {
+        while process.isRunning && !FileManager.default.fileExists(atPath: gitDirectory + "/rk-merge-journal") { usleep(100) }
+        usleep(UInt32.random(in: 0...3_000, using: &generator))
+      } else {
+        usleep(UInt32.random(in: 0...80_000, using: &generator))
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      for album in all {
+        let size = (try? FileManager.default.attributesOfItem(atPath: collection.path + "/" + album + "/album.md")[.size] as? Int) ?? 0
+        #expect(size > 0, "trial \(trial): \(album)/album.md is empty after the kill")
+      }
+      let problems = try problems(afterKill: trial)
+      #expect(problems.isEmpty, "trial \(trial): \(problems)")
+      try expectSync(runRK(["-C", collection.path, "sync"]))
+      #expect(made.isSubset(of: try commits(collection.path)), "trial \(trial): a commit was lost")
+      #expect(try commits(collection.path).isSubset(of: try commits(remote, "main")), "trial \(trial): not pushed")
+      #expect(!FileManager.default.fileExists(atPath: gitDirectory + "/rk-merge-journal"))
+    }
+  }
+
+  func expectSync(_ result: RKResult) throws {
+    guard result.status == 0 else { throw CrashSetupFailed(message: result.stderr) }
+  }
+
+  struct CrashSetupFailed: Error { var message: String }
+
   @Test func theNextCommandSaysInOneLineWhatItRolledBack() throws {
     let file = try albums()[0] + "/album.md"
     let original = try collection.read(file)

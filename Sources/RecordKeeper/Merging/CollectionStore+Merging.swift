@@ -9,13 +9,20 @@ extension CollectionStore {
   /// `source` names it for the merge commit message ("origin").
   ///
   /// Album files changed on both sides merge with ``AlbumMerge`` in this
-  /// process (the same rule `rk merge-file` applies for `git pull`). An album
-  /// deleted on one side and changed on the other is kept as changed and
-  /// reported (field `album`); both sides adding the same folder merge as two
-  /// versions with no common ancestor; a folder renamed on one side and edited
-  /// on the other gets the edit in the renamed folder (rename detection);
-  /// covers changed on both sides keep ours in place and theirs beside it as
-  /// `cover.theirs.webp` (field `cover`).
+  /// process (the same rule `rk merge-file` applies for `git pull`); one that
+  /// cannot be merged by field keeps ours and is reported as field
+  /// `album.md`. Only an album deleted on one side and changed on the other
+  /// is reported as field `album` (it is kept as changed); both sides adding
+  /// the same folder merge as two versions with no common ancestor; a folder
+  /// renamed on one side and edited on the other (or on both) gets the edits
+  /// in the renamed folder (rename detection); covers changed on both sides
+  /// keep ours in place and theirs beside it as `cover.theirs.webp` (field
+  /// `cover`). The versions each conflict was merged from are recorded, so
+  /// that resolving settles from them (``resolve(_:take:field:)``).
+  ///
+  /// The work tree, the index and the branch change under a
+  /// ``MergeJournal``: a merge cut short is finished or rolled back by the
+  /// next change.
   ///
   /// Uncommitted edits are never lost: when the merge would change a file
   /// that has them, nothing is changed and ``MergeError/uncommittedChanges(_:)``

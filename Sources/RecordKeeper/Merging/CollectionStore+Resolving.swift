@@ -31,10 +31,13 @@ extension CollectionStore {
   }
 
   /// Settles the album's conflicts (only `field`'s when given) by taking
-  /// one side's value: ours keeps what the file holds; theirs writes their
-  /// value in (their cover over ours; for an album one side deleted, the
-  /// deleting side removes it). When no conflict is left anywhere, the
-  /// merge commit is made, with both parents.
+  /// one side's value: our value or theirs in the field (the file is
+  /// written again from the recorded versions with every choice made so
+  /// far, never re-merged); their cover over ours; for a file that could
+  /// not be merged by field, that side's whole file; for an album deleted
+  /// on one side and changed on the other (only then), the deleting side
+  /// removes it. When no conflict is left anywhere, the merge commit is
+  /// made, with both parents.
   public func resolve(_ reference: String, take side: MergeSide, field: String? = nil) throws(MergeError) -> Resolution {
     try resolving(reference, field: field) { (record, chosen) throws(MergeError) in
       var choices = record.choices ?? [:]

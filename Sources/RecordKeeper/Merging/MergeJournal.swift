@@ -154,7 +154,7 @@ extension CollectionStore {
         try repository.recordUnfinishedMerge(theirs: journal.theirs, ours: journal.head, message: journal.message)
         outcome = .finished
       } else if head == journal.head || !afterKill {
-        try writeWorkTree(journal.paths, from: journal.head)
+        try writeWorkTree(journal.paths, from: journal.head, onlyOver: journal.target)
         if journal.unfinished {
           ConflictRecords(gitDirectory: repository.gitDirectory).removeAll()
           if merging { try repository.forgetUnfinishedMerge() }
@@ -178,11 +178,27 @@ extension CollectionStore {
   /// written atomically with its mode, or removes it (and the folders it
   /// leaves empty) when the commit has none. Removals go first, so a file
   /// that becomes a folder (or the reverse) finds its place free.
-  private func writeWorkTree(_ paths: [String], from commit: String) throws {
+  ///
+  /// With `onlyOver` (rolling back), a file is touched only when it is
+  /// missing or holds its version in that commit or in `commit`: one edited
+  /// by hand since the merge was cut short is left as the person wrote it.
+  private func writeWorkTree(_ paths: [String], from commit: String, onlyOver other: String? = nil) throws {
     let entries = Dictionary(
       try repository.treeEntries(under: paths, of: try repository.commit(withID: commit)).map { ($0.path, $0) },
       uniquingKeysWith: { first, _ in first })
     let root = repository.workingDirectory
+    var paths = paths
+    if let other {
+      let written = Dictionary(
+        try repository.treeEntries(under: paths, of: try repository.commit(withID: other)).map { ($0.path, $0.id) },
+        uniquingKeysWith: { first, _ in first })
+      paths = try paths.filter { (path) throws -> Bool in
+        var status = stat()
+        guard lstat(root + "/" + path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return true }
+        let id = GitRepository.blobID(of: try FileSystem.read(root + "/" + path))
+        return id == written[path] || id == entries[path]?.id
+      }
+    }
     for path in paths where entries[path] == nil {
       let file = root + "/" + path
       guard unlink(file) == 0 || errno == ENOENT || errno == EISDIR else { throw FileSystemError(path: file, operation: "remove", code: errno) }
@@ -243,6 +259,13 @@ extension CollectionStore {
 }
 
 extension GitRepository {
+  /// The id `bytes` have as a blob, without writing them anywhere.
+  static func blobID(of bytes: [UInt8]) -> String? {
+    var id = git_oid()
+    let result = bytes.withUnsafeBytes { git_odb_hash(&id, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
+    return result == 0 ? id.hex : nil
+  }
+
   /// Ends git's unfinished-merge state (`MERGE_HEAD` and the rest).
   func forgetUnfinishedMerge() throws(GitError) {
     try LibGit2.check(git_repository_state_cleanup(repository), "git_repository_state_cleanup")

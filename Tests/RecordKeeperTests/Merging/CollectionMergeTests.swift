@@ -447,6 +447,15 @@ struct InterruptedMergeTests {
     #expect(try c.album(c.alice, Self.id).label == "EMI")
   }
 
+  @Test func aRollBackLeavesAFileEditedByHandSinceAsItIs() throws {
+    let (c, store, _, _) = try killedFastForward()
+    let mine = try c.read(c.alice, Self.file).replacingOccurrences(of: "label: EMI", with: "label: Mine")
+    try c.write(c.alice, Self.file, mine)
+    try store.finishInterruptedChange()
+    #expect(try c.read(c.alice, Self.file) == mine)
+    #expect(!FileManager.default.fileExists(atPath: c.alice + "/.git/" + MergeJournal.fileName))
+  }
+
   @Test func aFastForwardKilledAfterTheBranchMovedIsFinished() throws {
     let (c, store, _, theirs) = try killedFastForward()
     try FileManager.default.removeItem(atPath: c.alice + "/.git/index.lock")
