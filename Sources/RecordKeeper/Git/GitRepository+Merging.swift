@@ -164,18 +164,6 @@ extension GitRepository {
     return id
   }
 
-  /// Checks the tree `treeID` out over the work tree from HEAD's, touching
-  /// only files that differ, and never a file with uncommitted edits
-  /// (libgit2's safe checkout), then makes the index that tree.
-  func checkOut(tree treeID: git_oid) throws(GitError) {
-    var treeID = treeID
-    let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
-    var options = git_checkout_options()
-    try LibGit2.check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
-    options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
-    try LibGit2.check(tree.withPointer { git_checkout_tree(repository, $0, &options) }, "git_checkout_tree")
-  }
-
   /// Moves HEAD's branch from `from` to the commit `to` (only if it still
   /// points at `from`), with a reflog entry.
   func moveBranch(to id: git_oid, from old: String, reflog: String) throws(GitError) {
