@@ -226,4 +226,27 @@ struct SyncCommandTests {
     let text = try shared.albumText(in: bob)
     #expect(text.contains("label: Blue Note") && text.contains("rating: 5"), "\(text)")
   }
+
+  /// rk mv and an edit on one side, an edit of the same line on the other:
+  /// the rename is followed, both sides' edits are in the new folder, and
+  /// only the field changed both ways is a conflict.
+  @Test func aMovedAlbumEditedOnBothSidesMergesInItsNewFolder() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "mv", shared.album, "albums/blue-train"]))
+    try expectSuccess(shared.rk(["-C", alice, "set", "albums/blue-train", "--label", "Blue Note"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--label", "Capitol"]))
+    try expectSuccess(shared.rk(["-C", bob, "tag", "add", shared.album, "hard-bop"]))
+    #expect(try shared.rk(["-C", bob, "sync"]).status == 1)
+    let listed = try expectSuccess(shared.rk(["-C", bob, "conflicts"]))
+    #expect(listed.stdout.contains("albums/blue-train: label"), "\(listed.stdout)")
+    #expect(!listed.stdout.contains(shared.album), "\(listed.stdout)")
+    try expectSuccess(shared.rk(["-C", bob, "resolve", "albums/blue-train", "--take", "theirs"]))
+    let text = try String(contentsOfFile: bob + "/albums/blue-train/album.md", encoding: .utf8)
+    #expect(text.contains("label: Blue Note") && text.contains("- hard-bop"), "\(text)")
+    #expect(!FileManager.default.fileExists(atPath: bob + "/" + shared.album))
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+  }
 }

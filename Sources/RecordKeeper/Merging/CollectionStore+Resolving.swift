@@ -104,7 +104,8 @@ extension CollectionStore {
   /// hand since rk wrote it are merged in, with what rk wrote as their base.
   private func resettle(_ record: inout AlbumConflictRecord, _ change: (inout AlbumConflictRecord) -> Void) throws(MergeError) {
     let current = try readAlbum(record.folder)
-    let before = try settledAlbum(record, current: current)
+    // Without our version recorded, the file is all there is to go by.
+    let before = record.ours == nil ? current : try settledAlbum(record, current: current)
     change(&record)
     let after = try settledAlbum(record, current: current)
     var result = after

@@ -312,6 +312,20 @@ struct CollectionMergeTests {
     #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
   }
 
+  /// What the person wrote into the file by hand during the merge stays
+  /// when a conflict is then settled from the recorded versions.
+  @Test func handEditsDuringTheMergeSurviveTheResolution() throws {
+    let (c, _, store) = try scenario(
+      alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
+      bob: { try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI") })
+    let edited = try c.read(c.alice, Self.file).replacingOccurrences(of: "label: Capitol\n", with: "label: Capitol\nrating: 4\n")
+    try c.write(c.alice, Self.file, edited)
+    _ = try store.resolve(Self.id, take: .theirs)
+    let album = try c.album(c.alice, Self.id)
+    #expect(album.label == "EMI")
+    #expect(album.rating == "4")
+  }
+
   /// Settling one conflict, then the other, gives what settling both at
   /// once gives.
   @Test func resolvingOneFieldAtATimeIsIdempotent() throws {
