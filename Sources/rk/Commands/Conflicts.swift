@@ -8,8 +8,9 @@ extension RK {
       discussion: """
         A merge (rk sync, or git pull through rk merge-file) keeps a field both sides changed in different \
         ways as a conflict: the album keeps our value until rk resolve settles it. The field is a front-matter \
-        key, tracks, notes, cover (theirs is beside ours as cover.theirs.webp), or album (one side deleted \
-        the album, the other changed it). Prints nothing when there are none.
+        key, tracks, notes, cover (theirs is beside ours as cover.theirs.webp), album.md (the file could not \
+        be merged by field; ours is in place), or album (one side deleted the album, the other changed it). \
+        Prints nothing when there are none.
         """)
 
     @OptionGroup var collection: CollectionOptions

@@ -6,10 +6,12 @@ extension RK {
     static let configuration = CommandConfiguration(
       abstract: "Settle an album's merge conflicts; the merge commit is made when none is left.",
       discussion: """
-        --take ours keeps the value in the file, --take theirs writes theirs in (with --field, only that \
-        field's conflict). For a cover, theirs replaces ours or cover.theirs.webp is deleted; for an album \
-        one side deleted, taking the deleting side removes it. --set FIELD=VALUE settles a front-matter \
-        key's conflict with a value of your own, validated as every change is. rk conflicts lists what is left.
+        --take ours keeps our value, --take theirs writes theirs in (with --field, only that field's \
+        conflict); the album is written again from the versions the merge started from, so nothing is \
+        merged twice. For a cover, theirs replaces ours or cover.theirs.webp is deleted; for album.md (a \
+        file that could not be merged by field), that side's whole file is written; for an album one side \
+        deleted, taking the deleting side removes it. --set FIELD=VALUE settles a front-matter key's \
+        conflict with a value of your own, validated as every change is. rk conflicts lists what is left.
         """)
 
     @OptionGroup var collection: CollectionOptions
