@@ -12,8 +12,10 @@ public struct FieldConflict: Sendable, Hashable, Codable {
   /// The album's id (`albums/radiohead-ok-computer`).
   public var album: String
   /// The front-matter key (`title`, `label`, an extra key), `tracks`,
-  /// `notes`, `cover`, or `album` when one side deleted the album and the
-  /// other changed it.
+  /// `notes`, `cover`, `album.md` when a version of the file cannot be
+  /// merged by field (settled by taking one side's whole file), or `album`
+  /// when one side deleted the album and the other changed it (the only
+  /// conflict whose resolution may remove an album).
   public var field: String
   /// Our value, as `album.md` writes it; `nil` when our side has none
   /// (the key is absent, the track or album deleted).
