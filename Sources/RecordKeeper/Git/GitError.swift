@@ -23,9 +23,16 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A lock file (absolute path) that another git command holds, or that a
   /// git command left behind when it was killed.
   case locked(String)
+  /// A lock file (absolute path) that living processes on this machine may
+  /// hold (each named with its pid), so rk leaves it alone.
+  case lockHeld(String, by: [String])
 
   public var description: String {
     switch self {
+    case .lockHeld(let path, let holders):
+      "\(holders.joined(separator: ", ")) \(holders.count == 1 ? "is" : "are") working in this repository and may hold \(path): "
+        + "let it finish (a git commit waiting for its message finishes when you save and close the editor) and try again. "
+        + "Do not delete \(path) while it runs. Nothing was changed"
     case .libgit2(let function, let code, let message):
       "git failed: \(message) (\(function), code \(code))" + Self.advice(forCode: code)
     case .notARepository(let path):

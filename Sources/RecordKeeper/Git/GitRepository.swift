@@ -104,7 +104,7 @@ public final class GitRepository {
     let indexLock = gitDirectory + "/index.lock"
     var waited = 0
     while FileSystem.exists(indexLock) {
-      guard waited < 40 else { throw .locked(indexLock) }
+      guard waited < 40 else { throw LockFile.refusal(indexLock, repository: [gitDirectory, workingDirectory]) }
       usleep(50_000)
       waited += 1
     }
