@@ -343,13 +343,29 @@ extension GitRepository {
     } catch {
       throw .git(error)
     }
-    try session.run("git_remote_fetch") { callbacks in
-      var options = git_fetch_options()
-      git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
-      options.callbacks = callbacks
-      options.proxy_opts.type = GIT_PROXY_AUTO
-      return remote.withPointer { git_remote_fetch($0, nil, &options, "rk sync: fetch") }
+    removeStaleFetchLocks(remote: session.remoteName)
+    do {
+      try session.run("git_remote_fetch") { callbacks in
+        var options = git_fetch_options()
+        git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
+        options.callbacks = callbacks
+        options.proxy_opts.type = GIT_PROXY_AUTO
+        return remote.withPointer { git_remote_fetch($0, nil, &options, "rk sync: fetch") }
+      }
+    } catch {
+      throw lockRefusal(error, session)
     }
+  }
+
+  /// `error`, or when it is a lock file that refused (here, or in the
+  /// remote's folder on this machine), ``RemoteError/locked(remote:path:holders:)``:
+  /// a local refusal, never a network failure.
+  func lockRefusal(_ error: RemoteError, _ session: RemoteSession) -> RemoteError {
+    guard case .network(_, _, let message) = error, let path = Self.lockPath(inMessage: message) else { return error }
+    let remoteFolder = Self.localGitDirectory(session.url)
+    let folders = remoteFolder.map { [$0] } ?? [gitDirectory, workingDirectory]
+    let holders = LockFile.holders(of: path, repository: path.hasPrefix(gitDirectory + "/") ? [gitDirectory, workingDirectory] : folders)
+    return .locked(remote: session.remoteName, path: path, holders: holders?.map(\.description) ?? [])
   }
 
   /// Pushes the local branch `branch` to the same name on `session`'s remote.
@@ -362,6 +378,7 @@ extension GitRepository {
     } catch {
       throw .git(error)
     }
+    removeStalePushLocks(remote: session.remoteName, url: session.url, branch: branch)
     let refspec = "refs/heads/\(branch):refs/heads/\(branch)"
     do {
       try session.run("git_remote_push") { callbacks in
@@ -373,6 +390,8 @@ extension GitRepository {
       }
     } catch .pushRejected(let name, _, let reason) {
       throw .pushRejected(remote: name, branch: branch, reason: reason)
+    } catch {
+      throw lockRefusal(error, session)
     }
     if let rejection = session.rejection {
       throw .pushRejected(remote: session.remoteName, branch: branch, reason: rejection.reason)

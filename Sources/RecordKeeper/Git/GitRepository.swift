@@ -22,6 +22,8 @@ public final class GitRepository {
   public let workingDirectory: String
   /// The `.git` folder, absolute, without a trailing slash.
   public let gitDirectory: String
+  /// Told of each lock file a killed git or rk left, once it is removed.
+  var onRemovedLock: ((RemovedLock) -> Void)?
 
   /// Takes ownership of `repository`, which must have a work tree.
   private init(taking repository: OpaquePointer, workingDirectory: String) {

@@ -103,3 +103,47 @@ enum LockFile {
     return String(cString: resolved)
   }
 }
+
+/// A lock file a killed git or rk left behind, which rk proved stale and
+/// removed so that syncing could go on.
+public struct RemovedLock: Equatable, Sendable, CustomStringConvertible {
+  /// The lock file, absolute.
+  public var path: String
+  /// What was killed while holding it ("a fetch", "a push to remote origin").
+  public var leftBy: String
+
+  public var description: String {
+    "removed \(path), left by \(leftBy) that was killed (no process holds it any more)"
+  }
+}
+
+extension LockFile {
+  /// How long a lock file must have stood before rk removes it, in seconds:
+  /// a living writer (on this machine, or another one sharing the folder)
+  /// holds a reference lock for moments, and removes it when done.
+  static let staleAge = 5
+
+  /// Removes the lock at `path` when ``isStale(_:repository:minimumAge:)``
+  /// says no one holds it, waiting first until it has stood ``staleAge``
+  /// seconds (a writer that is alive finishes meanwhile). Returns whether
+  /// it removed it.
+  static func removeIfStale(_ path: String, repository: [String]) -> Bool {
+    guard let time = FileSystem.modificationTime(path) else { return false }
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let wait = time.tv_sec + staleAge + 1 - now.tv_sec
+    if wait > 0, wait <= staleAge + 1 { sleep(UInt32(wait)) }
+    guard isStale(path, repository: repository, minimumAge: staleAge) else { return false }
+    return unlink(path) == 0
+  }
+
+  /// The `.lock` files at or below `folder`.
+  static func locks(under folder: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var found: [String] = []
+    while let name = walker.nextObject() as? String {
+      if name.hasSuffix(".lock") { found.append(folder + "/" + name) }
+    }
+    return found.sorted()
+  }
+}

@@ -28,6 +28,13 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
   case untrustedCertificate(remote: String, host: String)
   /// The remote refused the push (the reason it gave).
   case pushRejected(remote: String, branch: String, reason: String)
+  /// A lock file (absolute path, here or in the remote's folder) refused
+  /// the fetch or push; `holders` are the living processes that may hold
+  /// it (a lock no one holds was removed before, so these are rare).
+  case locked(remote: String, path: String, holders: [String])
+  /// A hook of the remote's repository (`pre-receive`, `update`) refused
+  /// the push, with what it printed.
+  case hookRefused(remote: String, branch: String, output: String)
   /// HEAD is on no branch, or on a branch with no commit yet.
   case noBranch
   /// Files edited by hand and not committed, which a merge could overwrite.
@@ -75,6 +82,16 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
       "the https certificate of \(host) (remote \(remote)) is not trusted by this machine: check the URL; if the server uses its own certificate authority, install it in the system's certificates"
     case .pushRejected(let remote, let branch, let reason):
       "remote \(remote) refused the push of \(branch) (\(reason)): nothing there was changed; run rk sync again, and if it is refused again ask whoever runs \(remote) why"
+    case .locked(let remote, let path, let holders):
+      holders.isEmpty
+        ? "syncing with \(remote) stopped at the lock file \(path): another git or rk may be fetching or pushing (on this machine, or another sharing that folder); "
+          + "wait for it and run rk sync again; if none is running, delete \(path) (one was killed) and run rk sync again. Nothing was pushed"
+        : "syncing with \(remote) stopped at the lock file \(path), which \(holders.joined(separator: ", ")) may hold: "
+          + "let it finish and run rk sync again; do not delete \(path) while it runs. Nothing was pushed"
+    case .hookRefused(let remote, let branch, let output):
+      "remote \(remote) refused the push of \(branch): its hook declined it, saying:\n"
+        + output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        + "\nnothing there was changed; do what the hook asks (or ask whoever runs \(remote)), then run rk sync again"
     case .noBranch:
       "HEAD is on no branch with a commit, so there is nothing to sync: go back to a branch with git switch BRANCH, then try again"
     case .uncommittedChanges(let paths):

@@ -29,6 +29,12 @@ public final class CollectionStore {
   /// Told when a change starts and finds that an earlier `rk` was interrupted
   /// in one, once that change has been finished or rolled back.
   public var onInterruptedChange: ((InterruptedChange) -> Void)?
+  /// Told of each lock file a killed git or rk left (a fetch, a push to a
+  /// folder on this machine) that was proved stale and removed.
+  public var onRemovedLock: ((RemovedLock) -> Void)? {
+    get { repository.onRemovedLock }
+    set { repository.onRemovedLock = newValue }
+  }
   /// Whether a journaled change is under way in this process.
   var journalIsOpen = false
   /// The collection root relative to the repository's work tree ("" or "records/").

@@ -49,13 +49,13 @@ struct LiveLockTests {
   }
 
   func stop(_ process: Process) {
-    kill(process.processIdentifier, SIGTERM)
+    kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
 
   @Test func aLockAProcessHasOpenStaysAndRKNamesTheProcess() throws {
     try leaveKilledJournal()
-    let holder = try startHolder(["python3", "-c", "import time; f = open('.git/index.lock', 'x'); time.sleep(20)"])
+    let holder = try startHolder(["sh", "-c", "set -C; exec 3>.git/index.lock; exec sleep 20"])
     defer { stop(holder) }
     #expect(FileManager.default.fileExists(atPath: lock))
     #expect {
