@@ -196,6 +196,23 @@ public final class GitRepository {
     try status(under: path, includingIgnored: true).filter { $0.status & GIT_STATUS_IGNORED.rawValue != 0 }.map(\.path)
   }
 
+  /// The folders at or below `folder` (relative to it, "." for itself)
+  /// that are git repositories of their own or submodules' work trees:
+  /// those holding a `.git` folder or file. Their history is not in this
+  /// repository, so deleting them loses it.
+  static func nestedRepositories(under folder: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var found: [String] = []
+    if FileSystem.exists(folder + "/.git") { found.append(".") }
+    while let path = walker.nextObject() as? String {
+      guard (path as NSString).lastPathComponent == ".git" else { continue }
+      walker.skipDescendants()
+      let parent = (path as NSString).deletingLastPathComponent
+      if !parent.isEmpty { found.append(parent) }
+    }
+    return found.sorted()
+  }
+
   /// `git status` of the files at or below `path`: each path with libgit2's
   /// status flags, sorted by path.
   private func status(under path: String, includingIgnored: Bool) throws(GitError) -> [(path: String, status: UInt32)] {

@@ -219,7 +219,8 @@ public final class CollectionStore {
   /// first committed alone, as for every change. Files git ignores cannot
   /// be committed, so they would be lost for good: while the folder holds
   /// any, nothing is removed and ``StoreError/ignoredFiles(album:_:)`` lists
-  /// them.
+  /// them; likewise for a git repository or submodule inside the folder,
+  /// whose history would go with it (``StoreError/nestedRepositories(album:_:)``).
   @discardableResult
   public func remove(_ reference: String) throws(StoreError) -> (album: Album, commit: GitCommit?) {
     let id = try resolve(reference)
@@ -233,6 +234,10 @@ public final class CollectionStore {
       }
       guard ignored.isEmpty else {
         throw .ignoredFiles(album: ChangeMessage.name(of: album), ignored.map { location.displayPath(String($0.dropFirst(prefix.count))) })
+      }
+      let nested = GitRepository.nestedRepositories(under: location.path(id))
+      guard nested.isEmpty else {
+        throw .nestedRepositories(album: ChangeMessage.name(of: album), nested.map { location.displayPath($0 == "." ? id : id + "/" + $0) })
       }
       try commitHandEdits(to: id, of: album)
       let folder = location.path(id)
