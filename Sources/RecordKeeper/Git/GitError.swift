@@ -27,12 +27,19 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   /// hold (each named with its pid), so rk leaves it alone.
   case lockHeld(String, by: [String])
 
+  /// The repository is a shallow clone whose history stops at this commit
+  /// (its parents were never fetched), and the work needs what came before.
+  case shallowHistory(String)
+
   public var description: String {
     switch self {
     case .lockHeld(let path, let holders):
       "\(holders.joined(separator: ", ")) \(holders.count == 1 ? "is" : "are") working in this repository and may hold \(path): "
         + "let it finish (a git commit waiting for its message finishes when you save and close the editor) and try again. "
         + "Do not delete \(path) while it runs. Nothing was changed"
+    case .shallowHistory(let id):
+      "this clone is shallow (made with git clone --depth): its history stops at commit \(id.prefix(7)), and rk needs what came before it. "
+        + "Fetch the rest with git fetch --unshallow, then try again"
     case .libgit2(let function, let code, let message):
       "git failed: \(message) (\(function), code \(code))" + Self.advice(forCode: code)
     case .notARepository(let path):

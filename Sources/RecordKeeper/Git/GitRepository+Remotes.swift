@@ -325,6 +325,13 @@ extension GitRepository {
 
   /// How many commits `local` has that `remote` lacks, and the reverse.
   func aheadBehind(_ local: String, _ remote: String) throws(GitError) -> (ahead: Int, behind: Int) {
+    let boundary = shallowBoundary()
+    if !boundary.isEmpty {
+      // Counted within the history this clone has.
+      let ours = try reachable(from: local, stoppingAt: boundary)
+      let theirs = try reachable(from: remote, stoppingAt: boundary)
+      return (ours.subtracting(theirs).count, theirs.subtracting(ours).count)
+    }
     var localID = try git_oid.parse(local)
     var remoteID = try git_oid.parse(remote)
     var ahead = 0
@@ -344,6 +351,7 @@ extension GitRepository {
       throw .git(error)
     }
     removeStaleFetchLocks(remote: session.remoteName)
+    if usesGitProgram(for: session, pushing: false) { return try fetchWithGitProgram(session) }
     do {
       try session.run("git_remote_fetch") { callbacks in
         var options = git_fetch_options()
@@ -372,13 +380,19 @@ extension GitRepository {
   /// The remote refusing it, or libgit2 finding it not a fast-forward,
   /// throws ``RemoteError/pushRejected(remote:branch:reason:)``.
   func push(branch: String, _ session: RemoteSession) throws(RemoteError) {
+    removeStalePushLocks(remote: session.remoteName, url: session.url, branch: branch)
+    if usesGitProgram(for: session, pushing: true) { return try pushWithGitProgram(branch: branch, session) }
+    try pushWithLibgit2(branch: branch, session)
+  }
+
+  /// ``push(branch:_:)`` through libgit2.
+  func pushWithLibgit2(branch: String, _ session: RemoteSession) throws(RemoteError) {
     let remote: GitHandle
     do {
       remote = try GitHandle.make("git_remote_lookup", free: git_remote_free) { git_remote_lookup($0, repository, session.remoteName) }
     } catch {
       throw .git(error)
     }
-    removeStalePushLocks(remote: session.remoteName, url: session.url, branch: branch)
     let refspec = "refs/heads/\(branch):refs/heads/\(branch)"
     do {
       try session.run("git_remote_push") { callbacks in

@@ -124,7 +124,8 @@ public final class GitRepository {
     try headCommit().map(Self.copy)
   }
 
-  /// Commits reachable from HEAD, newest first.
+  /// Commits reachable from HEAD, newest first; in a shallow clone, those
+  /// above the commits its history stops at.
   ///
   /// With `path` (a file or folder relative to the work tree), only the
   /// commits whose tree entry at that path differs from their first
@@ -133,6 +134,9 @@ public final class GitRepository {
     if let limit, limit <= 0 { return [] }
     let path = try path.map(relativePath).flatMap { $0.isEmpty ? nil : $0 }
     guard try headCommit() != nil else { return [] }
+    let boundary = shallowBoundary()
+    let shallowOrder = boundary.isEmpty ? nil : try commitsAboveShallowBoundary(boundary)
+    var shallowIndex = 0
     let walk = try GitHandle.make("git_revwalk_new", free: git_revwalk_free) { git_revwalk_new($0, repository) }
     // Topological as well as by time: `rk` makes many commits within one
     // second, which time alone leaves in no particular order.
@@ -142,7 +146,14 @@ public final class GitRepository {
     var commits: [GitCommit] = []
     var id = git_oid()
     while true {
-      let next = walk.withPointer { git_revwalk_next(&id, $0) }
+      let next: Int32
+      if let shallowOrder {
+        next = shallowIndex < shallowOrder.count ? 0 : GIT_ITEROVER.rawValue
+        if next == 0 { id = shallowOrder[shallowIndex] }
+        shallowIndex += 1
+      } else {
+        next = walk.withPointer { git_revwalk_next(&id, $0) }
+      }
       if next == GIT_ITEROVER.rawValue {
         LibGit2.clearError()
         break
@@ -322,8 +333,12 @@ public final class GitRepository {
 
   func firstParent(of commit: GitHandle) throws(GitError) -> GitHandle? {
     guard commit.withPointer({ git_commit_parentcount($0) }) > 0 else { return nil }
-    return try GitHandle.make("git_commit_parent", free: git_commit_free) { out in
-      commit.withPointer { git_commit_parent(out, $0, 0) }
+    do {
+      return try GitHandle.make("git_commit_parent", free: git_commit_free) { out in
+        commit.withPointer { git_commit_parent(out, $0, 0) }
+      }
+    } catch {
+      throw shallowOr(error, commit: commit)
     }
   }
 

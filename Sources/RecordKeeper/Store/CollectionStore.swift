@@ -344,6 +344,14 @@ public final class CollectionStore {
     }
   }
 
+  /// What to tell a person reading the history of a shallow clone (which
+  /// stops part way), or `nil` for a full clone.
+  public var shallowHistoryNote: String? {
+    guard let first = repository.shallowBoundary().sorted().first else { return nil }
+    return "this clone is shallow (made with git clone --depth): its history stops at commit \(first.prefix(7)); "
+      + "git fetch --unshallow fetches the rest"
+  }
+
   // MARK: Helpers
 
   /// Commits a person's uncommitted edits to the album's folder (files
