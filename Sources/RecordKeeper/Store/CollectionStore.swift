@@ -189,9 +189,17 @@ public final class CollectionStore {
       let slug = Slug.make(artist: album.artist, title: album.title)
       var id = "albums/" + slug
       var suffix = 2
-      while FileSystem.exists(location.path(id)) {
-        id = "albums/\(slug)-\(suffix)"
-        suffix += 1
+      do throws(GitError) {
+        // Taken too when only the index has it: a sparse checkout left it out.
+        while true {
+          let taken = try FileSystem.exists(location.path(id)) ? true : repository.indexHolds(prefix + id)
+          guard taken else { break }
+          id = "albums/\(slug)-\(suffix)"
+          suffix += 1
+        }
+        if try repository.isOutsideSparseCone(prefix + id + "/" + AlbumFile.name) { throw GitError.outsideSparseCheckout(prefix + id) }
+      } catch {
+        throw .git(error)
       }
       album.id = id
       let stagingID = "albums/.rk-new-\(getpid())-\(slug)"

@@ -32,10 +32,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// repositories of their own or submodules (their folders, as messages
   /// show them), whose history no commit of this collection keeps.
   case nestedRepositories(album: String, [String])
-  /// The change would write `path` (as messages show it), which lies
-  /// outside the sparse checkout: git would not check it out, and treat
-  /// what rk wrote there as not there.
-  case outsideSparseCheckout(String)
   /// The album reference leads outside the collection root.
   case outsideCollection(String)
   /// The path (as messages show it) is a symbolic link, which `rk` does not
@@ -86,9 +82,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(album) was not removed: its folder holds a git repository of its own (or a submodule), which rk rm would delete with all its history (rk undo brings back only what this collection's git keeps):\n"
         + paths.map { "  " + $0 }.joined(separator: "\n")
         + "\nmove it out of the album's folder (for a submodule, git rm it first, which keeps its history in .git/modules), then run rk rm again"
-    case .outsideSparseCheckout(let path):
-      "\(path) is outside this clone's sparse checkout, so git would not check it out and rk could overwrite or drop what is committed there: "
-        + "widen the checkout (git sparse-checkout add PATTERN, or git sparse-checkout disable) and try again"
     case .outsideCollection(let reference):
       "\"\(reference)\" leads outside the collection, and rk never reads or changes anything there: name an album by its id (albums/…), its folder name, or words of its artist and title"
     case .symbolicLink(let path):
