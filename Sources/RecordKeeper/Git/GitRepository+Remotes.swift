@@ -188,11 +188,19 @@ private let remoteCertificateCallback: git_transport_certificate_check_cb = { ce
     let key = Data(bytes: raw, count: hostKey.hostkey_len).base64EncodedString()
     verdict = KnownHosts(path: knownHostsPath).verdict(host: hostName, port: port, type: type, key: key)
   }
-  if verdict == .trusted || (valid == 1 && verdict != .changed) { return 0 }
-  session.failure =
-    verdict == .changed
-    ? .changedHostKey(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
-    : .unknownHost(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
+  if verdict == .trusted || (valid == 1 && verdict == .unknown) { return 0 }
+  let offered = KnownHosts.typeName(rawType: hostKey.raw_type.rawValue) ?? "?"
+  switch verdict {
+  case .changed:
+    session.failure = .changedHostKey(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
+  case .revoked:
+    session.failure = .revokedHostKey(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
+  case .knownByOtherTypes(let types):
+    session.failure = .hostKnownByOtherTypes(
+      remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath, offered: offered, known: types)
+  case .trusted, .unknown:
+    session.failure = .unknownHost(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
+  }
   return GIT_ECERTIFICATE.rawValue
 }
 

@@ -145,7 +145,7 @@ extension APIError {
   /// state of the collection that stands in the way 409.
   init(_ error: RemoteError) {
     switch error {
-    case .network, .authentication, .unknownHost, .changedHostKey, .untrustedCertificate:
+    case .network, .authentication, .unknownHost, .changedHostKey, .revokedHostKey, .hostKnownByOtherTypes, .untrustedCertificate:
       self.init(.badGateway, error.description, field: "remote")
     case .noRemote, .unknownRemote, .ambiguousRemote:
       self.init(.conflict, error.description, field: "remote")
