@@ -120,6 +120,15 @@ final class RemoteSession {
     case GIT_ENONFASTFORWARD.rawValue:
       return .pushRejected(remote: remoteName, branch: "", reason: "it has commits this collection has not fetched")
     default:
+      // libgit2 offers the server only the key types known_hosts holds for
+      // it; a server with none of those fails the key exchange.
+      if parsedURL.kind == .ssh, message.contains("Unable to exchange encryption keys") {
+        let known = KnownHosts(path: knownHostsPath).keyTypes(host: parsedURL.host, port: parsedURL.port)
+        if !known.isEmpty {
+          return .hostKnownByOtherTypes(
+            remote: remoteName, host: parsedURL.host, port: parsedURL.port, knownHosts: knownHostsPath, offered: "", known: known)
+        }
+      }
       // libssh2 reports a refused key as a failed "authentication"; say so plainly.
       if message.lowercased().contains("authentication") || message.contains("401") {
         return .authentication(remote: remoteName, url: url, tried: tried)

@@ -80,6 +80,17 @@ public struct KnownHosts: Sendable {
     return otherTypes.isEmpty ? .unknown : .knownByOtherTypes(otherTypes)
   }
 
+  /// The key types the file holds for `host` on `port` (not counting
+  /// revoked keys and certificate authorities).
+  public func keyTypes(host: String, port: Int) -> [String] {
+    let name = port == 22 ? host : "[\(host)]:\(port)"
+    var types: [String] = []
+    for entry in entries where entry.marker == .none && !types.contains(entry.type) && Self.matches(name, entry.patterns) {
+      types.append(entry.type)
+    }
+    return types
+  }
+
   /// Whether `name` matches one pattern and no negated one, without regard
   /// to case, as OpenSSH matches host names.
   static func matches(_ name: String, _ patterns: [String]) -> Bool {

@@ -27,7 +27,8 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The ssh host's key is marked `@revoked` in `~/.ssh/known_hosts`.
   case revokedHostKey(remote: String, host: String, port: Int, knownHosts: String)
   /// `~/.ssh/known_hosts` knows the ssh host only by keys of other types
-  /// (`known`) than the one it offered (`offered`).
+  /// (`known`) than the one it offered (`offered`; "" when the key
+  /// exchange failed before the server offered one).
   case hostKnownByOtherTypes(remote: String, host: String, port: Int, knownHosts: String, offered: String, known: [String])
   /// An https server's certificate is not trusted.
   case untrustedCertificate(remote: String, host: String)
@@ -87,8 +88,10 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
       "the ssh host key of \(host)\(port == 22 ? "" : " port \(port)") (remote \(remote)) is marked @revoked in \(knownHosts): refused, as a stolen key may be used to pose as the server; "
         + "ask the server's owner for its new key, and add it to \(knownHosts) once you have compared it"
     case .hostKnownByOtherTypes(let remote, let host, let port, let knownHosts, let offered, let known):
-      "the ssh host \(host)\(port == 22 ? "" : " port \(port)") (remote \(remote)) offered a \(offered) key, and \(knownHosts) knows it only by keys of another type (\(known.joined(separator: ", "))), so rk cannot tell it is the right server: "
-        + "if the server's owner confirms its \(offered) key, add it with ssh-keyscan -t \(offered) \(port == 22 ? "" : "-p \(port) ")\(host) >> \(knownHosts) (compare it with the one they give you), then try again"
+      "the ssh host \(host)\(port == 22 ? "" : " port \(port)") (remote \(remote)) "
+        + (offered.isEmpty ? "offered no key of a type \(knownHosts) holds for it" : "offered a \(offered) key")
+        + ", and \(knownHosts) knows it only by keys of another type (\(known.joined(separator: ", "))), so rk cannot tell it is the right server: "
+        + "if the server's owner confirms its new key, add it with ssh-keyscan \(offered.isEmpty ? "" : "-t \(offered) ")\(port == 22 ? "" : "-p \(port) ")\(host) >> \(knownHosts) (compare it with the one they give you), then try again"
     case .untrustedCertificate(let remote, let host):
       "the https certificate of \(host) (remote \(remote)) is not trusted by this machine: check the URL; if the server uses its own certificate authority, install it in the system's certificates"
     case .pushRejected(let remote, let branch, let reason):

@@ -32,6 +32,8 @@ struct KnownHostsTests {
   @Test func aHostKnownOnlyByAnotherKeyTypeIsSaidSoNotCalledUnknownOrChanged() {
     #expect(file.verdict(host: "example.org", port: 22, type: "ssh-rsa", key: "AAAAKEY1") == .knownByOtherTypes(["ssh-ed25519"]))
     #expect(file.verdict(host: "elsewhere.org", port: 22, type: "ssh-ed25519", key: "AAAAKEY1") == .unknown)
+    #expect(file.keyTypes(host: "example.org", port: 22) == ["ssh-ed25519"])
+    #expect(file.keyTypes(host: "a.example.com", port: 22) == [])
   }
 
   @Test func wildcardsMatchAndNegatedPatternsExclude() {
