@@ -48,7 +48,7 @@ extension GitRepository {
   static func lockPath(inMessage message: String) -> String? {
     for quote in ["'", "\""] {
       let parts = message.components(separatedBy: quote)
-      if let path = parts.first(where: { $0.hasSuffix(".lock") && $0.hasPrefix("/") }) { return path }
+      if let path = parts.first(where: { $0.hasSuffix(".lock") && $0.hasPrefix("/") }) { return (path as NSString).standardizingPath }
     }
     return nil
   }

@@ -44,9 +44,11 @@ enum LockFile {
       }
       var isGitHere = false
       if isGit(process) {
-        // A git process whose folder cannot be read (another user's) may be working here.
         guard let folder = link(process + "/cwd") else {
-          holders.append(Holder(pid: pid, command: commandLine(process)))
+          // Another user's git, whose folder cannot be read, may be working
+          // here; one of ours without a folder is exiting (or a zombie).
+          var status = stat()
+          if stat(process, &status) == 0, status.st_uid != getuid() { holders.append(Holder(pid: pid, command: commandLine(process))) }
           continue
         }
         isGitHere = folders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
@@ -124,11 +126,12 @@ extension LockFile {
   static let staleAge = 5
 
   /// Removes the lock at `path` when ``isStale(_:repository:minimumAge:)``
-  /// says no one holds it, waiting first until it has stood ``staleAge``
-  /// seconds (a writer that is alive finishes meanwhile). Returns whether
-  /// it removed it.
+  /// says no one holds it: when no process is seen holding it, after
+  /// waiting until it has stood ``staleAge`` seconds (a writer that is
+  /// alive, unseen on another machine, finishes meanwhile), it looks again.
+  /// Returns whether it removed it.
   static func removeIfStale(_ path: String, repository: [String]) -> Bool {
-    guard let time = FileSystem.modificationTime(path) else { return false }
+    guard let time = FileSystem.modificationTime(path), holders(of: path, repository: repository)?.isEmpty == true else { return false }
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let wait = time.tv_sec + staleAge + 1 - now.tv_sec
