@@ -60,10 +60,13 @@ extension GitRepository {
     let remoteLines = errors.split(separator: "\n").filter { $0.hasPrefix("remote: ") }.map {
       String($0.dropFirst("remote: ".count)).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }
-    if status.contains("[remote rejected]") {
-      let reason = status.split(separator: "\n").first { $0.contains("[remote rejected]") }.map(String.init) ?? ""
-      let said = remoteLines.isEmpty ? reason.trimmingCharacters(in: .whitespaces) : remoteLines.joined(separator: "\n")
-      throw .hookRefused(remote: session.remoteName, branch: branch, output: said)
+    if let line = status.split(separator: "\n").first(where: { $0.contains("[remote rejected]") }) {
+      // `!<TAB>from:to<TAB>[remote rejected] (reason)`
+      let reason = line.split(separator: "(", maxSplits: 1).last.map { String($0.dropLast($0.hasSuffix(")") ? 1 : 0)) } ?? String(line)
+      guard reason.contains("hook declined") else {
+        throw .pushRejected(remote: session.remoteName, branch: branch, reason: ([reason] + remoteLines).joined(separator: "; "))
+      }
+      throw .hookRefused(remote: session.remoteName, branch: branch, output: remoteLines.isEmpty ? reason : remoteLines.joined(separator: "\n"))
     }
     if status.contains("[rejected]") {
       throw .pushRejected(remote: session.remoteName, branch: branch, reason: "it has commits this collection has not fetched")
