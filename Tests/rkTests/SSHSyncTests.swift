@@ -72,4 +72,40 @@ struct SSHSyncTests {
     #expect(result.stderr.contains("refused every credential rk tried (\(key))"), "\(result.stderr)")
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
+
+  @Test func aHostKnownByItsHashedNameIsTrusted() throws {
+    let setup = try Setup()
+    try setup.trustHost()
+    let hashing = try runProcess(URL(fileURLWithPath: "/usr/bin/ssh-keygen"), ["-H", "-f", setup.knownHosts])
+    #expect(hashing.status == 0, "\(hashing.stderr)")
+    #expect(try !String(contentsOfFile: setup.knownHosts, encoding: .utf8).contains("127.0.0.1"))
+    try expectSuccess(setup.shared.rk(["clone", setup.url, "alice"]))
+  }
+
+  @Test func aRevokedHostKeyIsRefusedThoughAlsoListed() throws {
+    let setup = try Setup()
+    try setup.trustHost()
+    let key = setup.server.hostKey.split(separator: " ").prefix(2).joined(separator: " ")
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: setup.knownHosts))
+    handle.seekToEndOfFile()
+    handle.write(Data("@revoked * \(key)\n".utf8))
+    try handle.close()
+    let result = try setup.shared.rk(["clone", setup.url, "alice"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("is marked @revoked in \(setup.knownHosts)"), "\(result.stderr)")
+  }
+
+  @Test func aHostKnownOnlyByAnotherKeyTypeIsSaidSo() throws {
+    let setup = try Setup()
+    let other = setup.shared.root + "/other-ecdsa"
+    let made = try runProcess(URL(fileURLWithPath: "/usr/bin/ssh-keygen"), ["-q", "-t", "ecdsa", "-N", "", "-f", other])
+    #expect(made.status == 0)
+    let key = try String(contentsOfFile: other + ".pub", encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
+    try setup.trustHost(key)
+    let result = try setup.shared.rk(["clone", setup.url, "alice"])
+    #expect(result.status == 1)
+    #expect(!result.stderr.contains("your network"), "\(result.stderr)")
+    #expect(result.stderr.contains("knows it only by keys of another type (ecdsa-sha2-nistp256)"), "\(result.stderr)")
+    #expect(!result.stderr.contains("is not the one"))
+  }
 }

@@ -1,4 +1,5 @@
 import CLibGit2
+import Foundation
 
 /// Why a git operation failed. Unless a case says otherwise, nothing was
 /// committed.
@@ -23,9 +24,30 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A lock file (absolute path) that another git command holds, or that a
   /// git command left behind when it was killed.
   case locked(String)
+  /// A lock file (absolute path) that living processes on this machine may
+  /// hold (each named with its pid), so rk leaves it alone.
+  case lockHeld(String, by: [String])
+
+  /// The change would write this path (relative to the work tree), which
+  /// lies outside the sparse checkout: git did not check it out, and what
+  /// is committed there is not on disk.
+  case outsideSparseCheckout(String)
+  /// The repository is a shallow clone whose history stops at this commit
+  /// (its parents were never fetched), and the work needs what came before.
+  case shallowHistory(String)
 
   public var description: String {
     switch self {
+    case .lockHeld(let path, let holders):
+      "\(holders.joined(separator: ", ")) \(holders.count == 1 ? "is" : "are") working in this repository and may hold \(path): "
+        + "let it finish (a git commit waiting for its message finishes when you save and close the editor) and try again. "
+        + "Do not delete \(path) while it runs. Nothing was changed"
+    case .outsideSparseCheckout(let path):
+      "\(path) is outside this clone's sparse checkout: git did not check it out, so rk would overwrite or drop what is committed there. "
+        + "Widen the checkout (git sparse-checkout add \((path as NSString).deletingLastPathComponent), or git sparse-checkout disable) and try again. Nothing was changed"
+    case .shallowHistory(let id):
+      "this clone is shallow (made with git clone --depth): its history stops at commit \(id.prefix(7)), and rk needs what came before it. "
+        + "Fetch the rest with git fetch --unshallow, then try again"
     case .libgit2(let function, let code, let message):
       "git failed: \(message) (\(function), code \(code))" + Self.advice(forCode: code)
     case .notARepository(let path):

@@ -85,13 +85,20 @@ extension GitRepository {
       }
     }
 
+    // A file the sparse checkout leaves out is missing because git did not
+    // check it out, not because it was deleted: it stays as committed. One
+    // written there anyway is outside what this clone checks out: refused.
+    let notCheckedOut = Self.entries(under: relativePaths, in: index).filter(\.isSkipWorktree)
+    if let written = notCheckedOut.first(where: { found[$0.path] != nil }) { throw .outsideSparseCheckout(written.path) }
+    let kept = Set(notCheckedOut.map(\.path))
+
     // HEAD's tree edited along the changed paths only. (An in-memory index,
     // `git_index_read_tree` then `git_index_write_tree_to`, took 100 ms a
     // commit in a folder of 10,000 albums: libgit2 finds each cached subtree
     // of a folder by a linear search.)
     let treeID = try updatedTree(
       headTree, upserting: found.values.sorted { $0.path < $1.path },
-      removing: headFiles.keys.filter { found[$0] == nil }.sorted())
+      removing: headFiles.keys.filter { found[$0] == nil && !kept.contains($0) }.sorted())
     if let headTree, headTree.withPointer({ git_tree_id($0).pointee.isSame(as: treeID) }) { return nil }
     let files = found.values.sorted { $0.path < $1.path }
 
@@ -105,6 +112,7 @@ extension GitRepository {
     do {
       for path in relativePaths { try Self.removeEntries(under: path, from: index) }
       for file in files { try file.add(to: index, withStatus: true) }
+      for entry in notCheckedOut { try entry.add(to: index) }
       try writeIndex(index)
     } catch {
       _ = index.withPointer { git_index_read($0, 1) }
@@ -406,6 +414,9 @@ extension GitRepository {
   struct SavedIndexEntry {
     var path: String
     var entry: git_index_entry
+
+    /// Whether the sparse checkout leaves the file out of the work tree.
+    var isSkipWorktree: Bool { UInt32(entry.flags_extended) & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0 }
 
     /// Adds the entry back to `index`.
     func add(to index: GitHandle) throws(GitError) {

@@ -120,6 +120,15 @@ final class RemoteSession {
     case GIT_ENONFASTFORWARD.rawValue:
       return .pushRejected(remote: remoteName, branch: "", reason: "it has commits this collection has not fetched")
     default:
+      // libgit2 offers the server only the key types known_hosts holds for
+      // it; a server with none of those fails the key exchange.
+      if parsedURL.kind == .ssh, message.contains("Unable to exchange encryption keys") {
+        let known = KnownHosts(path: knownHostsPath).keyTypes(host: parsedURL.host, port: parsedURL.port)
+        if !known.isEmpty {
+          return .hostKnownByOtherTypes(
+            remote: remoteName, host: parsedURL.host, port: parsedURL.port, knownHosts: knownHostsPath, offered: "", known: known)
+        }
+      }
       // libssh2 reports a refused key as a failed "authentication"; say so plainly.
       if message.lowercased().contains("authentication") || message.contains("401") {
         return .authentication(remote: remoteName, url: url, tried: tried)
@@ -188,11 +197,19 @@ private let remoteCertificateCallback: git_transport_certificate_check_cb = { ce
     let key = Data(bytes: raw, count: hostKey.hostkey_len).base64EncodedString()
     verdict = KnownHosts(path: knownHostsPath).verdict(host: hostName, port: port, type: type, key: key)
   }
-  if verdict == .trusted || (valid == 1 && verdict != .changed) { return 0 }
-  session.failure =
-    verdict == .changed
-    ? .changedHostKey(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
-    : .unknownHost(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
+  if verdict == .trusted || (valid == 1 && verdict == .unknown) { return 0 }
+  let offered = KnownHosts.typeName(rawType: hostKey.raw_type.rawValue) ?? "?"
+  switch verdict {
+  case .changed:
+    session.failure = .changedHostKey(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
+  case .revoked:
+    session.failure = .revokedHostKey(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
+  case .knownByOtherTypes(let types):
+    session.failure = .hostKnownByOtherTypes(
+      remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath, offered: offered, known: types)
+  case .trusted, .unknown:
+    session.failure = .unknownHost(remote: session.remoteName, host: hostName, port: port, knownHosts: knownHostsPath)
+  }
   return GIT_ECERTIFICATE.rawValue
 }
 
@@ -325,6 +342,13 @@ extension GitRepository {
 
   /// How many commits `local` has that `remote` lacks, and the reverse.
   func aheadBehind(_ local: String, _ remote: String) throws(GitError) -> (ahead: Int, behind: Int) {
+    let boundary = shallowBoundary()
+    if !boundary.isEmpty {
+      // Counted within the history this clone has.
+      let ours = try reachable(from: local, stoppingAt: boundary)
+      let theirs = try reachable(from: remote, stoppingAt: boundary)
+      return (ours.subtracting(theirs).count, theirs.subtracting(ours).count)
+    }
     var localID = try git_oid.parse(local)
     var remoteID = try git_oid.parse(remote)
     var ahead = 0
@@ -343,19 +367,43 @@ extension GitRepository {
     } catch {
       throw .git(error)
     }
-    try session.run("git_remote_fetch") { callbacks in
-      var options = git_fetch_options()
-      git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
-      options.callbacks = callbacks
-      options.proxy_opts.type = GIT_PROXY_AUTO
-      return remote.withPointer { git_remote_fetch($0, nil, &options, "rk sync: fetch") }
+    removeStaleFetchLocks(remote: session.remoteName)
+    if usesGitProgram(for: session, pushing: false) { return try fetchWithGitProgram(session) }
+    do {
+      try session.run("git_remote_fetch") { callbacks in
+        var options = git_fetch_options()
+        git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
+        options.callbacks = callbacks
+        options.proxy_opts.type = GIT_PROXY_AUTO
+        return remote.withPointer { git_remote_fetch($0, nil, &options, "rk sync: fetch") }
+      }
+    } catch {
+      throw lockRefusal(error, session)
     }
+  }
+
+  /// `error`, or when it is a lock file that refused (here, or in the
+  /// remote's folder on this machine), ``RemoteError/locked(remote:path:holders:)``:
+  /// a local refusal, never a network failure.
+  func lockRefusal(_ error: RemoteError, _ session: RemoteSession) -> RemoteError {
+    guard case .network(_, _, let message) = error, let path = Self.lockPath(inMessage: message) else { return error }
+    let remoteFolder = Self.localGitDirectory(session.url)
+    let folders = remoteFolder.map { [$0] } ?? [gitDirectory, workingDirectory]
+    let holders = LockFile.holders(of: path, repository: path.hasPrefix(gitDirectory + "/") ? [gitDirectory, workingDirectory] : folders)
+    return .locked(remote: session.remoteName, path: path, holders: holders?.map(\.description) ?? [])
   }
 
   /// Pushes the local branch `branch` to the same name on `session`'s remote.
   /// The remote refusing it, or libgit2 finding it not a fast-forward,
   /// throws ``RemoteError/pushRejected(remote:branch:reason:)``.
   func push(branch: String, _ session: RemoteSession) throws(RemoteError) {
+    removeStalePushLocks(remote: session.remoteName, url: session.url, branch: branch)
+    if usesGitProgram(for: session, pushing: true) { return try pushWithGitProgram(branch: branch, session) }
+    try pushWithLibgit2(branch: branch, session)
+  }
+
+  /// ``push(branch:_:)`` through libgit2.
+  func pushWithLibgit2(branch: String, _ session: RemoteSession) throws(RemoteError) {
     let remote: GitHandle
     do {
       remote = try GitHandle.make("git_remote_lookup", free: git_remote_free) { git_remote_lookup($0, repository, session.remoteName) }
@@ -373,6 +421,8 @@ extension GitRepository {
       }
     } catch .pushRejected(let name, _, let reason) {
       throw .pushRejected(remote: name, branch: branch, reason: reason)
+    } catch {
+      throw lockRefusal(error, session)
     }
     if let rejection = session.rejection {
       throw .pushRejected(remote: session.remoteName, branch: branch, reason: rejection.reason)

@@ -22,6 +22,8 @@ public final class GitRepository {
   public let workingDirectory: String
   /// The `.git` folder, absolute, without a trailing slash.
   public let gitDirectory: String
+  /// Told of each lock file a killed git or rk left, once it is removed.
+  var onRemovedLock: ((RemovedLock) -> Void)?
 
   /// Takes ownership of `repository`, which must have a work tree.
   private init(taking repository: OpaquePointer, workingDirectory: String) {
@@ -104,7 +106,7 @@ public final class GitRepository {
     let indexLock = gitDirectory + "/index.lock"
     var waited = 0
     while FileSystem.exists(indexLock) {
-      guard waited < 40 else { throw .locked(indexLock) }
+      guard waited < 40 else { throw LockFile.refusal(indexLock, repository: [gitDirectory, workingDirectory]) }
       usleep(50_000)
       waited += 1
     }
@@ -122,7 +124,8 @@ public final class GitRepository {
     try headCommit().map(Self.copy)
   }
 
-  /// Commits reachable from HEAD, newest first.
+  /// Commits reachable from HEAD, newest first; in a shallow clone, those
+  /// above the commits its history stops at.
   ///
   /// With `path` (a file or folder relative to the work tree), only the
   /// commits whose tree entry at that path differs from their first
@@ -131,6 +134,9 @@ public final class GitRepository {
     if let limit, limit <= 0 { return [] }
     let path = try path.map(relativePath).flatMap { $0.isEmpty ? nil : $0 }
     guard try headCommit() != nil else { return [] }
+    let boundary = shallowBoundary()
+    let shallowOrder = boundary.isEmpty ? nil : try commitsAboveShallowBoundary(boundary)
+    var shallowIndex = 0
     let walk = try GitHandle.make("git_revwalk_new", free: git_revwalk_free) { git_revwalk_new($0, repository) }
     // Topological as well as by time: `rk` makes many commits within one
     // second, which time alone leaves in no particular order.
@@ -140,7 +146,14 @@ public final class GitRepository {
     var commits: [GitCommit] = []
     var id = git_oid()
     while true {
-      let next = walk.withPointer { git_revwalk_next(&id, $0) }
+      let next: Int32
+      if let shallowOrder {
+        next = shallowIndex < shallowOrder.count ? 0 : GIT_ITEROVER.rawValue
+        if next == 0 { id = shallowOrder[shallowIndex] }
+        shallowIndex += 1
+      } else {
+        next = walk.withPointer { git_revwalk_next(&id, $0) }
+      }
       if next == GIT_ITEROVER.rawValue {
         LibGit2.clearError()
         break
@@ -192,6 +205,23 @@ public final class GitRepository {
   /// leaves them out, so no commit can bring them back once deleted.
   public func ignoredFiles(under path: String) throws(GitError) -> [String] {
     try status(under: path, includingIgnored: true).filter { $0.status & GIT_STATUS_IGNORED.rawValue != 0 }.map(\.path)
+  }
+
+  /// The folders at or below `folder` (relative to it, "." for itself)
+  /// that are git repositories of their own or submodules' work trees:
+  /// those holding a `.git` folder or file. Their history is not in this
+  /// repository, so deleting them loses it.
+  static func nestedRepositories(under folder: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var found: [String] = []
+    if FileSystem.exists(folder + "/.git") { found.append(".") }
+    while let path = walker.nextObject() as? String {
+      guard (path as NSString).lastPathComponent == ".git" else { continue }
+      walker.skipDescendants()
+      let parent = (path as NSString).deletingLastPathComponent
+      if !parent.isEmpty { found.append(parent) }
+    }
+    return found.sorted()
   }
 
   /// `git status` of the files at or below `path`: each path with libgit2's
@@ -303,8 +333,12 @@ public final class GitRepository {
 
   func firstParent(of commit: GitHandle) throws(GitError) -> GitHandle? {
     guard commit.withPointer({ git_commit_parentcount($0) }) > 0 else { return nil }
-    return try GitHandle.make("git_commit_parent", free: git_commit_free) { out in
-      commit.withPointer { git_commit_parent(out, $0, 0) }
+    do {
+      return try GitHandle.make("git_commit_parent", free: git_commit_free) { out in
+        commit.withPointer { git_commit_parent(out, $0, 0) }
+      }
+    } catch {
+      throw shallowOr(error, commit: commit)
     }
   }
 

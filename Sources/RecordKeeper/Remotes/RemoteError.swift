@@ -24,10 +24,23 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownHost(remote: String, host: String, port: Int, knownHosts: String)
   /// The ssh host's key differs from the one `~/.ssh/known_hosts` holds for it.
   case changedHostKey(remote: String, host: String, port: Int, knownHosts: String)
+  /// The ssh host's key is marked `@revoked` in `~/.ssh/known_hosts`.
+  case revokedHostKey(remote: String, host: String, port: Int, knownHosts: String)
+  /// `~/.ssh/known_hosts` knows the ssh host only by keys of other types
+  /// (`known`) than the one it offered (`offered`; "" when the key
+  /// exchange failed before the server offered one).
+  case hostKnownByOtherTypes(remote: String, host: String, port: Int, knownHosts: String, offered: String, known: [String])
   /// An https server's certificate is not trusted.
   case untrustedCertificate(remote: String, host: String)
   /// The remote refused the push (the reason it gave).
   case pushRejected(remote: String, branch: String, reason: String)
+  /// A lock file (absolute path, here or in the remote's folder) refused
+  /// the fetch or push; `holders` are the living processes that may hold
+  /// it (a lock no one holds was removed before, so these are rare).
+  case locked(remote: String, path: String, holders: [String])
+  /// A hook of the remote's repository (`pre-receive`, `update`) refused
+  /// the push, with what it printed.
+  case hookRefused(remote: String, branch: String, output: String)
   /// HEAD is on no branch, or on a branch with no commit yet.
   case noBranch
   /// Files edited by hand and not committed, which a merge could overwrite.
@@ -71,10 +84,28 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
     case .changedHostKey(let remote, let host, let port, let knownHosts):
       "the ssh host key of \(host)\(port == 22 ? "" : " port \(port)") (remote \(remote)) is not the one \(knownHosts) holds for it: refused, as someone may be posing as the server; "
         + "if the server's owner says its key changed, remove the old line with ssh-keygen -R \(port == 22 ? host : "'[\(host)]:\(port)'") -f \(knownHosts) and try again"
+    case .revokedHostKey(let remote, let host, let port, let knownHosts):
+      "the ssh host key of \(host)\(port == 22 ? "" : " port \(port)") (remote \(remote)) is marked @revoked in \(knownHosts): refused, as a stolen key may be used to pose as the server; "
+        + "ask the server's owner for its new key, and add it to \(knownHosts) once you have compared it"
+    case .hostKnownByOtherTypes(let remote, let host, let port, let knownHosts, let offered, let known):
+      "the ssh host \(host)\(port == 22 ? "" : " port \(port)") (remote \(remote)) "
+        + (offered.isEmpty ? "offered no key of a type \(knownHosts) holds for it" : "offered a \(offered) key")
+        + ", and \(knownHosts) knows it only by keys of another type (\(known.joined(separator: ", "))), so rk cannot tell it is the right server: "
+        + "if the server's owner confirms its new key, add it with ssh-keyscan \(offered.isEmpty ? "" : "-t \(offered) ")\(port == 22 ? "" : "-p \(port) ")\(host) >> \(knownHosts) (compare it with the one they give you), then try again"
     case .untrustedCertificate(let remote, let host):
       "the https certificate of \(host) (remote \(remote)) is not trusted by this machine: check the URL; if the server uses its own certificate authority, install it in the system's certificates"
     case .pushRejected(let remote, let branch, let reason):
       "remote \(remote) refused the push of \(branch) (\(reason)): nothing there was changed; run rk sync again, and if it is refused again ask whoever runs \(remote) why"
+    case .locked(let remote, let path, let holders):
+      holders.isEmpty
+        ? "syncing with \(remote) stopped at the lock file \(path): another git or rk may be fetching or pushing (on this machine, or another sharing that folder); "
+          + "wait for it and run rk sync again; if none is running, delete \(path) (one was killed) and run rk sync again. Nothing was pushed"
+        : "syncing with \(remote) stopped at the lock file \(path), which \(holders.joined(separator: ", ")) may hold: "
+          + "let it finish and run rk sync again; do not delete \(path) while it runs. Nothing was pushed"
+    case .hookRefused(let remote, let branch, let output):
+      "remote \(remote) refused the push of \(branch): its hook declined it, saying:\n"
+        + output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        + "\nnothing there was changed; do what the hook asks (or ask whoever runs \(remote)), then run rk sync again"
     case .noBranch:
       "HEAD is on no branch with a commit, so there is nothing to sync: go back to a branch with git switch BRANCH, then try again"
     case .uncommittedChanges(let paths):

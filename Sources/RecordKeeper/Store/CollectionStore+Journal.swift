@@ -88,10 +88,13 @@ extension CollectionStore {
     onInterruptedChange?(InterruptedChange(outcome: outcome, summary: summary, paths: journal.paths))
   }
 
-  /// Throws ``GitError/locked(_:)`` for a lock file a commit would need.
+  /// Throws ``GitError/locked(_:)`` for a lock file a commit would need,
+  /// ``GitError/lockHeld(_:by:)`` when living processes may hold it.
   func ensureUnlocked() throws(StoreError) {
     do throws(GitError) {
-      for path in try repository.commitLockPaths() where FileSystem.exists(path) { throw GitError.locked(path) }
+      for path in try repository.commitLockPaths() where FileSystem.exists(path) {
+        throw LockFile.refusal(path, repository: lockOwnerFolders)
+      }
     } catch {
       throw .git(error)
     }
@@ -107,16 +110,20 @@ extension CollectionStore {
   /// `afterKill` is for the journal a killed `rk` left (this process holds
   /// the collection lock, so no other `rk` runs): then a lock file the journal names is the killed `rk`'s own, and is
   /// removed, when it was last written after the journal and within
-  /// ``staleLockWindow`` of it: while the change was under way. One older
-  /// than the journal, or written long after it (a git command a person
-  /// started since), is left alone, and the change then stops with
-  /// ``GitError/locked(_:)``, which says what to do.
+  /// ``staleLockWindow`` of it (while the change was under way) and no
+  /// living process may hold it (``LockFile``: a `git commit` started
+  /// within the window holds it too). One older than the journal, written
+  /// long after it, or held, is left alone, and the change then stops with
+  /// ``GitError/locked(_:)`` or ``GitError/lockHeld(_:by:)``, which say
+  /// what to do.
   private func settle(_ journal: ChangeJournal, afterKill: Bool) throws(StoreError) -> InterruptedChange.Outcome {
     let journalTime = FileSystem.modificationTime(journalPath)
     if afterKill, let journalTime {
       let windowEnd = timespec(tv_sec: journalTime.tv_sec + Self.staleLockWindow, tv_nsec: journalTime.tv_nsec)
       for lock in journal.locks {
-        if let time = FileSystem.modificationTime(lock), Self.isOrdered(journalTime, time), Self.isOrdered(time, windowEnd) {
+        if let time = FileSystem.modificationTime(lock), Self.isOrdered(journalTime, time), Self.isOrdered(time, windowEnd),
+          LockFile.isStale(lock, repository: lockOwnerFolders)
+        {
           unlink(lock)
         }
       }
@@ -201,6 +208,9 @@ extension CollectionStore {
   }
 
   // MARK: Helpers
+
+  /// The folders a git process holding this repository's locks works in.
+  var lockOwnerFolders: [String] { [repository.gitDirectory, repository.workingDirectory] }
 
   /// Seconds after its journal within which a lock file counts as written by
   /// the change: far longer than a change takes, far shorter than the gap

@@ -29,6 +29,12 @@ public final class CollectionStore {
   /// Told when a change starts and finds that an earlier `rk` was interrupted
   /// in one, once that change has been finished or rolled back.
   public var onInterruptedChange: ((InterruptedChange) -> Void)?
+  /// Told of each lock file a killed git or rk left (a fetch, a push to a
+  /// folder on this machine) that was proved stale and removed.
+  public var onRemovedLock: ((RemovedLock) -> Void)? {
+    get { repository.onRemovedLock }
+    set { repository.onRemovedLock = newValue }
+  }
   /// Whether a journaled change is under way in this process.
   var journalIsOpen = false
   /// The collection root relative to the repository's work tree ("" or "records/").
@@ -183,9 +189,17 @@ public final class CollectionStore {
       let slug = Slug.make(artist: album.artist, title: album.title)
       var id = "albums/" + slug
       var suffix = 2
-      while FileSystem.exists(location.path(id)) {
-        id = "albums/\(slug)-\(suffix)"
-        suffix += 1
+      do throws(GitError) {
+        // Taken too when only the index has it: a sparse checkout left it out.
+        while true {
+          let taken = try FileSystem.exists(location.path(id)) ? true : repository.indexHolds(prefix + id)
+          guard taken else { break }
+          id = "albums/\(slug)-\(suffix)"
+          suffix += 1
+        }
+        if try repository.isOutsideSparseCone(prefix + id + "/" + AlbumFile.name) { throw GitError.outsideSparseCheckout(prefix + id) }
+      } catch {
+        throw .git(error)
       }
       album.id = id
       let stagingID = "albums/.rk-new-\(getpid())-\(slug)"
@@ -213,7 +227,8 @@ public final class CollectionStore {
   /// first committed alone, as for every change. Files git ignores cannot
   /// be committed, so they would be lost for good: while the folder holds
   /// any, nothing is removed and ``StoreError/ignoredFiles(album:_:)`` lists
-  /// them.
+  /// them; likewise for a git repository or submodule inside the folder,
+  /// whose history would go with it (``StoreError/nestedRepositories(album:_:)``).
   @discardableResult
   public func remove(_ reference: String) throws(StoreError) -> (album: Album, commit: GitCommit?) {
     let id = try resolve(reference)
@@ -227,6 +242,10 @@ public final class CollectionStore {
       }
       guard ignored.isEmpty else {
         throw .ignoredFiles(album: ChangeMessage.name(of: album), ignored.map { location.displayPath(String($0.dropFirst(prefix.count))) })
+      }
+      let nested = GitRepository.nestedRepositories(under: location.path(id))
+      guard nested.isEmpty else {
+        throw .nestedRepositories(album: ChangeMessage.name(of: album), nested.map { location.displayPath($0 == "." ? id : id + "/" + $0) })
       }
       try commitHandEdits(to: id, of: album)
       let folder = location.path(id)
@@ -331,6 +350,14 @@ public final class CollectionStore {
     } catch {
       throw .git(error)
     }
+  }
+
+  /// What to tell a person reading the history of a shallow clone (which
+  /// stops part way), or `nil` for a full clone.
+  public var shallowHistoryNote: String? {
+    guard let first = repository.shallowBoundary().sorted().first else { return nil }
+    return "this clone is shallow (made with git clone --depth): its history stops at commit \(first.prefix(7)); "
+      + "git fetch --unshallow fetches the rest"
   }
 
   // MARK: Helpers

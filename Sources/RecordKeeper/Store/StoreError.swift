@@ -28,6 +28,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The album (its name given) was not removed: its folder holds these
   /// files git ignores, which no commit could bring back.
   case ignoredFiles(album: String, [String])
+  /// The album (its name given) was not removed: its folder holds git
+  /// repositories of their own or submodules (their folders, as messages
+  /// show them), whose history no commit of this collection keeps.
+  case nestedRepositories(album: String, [String])
   /// The album reference leads outside the collection root.
   case outsideCollection(String)
   /// The path (as messages show it) is a symbolic link, which `rk` does not
@@ -74,6 +78,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(album) was not removed: its folder holds files git ignores, which rk rm would delete for good (rk undo brings back only what git keeps):\n"
         + paths.map { "  " + $0 }.joined(separator: "\n")
         + "\nmove them out of the folder or delete them yourself, then run rk rm again"
+    case .nestedRepositories(let album, let paths):
+      "\(album) was not removed: its folder holds a git repository of its own (or a submodule), which rk rm would delete with all its history (rk undo brings back only what this collection's git keeps):\n"
+        + paths.map { "  " + $0 }.joined(separator: "\n")
+        + "\nmove it out of the album's folder (for a submodule, git rm it first, which keeps its history in .git/modules), then run rk rm again"
     case .outsideCollection(let reference):
       "\"\(reference)\" leads outside the collection, and rk never reads or changes anything there: name an album by its id (albums/…), its folder name, or words of its artist and title"
     case .symbolicLink(let path):

@@ -44,7 +44,7 @@ extension APIError {
       self.init(.notFound, error.description, field: "id")
     case .cover(let cover):
       self.init(cover)
-    case .ignoredFiles, .changedSinceOpened, .uncommittedChanges, .changedSinceUndoable, .unfinishedMerge:
+    case .ignoredFiles, .nestedRepositories, .changedSinceOpened, .uncommittedChanges, .changedSinceUndoable, .unfinishedMerge:
       self.init(.conflict, error.description)
     case .file(let file) where file.reason == .system(ENOENT):
       self.init(.notFound, error.description)

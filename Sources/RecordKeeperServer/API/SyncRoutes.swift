@@ -145,11 +145,11 @@ extension APIError {
   /// state of the collection that stands in the way 409.
   init(_ error: RemoteError) {
     switch error {
-    case .network, .authentication, .unknownHost, .changedHostKey, .untrustedCertificate:
+    case .network, .authentication, .unknownHost, .changedHostKey, .revokedHostKey, .hostKnownByOtherTypes, .untrustedCertificate:
       self.init(.badGateway, error.description, field: "remote")
     case .noRemote, .unknownRemote, .ambiguousRemote:
       self.init(.conflict, error.description, field: "remote")
-    case .noBranch, .uncommittedChanges, .pushRejected:
+    case .noBranch, .uncommittedChanges, .pushRejected, .locked, .hookRefused:
       self.init(.conflict, error.description)
     case .merge(let merge):
       self.init(merge)

@@ -79,7 +79,7 @@ extension RemoteError {
   /// problem, nor a merge's).
   var isNetwork: Bool {
     switch self {
-    case .network, .authentication, .unknownHost, .changedHostKey, .untrustedCertificate: true
+    case .network, .authentication, .unknownHost, .changedHostKey, .revokedHostKey, .hostKnownByOtherTypes, .untrustedCertificate: true
     default: false
     }
   }

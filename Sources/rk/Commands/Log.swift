@@ -42,6 +42,7 @@ extension RK {
         commits = Array(commits.filter { $0.date >= start.date }.prefix(limit ?? .max))
       }
       let changes = try commits.map { (commit) throws(StoreError) in try store.changes(in: commit, album: id) }
+      if let note = store.shallowHistoryNote { Terminal.warn(note) }
       if json {
         Terminal.write(JSONValue.array(zip(commits, changes).map { $0.json(changes: $1) }))
         return

@@ -7,6 +7,7 @@ extension CollectionOptions {
   func store() throws -> CollectionStore {
     let store = try CollectionStore(location: try location())
     store.onInterruptedChange = { FileHandle.standardError.write(Data("rk: \($0)\n".utf8)) }
+    store.onRemovedLock = { FileHandle.standardError.write(Data("rk: \($0)\n".utf8)) }
     try store.finishInterruptedChange()
     return store
   }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import RecordKeeper
+
+/// A killed rk left its journal moments ago, and meanwhile a living process
+/// took `index.lock`: the lock is that process's, never removed.
+@Suite("rk never removes a lock a living process holds")
+struct LiveLockTests {
+  let collection: TemporaryCollection
+  let id = "albums/miles-davis-kind-of-blue"
+  let store: CollectionStore
+
+  init() throws {
+    collection = try TemporaryCollection()
+    try collection.write(id, albumText(title: "Kind of Blue", artist: "Miles Davis", tags: ["jazz"]))
+    try collection.initializeGit()
+    store = try CollectionStore(location: CollectionLocation(root: collection.path))
+  }
+
+  var lock: String { collection.path + "/.git/index.lock" }
+
+  /// Leaves the journal a killed `rk tag add` would leave.
+  func leaveKilledJournal() throws {
+    let file = id + "/" + AlbumFile.name
+    try store.prepare(ChangeJournal(message: "Add tag \"x\"", paths: [file]), saving: [file]).write(to: store.journalPath)
+  }
+
+  func tag() throws {
+    try store.update(id, action: "tag-add", summary: { _, _ in "Add tag" }) { album in
+      album.tags.append("modal")
+      return true
+    }
+  }
+
+  /// Starts `arguments` in the collection, returning once `lock` exists.
+  func startHolder(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.environment = hermeticEnvironment.merging(environment) { $1 }
+    process.currentDirectoryURL = URL(fileURLWithPath: collection.path)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    for _ in 0..<200 where !FileManager.default.fileExists(atPath: lock) { usleep(50_000) }
+    return process
+  }
+
+  func stop(_ process: Process) {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  @Test func aLockAProcessHasOpenStaysAndRKNamesTheProcess() throws {
+    try leaveKilledJournal()
+    let holder = try startHolder(["sh", "-c", "set -C; exec 3>.git/index.lock; exec sleep 20"])
+    defer { stop(holder) }
+    #expect(FileManager.default.fileExists(atPath: lock))
+    #expect {
+      try tag()
+    } throws: { error in
+      guard case .git(.lockHeld(let path, let holders)) = error as? StoreError else { return false }
+      let text = (error as? StoreError)?.description ?? ""
+      return path == lock && holders.contains { $0.contains("pid \(holder.processIdentifier)") } && text.contains("Do not delete")
+    }
+    #expect(FileManager.default.fileExists(atPath: lock))
+    #expect(try collection.commitSubjects() == ["Start"])
+  }
+
+  @Test func aGitCommitWaitingOnItsEditorKeepsItsLock() throws {
+    try collection.writeFile("notes.txt", Array("mine\n".utf8))
+    try git(["add", "notes.txt"], in: collection.path)
+    try git(["commit", "-q", "-m", "Notes"], in: collection.path)
+    try collection.writeFile("notes.txt", Array("mine, edited\n".utf8))
+    try leaveKilledJournal()
+    // `git commit -a` keeps index.lock, closed, until its editor quits.
+    let holder = try startHolder(["git", "commit", "-a"], environment: ["GIT_EDITOR": "exec sleep 20; :"])
+    defer { stop(holder) }
+    #expect(FileManager.default.fileExists(atPath: lock))
+    #expect {
+      try tag()
+    } throws: { error in
+      guard case .git(.lockHeld(_, let holders)) = error as? StoreError else { return false }
+      return holders.contains { $0.hasPrefix("git commit -a (pid \(holder.processIdentifier))") }
+    }
+    #expect(FileManager.default.fileExists(atPath: lock))
+  }
+
+  @Test func aLockNoProcessHoldsIsTheKilledRKsAndIsRemoved() throws {
+    try leaveKilledJournal()
+    try "half an index".write(toFile: lock, atomically: false, encoding: .utf8)
+    #expect(LockFile.holders(of: lock, repository: store.lockOwnerFolders) == [])
+    try tag()
+    #expect(!FileManager.default.fileExists(atPath: lock))
+    #expect(try collection.commitSubjects().count == 2)
+  }
+}
