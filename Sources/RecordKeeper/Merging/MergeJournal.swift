@@ -249,12 +249,7 @@ extension CollectionStore {
         unlink(absolute + "/" + entry.name)
       }
     }
-    guard let journalTime = FileSystem.modificationTime(mergeJournalPath) else { return }
-    for lock in journal.locks {
-      guard let time = FileSystem.modificationTime(lock) else { continue }
-      let after = (time.tv_sec, time.tv_nsec) >= (journalTime.tv_sec, journalTime.tv_nsec)
-      if after && time.tv_sec <= journalTime.tv_sec + Self.staleLockWindow { unlink(lock) }
-    }
+    removeLocks(journal.locks, leftByJournalAt: mergeJournalPath)
   }
 }
 

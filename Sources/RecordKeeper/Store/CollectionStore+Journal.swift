@@ -118,17 +118,10 @@ extension CollectionStore {
   /// what to do.
   private func settle(_ journal: ChangeJournal, afterKill: Bool) throws(StoreError) -> InterruptedChange.Outcome {
     let journalTime = FileSystem.modificationTime(journalPath)
-    if afterKill, let journalTime {
-      let windowEnd = timespec(tv_sec: journalTime.tv_sec + Self.staleLockWindow, tv_nsec: journalTime.tv_nsec)
-      for lock in journal.locks {
-        if let time = FileSystem.modificationTime(lock), Self.isOrdered(journalTime, time), Self.isOrdered(time, windowEnd),
-          LockFile.isStale(lock, repository: lockOwnerFolders)
-        {
-          unlink(lock)
-        }
-      }
+    if afterKill {
+      removeLocks(journal.locks, leftByJournalAt: journalPath)
+      removeTemporaryFiles(of: journal)
     }
-    if afterKill { removeTemporaryFiles(of: journal) }
     let outcome: InterruptedChange.Outcome
     do {
       let head = try repository.head()
@@ -210,6 +203,21 @@ extension CollectionStore {
   // MARK: Helpers
 
   /// The folders a git process holding this repository's locks works in.
+  /// Removes each of `locks` that the killed `rk` whose journal is at
+  /// `journal` left: last written after the journal and within
+  /// ``staleLockWindow`` of it, and held by no living process.
+  func removeLocks(_ locks: [String], leftByJournalAt journal: String) {
+    guard let journalTime = FileSystem.modificationTime(journal) else { return }
+    let windowEnd = timespec(tv_sec: journalTime.tv_sec + Self.staleLockWindow, tv_nsec: journalTime.tv_nsec)
+    for lock in locks {
+      if let time = FileSystem.modificationTime(lock), Self.isOrdered(journalTime, time), Self.isOrdered(time, windowEnd),
+        LockFile.isStale(lock, repository: lockOwnerFolders)
+      {
+        unlink(lock)
+      }
+    }
+  }
+
   var lockOwnerFolders: [String] { [repository.gitDirectory, repository.workingDirectory] }
 
   /// Seconds after its journal within which a lock file counts as written by
