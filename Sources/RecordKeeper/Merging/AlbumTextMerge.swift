@@ -1,0 +1,160 @@
+/// Steps 1, 2 and 4 of MERGE.md: the whole `album.md` merged by lines.
+///
+/// A stretch only one side changed is taken as that side wrote it. A
+/// stretch both sides changed is merged part by part (``AlbumLines/Part``):
+/// each key, comment block, track item or side heading only one side changed
+/// is taken from that side; a key or track both changed keeps our lines,
+/// whose value the field merge then settles (step 3). What is not made of
+/// parts (the notes, a comment both sides rewrote) is a text conflict with
+/// our lines in place, unless `prefer` settles it.
+struct AlbumTextMerge {
+  /// The merged lines, each with its line break.
+  var lines: [ArraySlice<UInt8>] = []
+  /// Stretches of text both sides changed differently (ours is in `lines`).
+  var conflicts: [LineMerge.Conflict] = []
+  /// The lines the result must hold: every line both sides kept, and every
+  /// line of a stretch either side changed (step 5).
+  var required: [(side: MergeSide, line: Int)] = []
+
+  var bytes: [UInt8] { lines.reduce(into: []) { $0 += $1 } }
+
+  init(base: AlbumLines, ours: AlbumLines, theirs: AlbumLines, prefer: MergeSide?) {
+    for hunk in LineMerge.hunks(base: base.lines, ours: ours.lines, theirs: theirs.lines) {
+      switch hunk.kind {
+      case .stable:
+        lines.append(
+          LineMerge.kept(base.lines[hunk.base.lowerBound], ours.lines[hunk.ours.lowerBound], theirs.lines[hunk.theirs.lowerBound]))
+        required.append((.ours, hunk.ours.lowerBound))
+      case .ours, .same:
+        lines += ours.lines[hunk.ours]
+        required += hunk.ours.map { (.ours, $0) }
+      case .theirs:
+        lines += theirs.lines[hunk.theirs]
+        required += hunk.theirs.map { (.theirs, $0) }
+      case .conflict:
+        required += hunk.ours.map { (.ours, $0) }
+        // A line both sides have in the stretch is needed once.
+        var ourCounts: [ArraySlice<UInt8>: Int] = [:]
+        for line in hunk.ours { ourCounts[LineMerge.content(ours.lines[line]), default: 0] += 1 }
+        for line in hunk.theirs {
+          let content = LineMerge.content(theirs.lines[line])
+          if let count = ourCounts[content], count > 0 {
+            ourCounts[content] = count - 1
+          } else {
+            required.append((.theirs, line))
+          }
+        }
+        if let merged = PartMerge(hunk: hunk, base: base, ours: ours, theirs: theirs, prefer: prefer) {
+          lines += merged.lines
+          conflicts += merged.conflicts
+        } else {
+          take(ours: ours.lines[hunk.ours], theirs: theirs.lines[hunk.theirs], prefer: prefer)
+        }
+      }
+    }
+  }
+
+  private mutating func take(ours: ArraySlice<ArraySlice<UInt8>>, theirs: ArraySlice<ArraySlice<UInt8>>, prefer: MergeSide?) {
+    switch prefer {
+    case .theirs?: lines += theirs
+    case .ours?: lines += ours
+    case nil:
+      lines += ours
+      conflicts.append(LineMerge.Conflict(ours: Array(ours), theirs: Array(theirs)))
+    }
+  }
+}
+
+/// One stretch both sides changed, merged part by part; `nil` when a line
+/// of it belongs to no part or a part is split in two on one side.
+private struct PartMerge {
+  typealias Part = AlbumLines.Part
+  var lines: [ArraySlice<UInt8>] = []
+  var conflicts: [LineMerge.Conflict] = []
+
+  /// The parts of `range` in order, each with its lines.
+  private static func segments(_ version: AlbumLines, _ range: Range<Int>) -> [(part: Part, lines: Range<Int>)]? {
+    var segments: [(part: Part, lines: Range<Int>)] = []
+    for line in range {
+      guard let part = version.parts[line] else { return nil }
+      if let last = segments.last, last.part == part {
+        segments[segments.count - 1].lines = last.lines.lowerBound..<(line + 1)
+      } else {
+        segments.append((part, line..<(line + 1)))
+      }
+    }
+    guard Set(segments.map(\.part)).count == segments.count else { return nil }
+    return segments
+  }
+
+  init?(hunk: LineMerge.Hunk, base: AlbumLines, ours: AlbumLines, theirs: AlbumLines, prefer: MergeSide?) {
+    guard let baseSegments = Self.segments(base, hunk.base), var ourSegments = Self.segments(ours, hunk.ours),
+      var theirSegments = Self.segments(theirs, hunk.theirs)
+    else { return nil }
+    let baseParts = Dictionary(uniqueKeysWithValues: baseSegments.map { ($0.part, $0.lines) })
+    // A track renamed on one side is the same part: pair the base tracks a
+    // side lost with the tracks it gained, in order, when as many.
+    func pairRenamed(_ segments: inout [(part: Part, lines: Range<Int>)]) {
+      let parts = Set(segments.map(\.part))
+      let lost = baseSegments.map(\.part).filter { if case .track = $0 { !parts.contains($0) } else { false } }
+      let gained = segments.indices.filter { if case .track = segments[$0].part { baseParts[segments[$0].part] == nil } else { false } }
+      guard !lost.isEmpty, lost.count == gained.count else { return }
+      for (part, index) in zip(lost, gained) { segments[index].part = part }
+    }
+    pairRenamed(&ourSegments)
+    pairRenamed(&theirSegments)
+    let ourParts = Dictionary(uniqueKeysWithValues: ourSegments.map { ($0.part, $0.lines) })
+    let theirParts = Dictionary(uniqueKeysWithValues: theirSegments.map { ($0.part, $0.lines) })
+
+    // Parts only theirs added, after the part that precedes them there.
+    var insertions: [Part?: [Range<Int>]] = [:]
+    var anchor: Part?
+    for segment in theirSegments {
+      if ourParts[segment.part] != nil {
+        anchor = segment.part
+      } else if baseParts[segment.part] == nil {
+        insertions[anchor, default: []].append(segment.lines)
+      }
+    }
+    func insert(after part: Part?) {
+      for range in insertions[part] ?? [] { lines += theirs.lines[range] }
+    }
+    insert(after: nil)
+    for segment in ourSegments {
+      let o = ours.lines[segment.lines]
+      let b = baseParts[segment.part].map { base.lines[$0] } ?? []
+      if let theirRange = theirParts[segment.part] {
+        let t = theirs.lines[theirRange]
+        if LineMerge.same(o, b) {
+          lines += t
+        } else if LineMerge.same(t, b) || LineMerge.same(o, t) {
+          lines += o
+        } else {
+          merge(part: segment.part, base: b, ours: o, theirs: t, prefer: prefer)
+        }
+      } else if baseParts[segment.part] == nil || !LineMerge.same(o, b) {
+        // Ours added it, or changed what theirs removed: ours stays.
+        lines += o
+      }
+      insert(after: segment.part)
+    }
+  }
+
+  /// A part both sides changed: by lines within it; what still conflicts
+  /// keeps ours, settled by the field merge for a key or track, reported
+  /// for comments.
+  private mutating func merge(
+    part: Part, base: ArraySlice<ArraySlice<UInt8>>, ours: ArraySlice<ArraySlice<UInt8>>, theirs: ArraySlice<ArraySlice<UInt8>>,
+    prefer: MergeSide?
+  ) {
+    let bytes = { (lines: ArraySlice<ArraySlice<UInt8>>) in lines.reduce(into: [UInt8]()) { $0 += $1 }[...] }
+    let isText: Bool
+    switch part {
+    case .before: isText = true
+    case .key, .track, .heading: isText = false
+    }
+    let merged = LineMerge(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs), prefer: isText ? prefer : .ours)
+    lines += merged.lines
+    conflicts += merged.conflicts
+  }
+}
