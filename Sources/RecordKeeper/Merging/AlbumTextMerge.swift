@@ -32,18 +32,7 @@ struct AlbumTextMerge {
         lines += theirs.lines[hunk.theirs]
         required += hunk.theirs.map { (.theirs, $0) }
       case .conflict:
-        required += hunk.ours.map { (.ours, $0) }
-        // A line both sides have in the stretch is needed once.
-        var ourCounts: [ArraySlice<UInt8>: Int] = [:]
-        for line in hunk.ours { ourCounts[LineMerge.content(ours.lines[line]), default: 0] += 1 }
-        for line in hunk.theirs {
-          let content = LineMerge.content(theirs.lines[line])
-          if let count = ourCounts[content], count > 0 {
-            ourCounts[content] = count - 1
-          } else {
-            required.append((.theirs, line))
-          }
-        }
+        required += Self.required(hunk, base: base, ours: ours, theirs: theirs)
         if let merged = PartMerge(hunk: hunk, base: base, ours: ours, theirs: theirs, prefer: prefer) {
           lines += merged.lines
           conflicts += merged.conflicts
@@ -52,6 +41,42 @@ struct AlbumTextMerge {
         }
       }
     }
+  }
+
+  /// The lines of a stretch both sides changed that the result must
+  /// hold: what each side wrote there (a line both wrote, once), and the
+  /// base lines both sides kept.
+  private static func required(_ hunk: LineMerge.Hunk, base: AlbumLines, ours: AlbumLines, theirs: AlbumLines) -> [(side: MergeSide, line: Int)] {
+    func counts(_ version: AlbumLines, _ range: Range<Int>) -> [ArraySlice<UInt8>: Int] {
+      range.reduce(into: [:]) { $0[LineMerge.content(version.lines[$1]), default: 0] += 1 }
+    }
+    var baseLeft = counts(base, hunk.base)
+    var theirBase = counts(base, hunk.base)
+    var required: [(side: MergeSide, line: Int)] = []
+    var ourAdded: [ArraySlice<UInt8>: Int] = [:]
+    let theirCounts = counts(theirs, hunk.theirs)
+    for line in hunk.ours {
+      let content = LineMerge.content(ours.lines[line])
+      if let left = baseLeft[content], left > 0 {
+        // A base line ours kept: needed when theirs kept it too.
+        baseLeft[content] = left - 1
+        if (theirCounts[content] ?? 0) > 0 { required.append((.ours, line)) }
+      } else {
+        ourAdded[content, default: 0] += 1
+        required.append((.ours, line))
+      }
+    }
+    for line in hunk.theirs {
+      let content = LineMerge.content(theirs.lines[line])
+      if let left = theirBase[content], left > 0 {
+        theirBase[content] = left - 1
+      } else if let added = ourAdded[content], added > 0 {
+        ourAdded[content] = added - 1
+      } else {
+        required.append((.theirs, line))
+      }
+    }
+    return required
   }
 
   private mutating func take(ours: ArraySlice<ArraySlice<UInt8>>, theirs: ArraySlice<ArraySlice<UInt8>>, prefer: MergeSide?) {
@@ -119,8 +144,13 @@ private struct PartMerge {
     func insert(after part: Part?) {
       for range in insertions[part] ?? [] { lines += theirs.lines[range] }
     }
-    insert(after: nil)
-    for segment in ourSegments {
+    // Our part that goes on from the line before the stretch stays first;
+    // what theirs added with nothing of ours before it comes next.
+    let before = hunk.ours.lowerBound > 0 ? ours.parts[hunk.ours.lowerBound - 1] : nil
+    let leading = ourSegments.first.map { $0.part == before } == true ? 1 : 0
+    if leading == 0 { insert(after: nil) }
+    for (index, segment) in ourSegments.enumerated() {
+      if index == leading, leading > 0 { insert(after: nil) }
       let o = ours.lines[segment.lines]
       let b = baseParts[segment.part].map { base.lines[$0] } ?? []
       if let theirRange = theirParts[segment.part] {
@@ -138,23 +168,47 @@ private struct PartMerge {
       }
       insert(after: segment.part)
     }
+    if leading > 0, ourSegments.count == leading { insert(after: nil) }
   }
 
-  /// A part both sides changed: by lines within it; what still conflicts
-  /// keeps ours, settled by the field merge for a key or track, reported
-  /// for comments.
+  /// A part both sides changed: its first line (a key line, a track's
+  /// name, a heading) three-way, the rest by lines. A first line changed
+  /// both ways keeps ours (the field merge settles its value), or theirs
+  /// when only theirs has a trailing comment there; the rest conflicts
+  /// as text, except a key's items (tags), which the field merge settles.
   private mutating func merge(
     part: Part, base: ArraySlice<ArraySlice<UInt8>>, ours: ArraySlice<ArraySlice<UInt8>>, theirs: ArraySlice<ArraySlice<UInt8>>,
     prefer: MergeSide?
   ) {
     let bytes = { (lines: ArraySlice<ArraySlice<UInt8>>) in lines.reduce(into: [UInt8]()) { $0 += $1 }[...] }
-    let isText: Bool
-    switch part {
-    case .before: isText = true
-    case .key, .track, .heading: isText = false
+    func rest(_ prefer: MergeSide?) {
+      let merged = LineMerge(base: bytes(base.dropFirst()), ours: bytes(ours.dropFirst()), theirs: bytes(theirs.dropFirst()), prefer: prefer)
+      lines += merged.lines
+      conflicts += merged.conflicts
     }
-    let merged = LineMerge(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs), prefer: isText ? prefer : .ours)
-    lines += merged.lines
-    conflicts += merged.conflicts
+    switch part {
+    case .before:
+      let merged = LineMerge(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs), prefer: prefer)
+      lines += merged.lines
+      conflicts += merged.conflicts
+      return
+    case .key, .track, .heading:
+      guard let o = ours.first, let t = theirs.first, let b = base.first else {
+        let merged = LineMerge(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs), prefer: .ours)
+        lines += merged.lines
+        return
+      }
+      let (oc, tc, bc) = (LineMerge.content(o), LineMerge.content(t), LineMerge.content(b))
+      if oc.elementsEqual(bc) {
+        lines.append(t)
+      } else if tc.elementsEqual(bc) || oc.elementsEqual(tc) {
+        lines.append(o)
+      } else if case .key = part, AlbumLines.trailingComment(oc) == nil, AlbumLines.trailingComment(tc) != nil {
+        lines.append(t)
+      } else {
+        lines.append(o)
+      }
+      if case .key = part { rest(.ours) } else { rest(prefer) }
+    }
   }
 }
