@@ -160,7 +160,11 @@ private struct PartMerge {
         } else if LineMerge.same(t, b) || LineMerge.same(o, t) {
           lines += o
         } else {
-          merge(part: segment.part, base: b, ours: o, theirs: t, prefer: prefer)
+          // Its first line holds the value (a key line, a track's name) on
+          // every side, or the stretch starts inside the part.
+          let whole = ours.fields[segment.lines.lowerBound] != nil && theirs.fields[theirRange.lowerBound] != nil
+          let heads = whole && baseParts[segment.part].map { base.fields[$0.lowerBound] != nil } ?? false
+          merge(part: segment.part, base: b, ours: o, theirs: t, heads: heads, whole: whole, prefer: prefer)
         }
       } else if baseParts[segment.part] == nil || !LineMerge.same(o, b) {
         // Ours added it, or changed what theirs removed: ours stays.
@@ -178,7 +182,7 @@ private struct PartMerge {
   /// as text, except a key's items (tags), which the field merge settles.
   private mutating func merge(
     part: Part, base: ArraySlice<ArraySlice<UInt8>>, ours: ArraySlice<ArraySlice<UInt8>>, theirs: ArraySlice<ArraySlice<UInt8>>,
-    prefer: MergeSide?
+    heads: Bool, whole: Bool, prefer: MergeSide?
   ) {
     let bytes = { (lines: ArraySlice<ArraySlice<UInt8>>) in lines.reduce(into: [UInt8]()) { $0 += $1 }[...] }
     func rest(_ prefer: MergeSide?) {
@@ -193,9 +197,13 @@ private struct PartMerge {
       conflicts += merged.conflicts
       return
     case .key, .track, .heading:
-      guard let o = ours.first, let t = theirs.first, let b = base.first else {
-        let merged = LineMerge(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs), prefer: .ours)
+      guard heads, let o = ours.first, let t = theirs.first, let b = base.first else {
+        // The items of a key, or a track both sides wrote whole: the field
+        // merge settles them. Notes under a track are text.
+        let isKey = if case .key = part { true } else { false }
+        let merged = LineMerge(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs), prefer: isKey || whole ? .ours : prefer)
         lines += merged.lines
+        conflicts += merged.conflicts
         return
       }
       let (oc, tc, bc) = (LineMerge.content(o), LineMerge.content(t), LineMerge.content(b))
