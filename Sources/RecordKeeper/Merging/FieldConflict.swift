@@ -12,8 +12,10 @@ public struct FieldConflict: Sendable, Hashable, Codable {
   /// The album's id (`albums/radiohead-ok-computer`).
   public var album: String
   /// The front-matter key (`title`, `label`, an extra key), `tracks`,
-  /// `notes`, `cover`, or `album` when one side deleted the album and the
-  /// other changed it.
+  /// `notes` (lines outside any field that both sides changed: notes,
+  /// comments, track notes; or lines the merge could not prove it kept,
+  /// listed by side), `cover`, or `album` when one side deleted the album
+  /// and the other changed it.
   public var field: String
   /// Our value, as `album.md` writes it; `nil` when our side has none
   /// (the key is absent, the track or album deleted).

@@ -184,13 +184,15 @@ struct AlbumMergeLineTests {
   }
 
   @Test func aHugeNotesFileMergesQuickly() throws {
-    // 10,000 note lines changed at both ends: linear-ish, not a quadratic table of 10^8 cells.
-    let notes = (0..<10_000).map { "- - - note \($0)" }.joined(separator: "\n") + "\n"
+    // 400 KB of notes changed at both ends: linear-ish, not a quadratic table of 10^8 cells.
+    let notes = (0..<12_500).map { "A diary of the record, note \($0)" }.joined(separator: "\n") + "\n"
     let base = Self.base + notes
-    let ours = base.replacingOccurrences(of: "- - - note 1\n", with: "- - - note one\n")
-    let theirs = base.replacingOccurrences(of: "- - - note 9998\n", with: "- - - note nine nine nine eight\n")
+    #expect(notes.utf8.count > 400_000)
+    // Ours changes both ends, so only lines found once anchor its match.
+    let ours = base.replacingOccurrences(of: "note 1\n", with: "note one\n").replacingOccurrences(of: "note 11999\n", with: "note last\n")
+    let theirs = base.replacingOccurrences(of: "note 6000\n", with: "note six thousand\n")
     let result = try merge(base, ours, theirs)
     #expect(result.conflicts == [])
-    #expect(text(result).contains("note one\n") && text(result).contains("note nine nine nine eight\n"))
+    #expect(text(result) == ours.replacingOccurrences(of: "note 6000\n", with: "note six thousand\n"))
   }
 }
