@@ -276,3 +276,32 @@ extension MergeCommandTests {
     }
   }
 }
+
+extension MergeCommandTests {
+  /// Issue 17: both collectors reorder the tracks. The lines merge cleanly
+  /// but the order cannot be both: a `tracks` conflict naming both orders,
+  /// with our order in the file. (The ghost `album` conflict that
+  /// `rk sync` adds beside it comes from how the index records the album,
+  /// CollectionStore+Merging, owned by the resolve work of issue 17.)
+  @Test func bothReorderingTracksIsATracksConflict() throws {
+    let shared = try SharedCollection()
+    let seed = shared.root + "/seed"
+    let file = seed + "/" + shared.album + "/album.md"
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let tracks = "1. Blue Train\n2. Moment's Notice\n3. Locomotion\n4. I'm Old Fashioned\n5. Lazy Bird\n"
+    try Data((text + "\n## Tracks\n\n" + tracks).utf8).write(to: URL(fileURLWithPath: file))
+    try git(["commit", "-q", "-am", "Tracks"], in: seed, environment: shared.environment)
+    try expectSuccess(shared.rk(["-C", seed, "sync"]))
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "track", "down", shared.album, "1"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "track", "up", shared.album, "5"]))
+    _ = try shared.rk(["-C", bob, "sync"])
+    let listed = try shared.rk(["-C", bob, "conflicts", "--json"])
+    #expect(listed.stdout.contains(#""field": "tracks""#), "\(listed.stdout)")
+    #expect(listed.stdout.contains(#""theirs": "Moment's Notice\nBlue Train\nLocomotion\nI'm Old Fashioned\nLazy Bird""#), "\(listed.stdout)")
+    let merged = try shared.albumText(in: bob)
+    #expect(merged.contains("1. Blue Train\n2. Moment's Notice\n3. Locomotion\n4. Lazy Bird\n5. I'm Old Fashioned\n"), "\(merged)")
+  }
+}
