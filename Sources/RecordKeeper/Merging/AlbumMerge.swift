@@ -73,8 +73,8 @@ public enum AlbumMerge {
       merged = try? AlbumFile.parse(bytes, id: id).album
     }
 
-    var settledFields = Set(conflicts.map(\.field)).union(prefer.keys)
-    if prefer["*"] != nil { settledFields.formUnion(["title", "artist", "tags", "tracks"] + textKeys.map(\.key)) }
+    // Fields a conflict or a preference decides may lose a side's value lines.
+    let settledFields = Set(conflicts.map(\.field)).union(prefer.keys)
     let proof = MergeProof(
       required: text.required, ours: ourLines, theirs: theirLines, result: bytes, named: text.conflicts.flatMap { $0.ours + $0.theirs },
       base: fields.base, ourAlbum: ourAlbum, theirAlbum: theirAlbum, merged: merged, settled: prefer["*"] != nil ? nil : settledFields)
