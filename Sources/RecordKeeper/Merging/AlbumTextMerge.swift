@@ -41,6 +41,52 @@ struct AlbumTextMerge {
         }
       }
     }
+    joinMovedTracks(base: base, ours: ours, theirs: theirs)
+  }
+
+  /// A track one side moved and the other changed in place (a note added
+  /// under it) comes out twice: the moved copy as the ancestor wrote it,
+  /// the changed one where it was. The changed lines go where the track
+  /// was moved to, once.
+  private mutating func joinMovedTracks(base: AlbumLines, ours: AlbumLines, theirs: AlbumLines) {
+    let merged = AlbumLines(lines: lines)
+    func ranges(_ version: AlbumLines) -> [AlbumLines.Part: Range<Int>] {
+      var ranges: [AlbumLines.Part: Range<Int>] = [:]
+      for (index, part) in version.parts.enumerated() {
+        guard let part, case .track = part, !LineMerge.content(version.lines[index]).allSatisfy(isBlank) else { continue }
+        ranges[part] = (ranges[part]?.lowerBound ?? index)..<(index + 1)
+      }
+      return ranges
+    }
+    let mergedRanges = ranges(merged)
+    let baseRanges = ranges(base)
+    let sides = [Set(ranges(ours).keys), Set(ranges(theirs).keys)]
+    var replacements: [(keep: Range<Int>, drop: Range<Int>)] = []
+    for (part, second) in mergedRanges {
+      guard case .track(let name) = part, let hash = name.lastIndex(of: "#"), name[name.index(after: hash)...] == "2" else { continue }
+      let first = AlbumLines.Part.track(String(name[..<hash]))
+      guard mergedRanges[.track(name[..<hash] + "#3")] == nil, baseRanges[part] == nil, !sides.contains(where: { $0.contains(part) }),
+        let firstRange = mergedRanges[first], let baseRange = baseRanges[first], firstRange.upperBound <= second.lowerBound
+      else { continue }
+      let original = base.lines[baseRange]
+      let (a, b) = (lines[firstRange], lines[second])
+      if LineMerge.same(a, original), !LineMerge.same(b, original) {
+        replacements.append((firstRange, second))
+      } else if LineMerge.same(b, original), !LineMerge.same(a, original) {
+        replacements.append((second, firstRange))
+      }
+    }
+    // From the end, so that earlier ranges stay valid.
+    for (keep, drop) in replacements.sorted(by: { max($0.keep.lowerBound, $0.drop.lowerBound) > max($1.keep.lowerBound, $1.drop.lowerBound) }) {
+      let changed = Array(lines[drop])
+      if keep.lowerBound > drop.lowerBound {
+        lines.replaceSubrange(keep, with: changed)
+        lines.removeSubrange(drop)
+      } else {
+        lines.removeSubrange(drop)
+        lines.replaceSubrange(keep, with: changed)
+      }
+    }
   }
 
   /// The lines of a stretch both sides changed that the result must

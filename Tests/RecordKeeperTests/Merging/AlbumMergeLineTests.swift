@@ -99,6 +99,17 @@ struct AlbumMergeLineTests {
     #expect(text(result).contains("2. Moment's Notice (Take 5)\n   Bob: note on track two\n"))
   }
 
+  @Test func aTrackMovedOnOneSideKeepsTheNoteTheOtherSideAddedUnderIt() throws {
+    let moved = Self.base.replacingOccurrences(
+      of: "1. Blue Train\n2. Moment's Notice\n", with: "1. Moment's Notice\n2. Blue Train\n")
+    let noted = Self.base.replacingOccurrences(of: "1. Blue Train\n", with: "1. Blue Train\n   Bob: the title track\n")
+    for (ours, theirs) in [(moved, noted), (noted, moved)] {
+      let result = try merge(Self.base, ours, theirs)
+      #expect(result.conflicts == [])
+      #expect(text(result).contains("1. Moment's Notice\n2. Blue Train\n   Bob: the title track\n3. Locomotion\n"), "\(text(result))")
+    }
+  }
+
   @Test func textBothSidesChangedIsANotesConflictWithOurTextInPlace() throws {
     let ours = Self.base.replacingOccurrences(of: "# bought at a fair\n", with: "# bought in Leeds\n")
     let theirs = Self.base.replacingOccurrences(of: "# bought at a fair\n", with: "# bought in York\n")
