@@ -6,7 +6,8 @@
 /// is taken from that side; a key or track both changed keeps our lines,
 /// whose value the field merge then settles (step 3). What is not made of
 /// parts (the notes, a comment both sides rewrote) is a text conflict with
-/// our lines in place, unless `prefer` settles it.
+/// our lines in place, unless `prefer` settles it. A track one side moved
+/// and the other changed in place ends up once, changed, where it moved.
 struct AlbumTextMerge {
   /// The merged lines, each with its line break.
   var lines: [ArraySlice<UInt8>] = []
