@@ -12,10 +12,12 @@ public struct FieldConflict: Sendable, Hashable, Codable {
   /// The album's id (`albums/radiohead-ok-computer`).
   public var album: String
   /// The front-matter key (`title`, `label`, an extra key), `tracks`,
-  /// `notes`, `cover`, `album.md` when a version of the file cannot be
-  /// merged by field (settled by taking one side's whole file), or `album`
-  /// when one side deleted the album and the other changed it (the only
-  /// conflict whose resolution may remove an album).
+  /// `notes` (lines outside any field that both sides changed: notes,
+  /// comments, track notes; or lines the merge could not prove it kept,
+  /// listed by side), `cover`, `album.md` when a version of the file cannot
+  /// be merged by field (settled by taking one side's whole file), or
+  /// `album` when one side deleted the album and the other changed it (the
+  /// only conflict whose resolution may remove an album).
   public var field: String
   /// Our value, as `album.md` writes it; `nil` when our side has none
   /// (the key is absent, the track or album deleted).

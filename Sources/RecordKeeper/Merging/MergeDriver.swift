@@ -2,7 +2,8 @@ import CLibGit2
 import Foundation
 
 /// `rk merge-file` as git's merge driver for `album.md` (PRODUCT.md §6), so
-/// that `git pull` merges albums by field as `rk sync` does.
+/// that `git pull` merges albums as `rk sync` does (``AlbumMerge``: by
+/// lines, fields settling what both sides changed, nothing dropped quietly).
 public enum MergeDriver {
   /// The driver's name in `.gitattributes` and git's configuration.
   public static let name = "rk"

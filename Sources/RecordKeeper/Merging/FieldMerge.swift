@@ -1,0 +1,237 @@
+/// The merge of one album, field by field (front-matter keys, tags, the
+/// track list), into `result` (ours to begin with). The text around the
+/// fields is merged by lines (``AlbumTextMerge``); this merge says what
+/// each field's value must be.
+struct FieldMerge {
+  let id: String
+  let base: Album
+  let ours: Album
+  let theirs: Album
+  /// Whether `base` is a real ancestor (not the empty album of two sides
+  /// that added the album separately).
+  let hasBase: Bool
+  let prefer: [String: MergeSide]
+  var result: Album
+  var conflicts: [FieldConflict] = []
+
+  /// Merges every field of the three versions.
+  init(id: String, base: Album?, ours: Album, theirs: Album, prefer: [String: MergeSide]) {
+    self.id = id
+    self.base = base ?? Album(id: id, title: "", artist: "", body: AlbumBody())
+    hasBase = base != nil
+    self.ours = ours
+    self.theirs = theirs
+    self.prefer = prefer
+    result = ours
+    mergeKeys()
+    mergeTags()
+    mergeExtra()
+    mergeTracks()
+  }
+
+  func preference(_ field: String) -> MergeSide? { prefer[field] ?? prefer["*"] }
+
+  /// Three-way choice for one value: theirs when only theirs changed it,
+  /// ours otherwise; a conflict when both changed it differently (unless
+  /// a preference settles it).
+  mutating func choose<T: Equatable>(_ field: String, base: T, ours: T, theirs: T, text: (T) -> String?) -> T {
+    if ours == theirs || theirs == base { return ours }
+    if ours == base { return theirs }
+    switch preference(field) {
+    case .ours?: return ours
+    case .theirs?: return theirs
+    case nil:
+      conflicts.append(FieldConflict(album: id, field: field, ours: text(ours), theirs: text(theirs)))
+      return ours
+    }
+  }
+
+  mutating func mergeKeys() {
+    for key in AlbumMerge.textKeys {
+      let value = choose(key.key, base: key.get(base), ours: key.get(ours), theirs: key.get(theirs)) { $0 }
+      if value != key.get(ours) { key.set(&result, value) }
+    }
+  }
+
+  /// Tags as sets: ours in our order less what theirs removed, then what
+  /// theirs added, in their order. Never a conflict.
+  mutating func mergeTags() {
+    let baseTags = Set(base.tags)
+    let theirTags = Set(theirs.tags)
+    let ourTags = Set(ours.tags)
+    var tags = ours.tags.filter { !(baseTags.contains($0) && !theirTags.contains($0)) }
+    tags += theirs.tags.filter { !baseTags.contains($0) && !ourTags.contains($0) }
+    if tags != ours.tags { result.tags = tags }
+  }
+
+  /// Keys rk does not know, each three-way by its YAML value; new ones
+  /// from theirs go after ours.
+  mutating func mergeExtra() {
+    func byKey(_ album: Album) -> [String: ExtraField] {
+      Dictionary(album.extra.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    let baseFields = byKey(base)
+    let theirFields = byKey(theirs)
+    let ourFields = byKey(ours)
+    var extra: [ExtraField] = []
+    for key in ours.extra.map(\.key) + theirs.extra.map(\.key).filter({ ourFields[$0] == nil }) {
+      let chosen = choose(
+        key, base: baseFields[key]?.value, ours: ourFields[key]?.value, theirs: theirFields[key]?.value, text: { $0.map { "\($0)" } })
+      // The field as the side whose value was chosen wrote it.
+      let field = chosen == ourFields[key]?.value ? ourFields[key] : theirFields[key]
+      if chosen != nil, let field { extra.append(field) }
+    }
+    if extra != ours.extra { result.extra = extra }
+  }
+
+  /// What identifies a track across versions: its text and side.
+  struct TrackKey: Hashable {
+    var text: String
+    var side: String?
+    init(_ track: Album.Track) {
+      text = track.text
+      side = track.side
+    }
+  }
+
+  /// Track by track: each base track's new text three-way (a track removed
+  /// on one side and changed on the other is a conflict); the order of the
+  /// side that reordered (a conflict when both did, differently); both
+  /// sides' new tracks, each after the track it follows on its side.
+  mutating func mergeTracks() {
+    let baseKeys = base.trackList.map(TrackKey.init)
+    let ourKeys = ours.trackList.map(TrackKey.init)
+    let theirKeys = theirs.trackList.map(TrackKey.init)
+    guard ourKeys != theirKeys, theirKeys != baseKeys else { return }
+    // Two lists written separately have no tracks in common to merge by:
+    // which one is right is the collector's call.
+    if !hasBase, !ourKeys.isEmpty {
+      switch preference("tracks") {
+      case .ours?: return
+      case .theirs?: result.trackList = theirs.trackList
+      case nil:
+        conflicts.append(FieldConflict(album: id, field: "tracks", ours: Self.describe(ours.trackList), theirs: Self.describe(theirs.trackList)))
+      }
+      return
+    }
+    let toOurs = Self.match(baseKeys, ourKeys)
+    let toTheirs = Self.match(baseKeys, theirKeys)
+    let prefer = preference("tracks")
+    func describe(_ track: Album.Track?) -> String? { track.map { ($0.side.map { "\($0): " } ?? "") + $0.text } }
+
+    // Each base track's value: nil when removed.
+    var merged: [Album.Track?] = []
+    for index in baseKeys.indices {
+      let ourTrack = toOurs[index].map { ours.trackList[$0] }
+      let theirTrack = toTheirs[index].map { theirs.trackList[$0] }
+      let baseTrack: Album.Track? = base.trackList[index]
+      let key = { (track: Album.Track?) in track.map(TrackKey.init) }
+      let chosenKey = choose("tracks", base: key(baseTrack), ours: key(ourTrack), theirs: key(theirTrack)) { _ in nil }
+      if let last = conflicts.last, last.field == "tracks", last.ours == nil, last.theirs == nil {
+        conflicts[conflicts.count - 1].ours = describe(ourTrack) ?? "(removed)"
+        conflicts[conflicts.count - 1].theirs = describe(theirTrack) ?? "(removed)"
+      }
+      merged.append(chosenKey == key(ourTrack) ? ourTrack : theirTrack)
+    }
+
+    // Which side's order to follow.
+    func reordered(_ map: [Int?]) -> Bool {
+      let order = map.enumerated().compactMap { base, other in other.map { (base, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
+      return order != order.sorted()
+    }
+    let oursReordered = reordered(toOurs)
+    let theirsReordered = reordered(toTheirs)
+    var followTheirs = theirsReordered && !oursReordered
+    if oursReordered && theirsReordered {
+      let common = baseKeys.indices.filter { toOurs[$0] != nil && toTheirs[$0] != nil }
+      // `common` holds only base tracks both sides kept.
+      let ourOrder = common.sorted { (toOurs[$0] ?? 0) < (toOurs[$1] ?? 0) }
+      let theirOrder = common.sorted { (toTheirs[$0] ?? 0) < (toTheirs[$1] ?? 0) }
+      if ourOrder != theirOrder {
+        switch prefer {
+        case .theirs?: followTheirs = true
+        case .ours?: break
+        case nil:
+          conflicts.append(FieldConflict(album: id, field: "tracks", ours: Self.describe(ours.trackList), theirs: Self.describe(theirs.trackList)))
+        }
+      }
+    }
+    let frame = followTheirs ? theirs.trackList : ours.trackList
+    let frameMap = followTheirs ? toTheirs : toOurs
+    let other = followTheirs ? ours.trackList : theirs.trackList
+    let otherMap = followTheirs ? toOurs : toTheirs
+    var frameBase = [Int: Int]()  // frame index → base index
+    for (baseIndex, frameIndex) in frameMap.enumerated() { if let frameIndex { frameBase[frameIndex] = baseIndex } }
+    var otherBase = [Int: Int]()
+    for (baseIndex, otherIndex) in otherMap.enumerated() { if let otherIndex { otherBase[otherIndex] = baseIndex } }
+    let inFrame = Set(frameBase.values)
+
+    // The other side's new tracks, by the base track they follow there
+    // (-1: at the start).
+    var insertions: [Int: [Album.Track]] = [:]
+    var anchor = -1
+    let frameNew = Set(frame.indices.filter { frameBase[$0] == nil }.map { TrackKey(frame[$0]) })
+    for (index, track) in other.enumerated() {
+      if let baseIndex = otherBase[index] {
+        if inFrame.contains(baseIndex) { anchor = baseIndex }
+      } else if !frameNew.contains(TrackKey(track)) {
+        insertions[anchor, default: []].append(track)
+      }
+    }
+
+    var list: [Album.Track] = insertions[-1] ?? []
+    for (index, track) in frame.enumerated() {
+      guard let baseIndex = frameBase[index] else {
+        list.append(track)
+        continue
+      }
+      if let value = merged[baseIndex] { list.append(value) }
+      list += insertions[baseIndex] ?? []
+    }
+    // Sides follow ours: a track from theirs goes under our heading of the
+    // same text.
+    let headings = result.body.sideHeadings
+    for index in list.indices {
+      if let side = list[index].side, let heading = headings.firstIndex(of: side) { list[index].sideIndex = heading + 1 }
+    }
+    if list.map(TrackKey.init) != ourKeys { result.trackList = list }
+  }
+
+  /// A track list as a conflict shows it, a track a line.
+  static func describe(_ list: [Album.Track]) -> String {
+    list.map { ($0.side.map { "\($0): " } ?? "") + $0.text }.joined(separator: "\n")
+  }
+
+  /// For each track of `base`, the track of `other` it became: the same
+  /// text and side first (so a moved track is found), then the same text
+  /// under another heading (a renamed side), then, among the rest, the one
+  /// at the same place (a rename).
+  static func match(_ base: [TrackKey], _ other: [TrackKey]) -> [Int?] {
+    var result = [Int?](repeating: nil, count: base.count)
+    var used = Set<Int>()
+    var unusedByKey = Dictionary(grouping: other.indices, by: { other[$0] })
+    for (index, key) in base.enumerated() {
+      if let match = unusedByKey[key]?.first {
+        unusedByKey[key]?.removeFirst()
+        result[index] = match
+        used.insert(match)
+      }
+    }
+    var unusedByText = Dictionary(grouping: other.indices.filter { !used.contains($0) }, by: { other[$0].text })
+    for (index, key) in base.enumerated() where result[index] == nil {
+      if let match = unusedByText[key.text]?.first {
+        unusedByText[key.text]?.removeFirst()
+        result[index] = match
+        used.insert(match)
+      }
+    }
+    let restBase = base.indices.filter { result[$0] == nil }
+    let restOther = other.indices.filter { !used.contains($0) }
+    if restBase.count == restOther.count {
+      for (baseIndex, otherIndex) in zip(restBase, restOther) { result[baseIndex] = otherIndex }
+    } else {
+      for baseIndex in restBase where restOther.contains(baseIndex) { result[baseIndex] = baseIndex }
+    }
+    return result
+  }
+}
