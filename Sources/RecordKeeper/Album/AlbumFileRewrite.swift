@@ -186,9 +186,47 @@ private struct FrontMatterEditor {
     }
     if entry.lines.count == 1, let patched = patchedScalar(content(entry.lines.lowerBound), value) {
       replaceLine(entry.lines.lowerBound, with: patched)
+    } else if let block = blockScalar(entry, value) {
+      replace(entry.lines, with: block)
     } else {
-      replace(entry.lines, with: ["\(indent)\(key): \(YAMLScalar.quoted(value))"])
+      replaceKeepingComments(entry, with: ["\(indent)\(key): \(YAMLScalar.quoted(value))"])
     }
+  }
+
+  /// A `>-` or `|-` block scalar's lines with `value` as its one line of
+  /// text: the header line (and its comment) as written, the text at the
+  /// old text's indentation; `nil` for another value or style.
+  private func blockScalar(_ entry: FrontMatter.Entry, _ value: String) -> [String]? {
+    let header = content(entry.lines.lowerBound)
+    guard entry.lines.count > 1, let start = YAMLLine.valueStart(ofKeyLine: header) else { return nil }
+    let value = value.trimmed == value && !value.isEmpty && !value.contains(where: \.isNewline) ? value : nil
+    let indicator = header[YAMLLine.afterProperties(in: header, from: start)...].prefix { !isBlank($0) }
+    guard let value, [">-", "|-"].contains(string(indicator)) else { return nil }
+    let first = content(entry.lines.lowerBound + 1)
+    let textIndent = first.prefix { $0 == UInt8(ascii: " ") }.count
+    let keyIndent = header.prefix { $0 == UInt8(ascii: " ") }.count
+    guard textIndent > keyIndent, textIndent < first.count else { return nil }
+    return [string(header), String(repeating: " ", count: textIndent) + value]
+  }
+
+  /// Replaces an entry's lines by `lines`, keeping every comment written
+  /// among the old ones (PRODUCT.md §1: nothing a person wrote is lost):
+  /// the last comment at the end of a line goes at the end of the first new
+  /// line, as in `tags: [a, b, x]  # two`; every other comment goes on a
+  /// line of its own above the key.
+  private mutating func replaceKeepingComments(_ entry: FrontMatter.Entry, with lines: [String]) {
+    let comments = YAMLLine.comments(in: entry.lines.map { content($0) })
+    var lines = lines
+    var above: [String] = []
+    let trailing = comments.lastIndex { !$0.isOwnLine }
+    for (index, comment) in comments.enumerated() {
+      if index == trailing, !lines.isEmpty {
+        lines[0] += string(comment.spacing) + string(comment.text)
+      } else {
+        above.append(indent + string(comment.text))
+      }
+    }
+    replace(entry.lines, with: above + lines)
   }
 
   /// A `key: value` line with its value replaced by `value` in the same
@@ -229,7 +267,7 @@ private struct FrontMatterEditor {
       if entry.lines.count == 1, let start = valueStart, let patched = YAMLLine.flowList(in: keyLine, from: start, replacedBy: new) {
         replaceLine(entry.lines.lowerBound, with: patched)
       } else {
-        replace(entry.lines, with: ["\(indent)tags: [\(new.map { YAMLScalar.styled($0, like: .plain, inFlow: true) }.joined(separator: ", "))]"])
+        replaceKeepingComments(entry, with: ["\(indent)tags: [\(new.map { YAMLScalar.styled($0, like: .plain, inFlow: true) }.joined(separator: ", "))]"])
       }
     case .list(let items) where !items.isEmpty:
       editBlockList(entry, items: items, from: old, to: new)
@@ -238,7 +276,7 @@ private struct FrontMatterEditor {
       insert(Array(blockList(new).dropFirst()), at: entry.lines.upperBound)
     case .text:
       // One tag written as text (`tags: rock`), already read as a tag.
-      replace(entry.lines, with: blockList(new))
+      replaceKeepingComments(entry, with: blockList(new))
     }
   }
 
@@ -256,7 +294,7 @@ private struct FrontMatterEditor {
     guard starts.count == items.count, starts.allSatisfy(entry.lines.dropFirst().contains),
       present.map({ items[$0].trimmed }) == old
     else {
-      replace(entry.lines, with: blockList(new))
+      replaceKeepingComments(entry, with: blockList(new))
       return
     }
     // Each item's lines run to the next item, less trailing blank and
@@ -326,8 +364,6 @@ private struct FrontMatterEditor {
   }
 }
 
-/// The longest common subsequence of two short lists, for keeping every tag
-/// that stays on its own line.
 /// Which items of an old list a new one keeps: a longest common subsequence,
 /// in time linear in the lists plus the product of the parts between their
 /// common start and end (one line for `rk tag add`, so 60,000 tags cost
