@@ -34,8 +34,36 @@ public enum DiscogsNotes {
   /// part at the end of the `## Notes` section, or a new section at the end
   /// of the body. Every other byte stays; new lines take the body's line ending.
   public static func setting(_ notes: String, in body: AlbumBody) -> AlbumBody {
+    let written = setting(notes, in: body, closing: nil)
+    if text(of: written) == notes { return written }
+    // The person's text ends in a block never closed (a code fence, an HTML
+    // comment) that would swallow the part: a line that closes it goes
+    // first, so that the part reads back and a second import finds it.
+    for closer in closers(in: body) {
+      let closed = setting(notes, in: body, closing: closer)
+      if text(of: closed) == notes { return closed }
+    }
+    return written
+  }
+
+  /// Lines that may close a block left open at the end of `body`: a fence
+  /// as long as its longest, the ends of HTML blocks.
+  private static func closers(in body: AlbumBody) -> [String] {
+    var fences = ["```", "~~~"]
+    for line in body.lines {
+      let text = body.source[line.start..<line.contentEnd].drop { $0 == UInt8(ascii: " ") }
+      for (index, fence) in fences.enumerated() {
+        let run = text.prefix { $0 == fence.utf8.first }.count
+        if run > fence.utf8.count { fences[index] = String(repeating: fence.first.map(String.init) ?? "", count: run) }
+      }
+    }
+    return fences + ["-->", "?>", "]]>", ">", "</script>", "</pre>", "</style>", "</textarea>"]
+  }
+
+  private static func setting(_ notes: String, in body: AlbumBody, closing closer: String?) -> AlbumBody {
     let ending = body.lineEnding
     let content = notes.split(separator: "\n", omittingEmptySubsequences: false).map(escaped).joined(separator: String(decoding: ending, as: UTF8.self))
+    let opening = (closer.map { Array($0.utf8) + ending + ending } ?? []) + Array("### \(partTitle)".utf8)
     let layout = Layout(body)
     let lines = body.lines
     var output: [UInt8]
@@ -48,7 +76,7 @@ public enum DiscogsNotes {
       let last = (section.heading..<section.end).last { !body.isBlankLine($0) } ?? section.heading
       output = Array(body.bytes(ofLines: 0..<(last + 1)))
       if lines[last].end == lines[last].contentEnd { output += ending }
-      output += ending + Array("### \(partTitle)".utf8) + ending + ending + Array(content.utf8) + ending
+      output += ending + opening + ending + ending + Array(content.utf8) + ending
       if last + 1 < lines.count {
         if !body.isBlankLine(last + 1) { output += ending }
         output += body.bytes(ofLines: (last + 1)..<lines.count)
@@ -59,7 +87,8 @@ public enum DiscogsNotes {
       // A blank line before the heading (after the front matter, in a new
       // album), unless the body ends in one.
       if lines.isEmpty || !body.isBlankLine(lines.count - 1) { output += ending }
-      output += Array("## Notes".utf8) + ending + ending + Array("### \(partTitle)".utf8) + ending + ending + Array(content.utf8) + ending
+      let heading = (closer.map { Array($0.utf8) + ending + ending } ?? []) + Array("## Notes".utf8)
+      output += heading + ending + ending + Array("### \(partTitle)".utf8) + ending + ending + Array(content.utf8) + ending
     }
     return AlbumBody(parsing: output)
   }
@@ -107,7 +136,8 @@ public enum DiscogsNotes {
   /// Whether a line of notes needs a `\` to stay plain text in the part.
   private static func needsEscape(_ text: Substring) -> Bool {
     guard let first = text.first else { return false }
-    if "#`~<".contains(first) { return true }
+    // A `\` first is escaped too, so that reading takes off only what was added.
+    if "#`~<\\".contains(first) { return true }
     // A setext underline would make the line before it a heading.
     let bare = text.prefix { $0 != " " && $0 != "\t" }
     return (first == "=" || first == "-") && bare.allSatisfy { $0 == first } && text.dropFirst(bare.count).allSatisfy { $0 == " " || $0 == "\t" }
