@@ -32,9 +32,10 @@ public enum CommonMarkReference {
     public var description: String
   }
 
-  /// For each document, the top-level list items between its first ATX
-  /// `## Tracks` heading and the next level 1 or 2 heading (none when the
-  /// document has no such heading), as each reference parser finds them:
+  /// For each document, the items of the top-level ordered lists between
+  /// its first `## Tracks` heading (ATX, or setext `Tracks` over `---`) and
+  /// the next level 1 or 2 heading (none when the document has no such
+  /// heading), as each reference parser finds them:
   /// `markdown-it-py` (CommonMark 0.31.2) and `commonmark.py` (the port of
   /// the reference implementation commonmark.js, CommonMark 0.29, given the
   /// one block rule of 0.30 that lists meet: see the script).
@@ -127,10 +128,10 @@ public enum CommonMarkReference {
             if token.type == "heading_open" and token.level == 0:
                 if inside and token.tag in ("h1", "h2"):
                     break
-                if not inside and token.tag == "h2" and token.markup == "##" \
-                        and tokens[index + 1].content.strip().lower() == "tracks":
+                if not inside and token.tag == "h2" \
+                        and " ".join(tokens[index + 1].content.split()).lower() == "tracks":
                     inside = True
-            elif inside and token.type == "list_item_open" and token.level == 1:
+            elif inside and token.type == "list_item_open" and token.level == 1 and token.markup in (".", ")"):
                 first, end = token.map
                 empty = tokens[index + 1].type == "list_item_close"
                 items.append([first, trimmed(lines, first, end - 1), 1 if empty else 0])
@@ -143,13 +144,12 @@ public enum CommonMarkReference {
             if node.t == "heading":
                 first = node.sourcepos[0][0] - 1
                 text = node.first_child.literal if node.first_child is not None and node.first_child.t == "text" else ""
-                atx = lines[first].lstrip(" ").startswith("#")
                 if inside and node.level <= 2:
                     break
-                if not inside and node.level == 2 and atx and node.first_child is node.last_child \
+                if not inside and node.level == 2 and node.first_child is node.last_child \
                         and text.strip().lower() == "tracks":
                     inside = True
-            elif inside and node.t == "list":
+            elif inside and node.t == "list" and node.list_data["type"] == "ordered":
                 item = node.first_child
                 while item is not None:
                     first = item.sourcepos[0][0] - 1

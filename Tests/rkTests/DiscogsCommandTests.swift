@@ -88,7 +88,7 @@ struct DiscogsCommandTests {
     let copies = albums.filter { $0["discogs"] as? String == "500001" }.compactMap { $0["id"] as? String }.sorted()
     #expect(copies == ["albums/artist-0-title-1", "albums/artist-0-title-1-2"])
     let notes = try collection.read((various["id"] as? String ?? "") + "/album.md")
-    #expect(notes.hasSuffix("## Notes\n\nBought at a fair, 0.\nInner sleeve says \"promo\".\n"))
+    #expect(notes.hasSuffix("## Notes\n\n### Discogs\n\nBought at a fair, 0.\nInner sleeve says \"promo\".\n"))
 
     let exported = collection.root.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString)-export.csv").path
     let export = try rk(["export", "csv", "--output", exported])

@@ -53,6 +53,36 @@ struct TrackSidesCommandTests {
     #expect(try lastChange() == ["+", "+### Side C", "+", "+1. Electioneering (3:50)"])
   }
 
+  @Test func aBulletListOfPlayersAndASetextHeadingAreNotTracks() throws {
+    // Issue 17: the players became tracks 3–4 and `track add` appended to
+    // them; a setext `Tracks` heading got a second `## Tracks` added.
+    try collection.write("albums/miles-davis-kind-of-blue", """
+      ---
+      title: Kind of Blue
+      artist: Miles Davis
+      ---
+
+      Tracks
+      ------
+
+      1. So What
+      2. Freddie Freeloader
+
+      - Miles Davis, trumpet
+      - Bill Evans, piano
+
+      """)
+    try git(["add", "-A"], in: collection.path)
+    try git(["commit", "-qm", "Kind of Blue"], in: collection.path)
+    let show = try rk(["show", "kind of blue", "--json"])
+    let album = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+    #expect(album["tracks"] as? [String] == ["So What", "Freddie Freeloader"])
+    #expect(try rk(["track", "add", "kind of blue", "Blue in Green"]).status == 0)
+    #expect(try lastChange() == ["+3. Blue in Green"])
+    let text = try collection.read("albums/miles-davis-kind-of-blue/album.md")
+    #expect(text.hasSuffix("2. Freddie Freeloader\n3. Blue in Green\n\n- Miles Davis, trumpet\n- Bill Evans, piano\n"))
+  }
+
   @Test func badLengthsAndSidesAreUsageErrors() throws {
     let bad = try rk(["track", "add", "radiohead", "Exit Music", "--duration", "4:75"])
     #expect(bad.status == 64)

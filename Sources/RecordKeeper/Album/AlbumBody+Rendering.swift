@@ -100,7 +100,7 @@ extension AlbumBody {
   /// Whether the section holds nothing but its heading, blank lines and
   /// track items.
   private func sectionHoldsOnlyTracks(_ section: Section) -> Bool {
-    var tracked = Set<Int>([section.headingLine])
+    var tracked = Set<Int>(section.headingStart...section.headingLine)
     for item in trackItems { tracked.formUnion(item.lines) }
     return (section.headingLine..<section.endLine).allSatisfy { tracked.contains($0) || isBlankLine($0) }
   }
@@ -108,7 +108,7 @@ extension AlbumBody {
   /// The body without its track section, the text around it joined by one
   /// blank line.
   private func droppingSection(_ section: Section) -> [UInt8] {
-    let headEnd = (0..<section.headingLine).last { !isBlankLine($0) }.map { $0 + 1 } ?? 0
+    let headEnd = (0..<section.headingStart).last { !isBlankLine($0) }.map { $0 + 1 } ?? 0
     let tailStart = (section.endLine..<lines.count).first { !isBlankLine($0) } ?? lines.count
     var head = Array(bytes(ofLines: 0..<headEnd))
     let tail = bytes(ofLines: tailStart..<lines.count)
@@ -306,7 +306,7 @@ private struct TrackListEdit {
         for range in separator(droppedWith: slot, removed: removed) { dropped.formUnion(range) }
       }
     }
-    let insertions = self.insertions(anchored)
+    let insertions = self.insertions(anchored, dropped: dropped)
     var text: [UInt8] = []
     var line = 0
     while line < body.lines.count {
@@ -318,8 +318,8 @@ private struct TrackListEdit {
         text += body.bytes(ofLines: line..<(line + 1))
       }
       if let block = insertions[last] {
-        // A line with no line break of its own (the end of the body) gets one.
-        if body.lines[last].end == body.lines[last].contentEnd { text += body.lineEnding }
+        // Text with no line break at its end (the end of the body) gets one.
+        if let end = text.last, end != UInt8(ascii: "\n") && end != UInt8(ascii: "\r") { text += body.lineEnding }
         text += block
       }
       line = last + 1
@@ -328,28 +328,40 @@ private struct TrackListEdit {
   }
 
   /// The blocks to write after a line, for the tracks of sides that have no
-  /// slot: after the side's heading (the `## Tracks` heading for the tracks
-  /// before any `###`), or under a new heading at the end of the list.
-  func insertions(_ anchored: [Int: [Entry]]) -> [Int: [UInt8]] {
+  /// slot: where the side's last item was (after its heading, or the
+  /// `## Tracks` heading for the tracks before any `###`, when it had none),
+  /// or under a new heading after the last item or side heading of the
+  /// list. Never after the text that follows the list, which stays after it.
+  func insertions(_ anchored: [Int: [Entry]], dropped: Set<Int>) -> [Int: [UInt8]] {
     guard let section = body.section, !anchored.isEmpty else { return [:] }
     let headings = section.sideHeadingLines
     var blocks: [Int: [UInt8]] = [:]
-    for (side, entries) in anchored where side <= headings.count {
-      let line = side == 0 ? section.headingLine : headings[side - 1]
-      var block = body.lineEnding + entries.flatMap { newLines($0) + body.lineEnding }
-      if line + 1 < body.lines.count, !body.isBlankLine(line + 1) { block += body.lineEnding }
-      blocks[line] = block
+    for (side, entries) in anchored.sorted(by: { $0.key < $1.key }) where side <= headings.count {
+      let line = items.last { $0.sideIndex == side }?.lines.upperBound ?? (side == 0 ? section.headingLine : headings[side - 1])
+      blocks[line, default: []] += entries.flatMap { newLines($0) + body.lineEnding }
     }
     let newSides = anchored.filter { $0.key > headings.count }.sorted { $0.key < $1.key }
-    guard !newSides.isEmpty else { return blocks }
-    let last = (section.headingLine..<section.endLine).last { !body.isBlankLine($0) } ?? section.headingLine
-    var block: [UInt8] = []
-    for (side, entries) in newSides {
-      if let heading = self.headings[side] { block += body.lineEnding + Array("### \(heading)".utf8) + body.lineEnding }
-      block += body.lineEnding + entries.flatMap { newLines($0) + body.lineEnding }
+    if !newSides.isEmpty {
+      let last = max(items.last?.lines.upperBound ?? section.headingLine, headings.last ?? section.headingLine)
+      var block: [UInt8] = []
+      for (side, entries) in newSides {
+        if let heading = self.headings[side] {
+          if !block.isEmpty || blocks[last] != nil { block += body.lineEnding }
+          block += Array("### \(heading)".utf8) + body.lineEnding + body.lineEnding
+        }
+        block += entries.flatMap { newLines($0) + body.lineEnding }
+      }
+      blocks[last, default: []] += block
     }
-    if last + 1 < body.lines.count, !body.isBlankLine(last + 1) { block += body.lineEnding }
-    blocks[last, default: []] += block
+    // A blank line between a block and the text around it that remains.
+    for (line, block) in blocks {
+      let before = (0...line).last { !dropped.contains($0) }
+      let after = ((line + 1)..<body.lines.count).first { !dropped.contains($0) }
+      var separated = block
+      if let before, !body.isBlankLine(before) { separated = body.lineEnding + separated }
+      if let after, !body.isBlankLine(after) { separated += body.lineEnding }
+      blocks[line] = separated
+    }
     return blocks
   }
 

@@ -43,7 +43,10 @@ public struct AlbumBody: Hashable, Sendable {
 
   /// Where the `## Tracks` section is.
   struct Section: Hashable, Sendable {
-    /// The 0-based line of the `## Tracks` heading.
+    /// The 0-based first line of the `## Tracks` heading (a setext
+    /// heading's text) …
+    var headingStart: Int
+    /// … and its last (a setext heading's underline; the same line for `## Tracks`).
     var headingLine: Int
     /// The first line after the section (the next `#`/`##` heading, or the
     /// number of lines).
@@ -115,7 +118,7 @@ public struct AlbumBody: Hashable, Sendable {
     guard let section else { return string(source[...]) }
     // A flag a line rather than a set: `rk list --json` asks for every album's notes.
     var left = [Bool](repeating: false, count: lines.count)
-    left[section.headingLine] = true
+    for line in section.headingStart...section.headingLine { left[line] = true }
     for line in section.sideHeadingLines { left[line] = true }
     for line in section.emptyItemLines { left[line] = true }
     for item in trackItems { for line in item.lines { left[line] = true } }
@@ -154,13 +157,13 @@ public struct AlbumBody: Hashable, Sendable {
     self.lines = lines
     let blocks = MarkdownBlocks.scan(lines.map { source[$0.start..<$0.contentEnd] })
     guard let headingIndex = blocks.firstIndex(where: { block in
-      block.kind == .heading(level: 2, setext: false) && Self.headingText(source[lines[block.firstLine].start..<lines[block.firstLine].contentEnd]) == "tracks"
+      if case .heading(2, _) = block.kind { Self.headingTitle(block, source: source, lines: lines) == "tracks" } else { false }
     }) else {
       section = nil
       trackItems = []
       return
     }
-    var section = Section(headingLine: blocks[headingIndex].firstLine, endLine: lines.count, sideHeadingLines: [], emptyItemLines: [])
+    var section = Section(headingStart: blocks[headingIndex].firstLine, headingLine: blocks[headingIndex].lastLine, endLine: lines.count, sideHeadingLines: [], emptyItemLines: [])
     var items: [TrackItem] = []
     var side: String?
     for block in blocks[(headingIndex + 1)...] {
@@ -172,6 +175,9 @@ public struct AlbumBody: Hashable, Sendable {
         let line = lines[block.firstLine]
         side = string(Self.headingContent(source[line.start..<line.contentEnd])[...])
       case .listItem(let marker, let list, let isEmpty):
+        // Only a numbered list is the track list: a bullet list (the
+        // players, credits) is notes, kept as written.
+        guard marker.number != nil else { continue }
         guard !isEmpty, let (nameLine, textRange) = Self.nameRange(of: block, in: source, lines: lines) else {
           section.emptyItemLines.append(contentsOf: block.firstLine...block.lastLine)
           continue
@@ -226,6 +232,22 @@ public struct AlbumBody: Hashable, Sendable {
       while let last = text.last, isBlank(last) { text = text.dropLast() }
     }
     return text
+  }
+
+  /// The text of a heading block, ATX or setext, lowercased (ASCII), for
+  /// recognising `## Tracks` and `## Notes`.
+  static func headingTitle(_ block: MarkdownBlocks.Block, source: [UInt8], lines: [Line]) -> String {
+    guard case .heading(_, true) = block.kind else {
+      return headingText(source[lines[block.firstLine].start..<lines[block.firstLine].contentEnd])
+    }
+    // A setext heading's text is its lines before the underline.
+    let text = (block.firstLine..<block.lastLine).map { string(source[lines[$0].start..<lines[$0].contentEnd]).trimmed }.joined(separator: " ")
+    return String(decoding: Array(text.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+
+  /// The text of a heading block of this body, as ``headingTitle(_:source:lines:)``.
+  func headingTitle(_ block: MarkdownBlocks.Block) -> String {
+    Self.headingTitle(block, source: source, lines: lines)
   }
 
   /// The heading's text, lowercased (ASCII), for recognising `## Tracks`.

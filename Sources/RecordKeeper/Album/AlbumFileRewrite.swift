@@ -186,9 +186,47 @@ private struct FrontMatterEditor {
     }
     if entry.lines.count == 1, let patched = patchedScalar(content(entry.lines.lowerBound), value) {
       replaceLine(entry.lines.lowerBound, with: patched)
+    } else if let block = blockScalar(entry, value) {
+      replace(entry.lines, with: block)
     } else {
-      replace(entry.lines, with: ["\(indent)\(key): \(YAMLScalar.quoted(value))"])
+      replaceKeepingComments(entry, with: ["\(indent)\(key): \(YAMLScalar.quoted(value))"])
     }
+  }
+
+  /// A `>-` or `|-` block scalar's lines with `value` as its one line of
+  /// text: the header line (and its comment) as written, the text at the
+  /// old text's indentation; `nil` for another value or style.
+  private func blockScalar(_ entry: FrontMatter.Entry, _ value: String) -> [String]? {
+    let header = content(entry.lines.lowerBound)
+    guard entry.lines.count > 1, let start = YAMLLine.valueStart(ofKeyLine: header) else { return nil }
+    let value = value.trimmed == value && !value.isEmpty && !value.contains(where: \.isNewline) ? value : nil
+    let indicator = header[YAMLLine.afterProperties(in: header, from: start)...].prefix { !isBlank($0) }
+    guard let value, [">-", "|-"].contains(string(indicator)) else { return nil }
+    let first = content(entry.lines.lowerBound + 1)
+    let textIndent = first.prefix { $0 == UInt8(ascii: " ") }.count
+    let keyIndent = header.prefix { $0 == UInt8(ascii: " ") }.count
+    guard textIndent > keyIndent, textIndent < first.count else { return nil }
+    return [string(header), String(repeating: " ", count: textIndent) + value]
+  }
+
+  /// Replaces an entry's lines by `lines`, keeping every comment written
+  /// among the old ones (PRODUCT.md §1: nothing a person wrote is lost):
+  /// the last comment at the end of a line goes at the end of the first new
+  /// line, as in `tags: [a, b, x]  # two`; every other comment goes on a
+  /// line of its own above the key.
+  private mutating func replaceKeepingComments(_ entry: FrontMatter.Entry, with lines: [String]) {
+    let comments = YAMLLine.comments(in: entry.lines.map { content($0) })
+    var lines = lines
+    var above: [String] = []
+    let trailing = comments.lastIndex { !$0.isOwnLine }
+    for (index, comment) in comments.enumerated() {
+      if index == trailing, !lines.isEmpty {
+        lines[0] += string(comment.spacing) + string(comment.text)
+      } else {
+        above.append(indent + string(comment.text))
+      }
+    }
+    replace(entry.lines, with: above + lines)
   }
 
   /// A `key: value` line with its value replaced by `value` in the same
@@ -229,7 +267,7 @@ private struct FrontMatterEditor {
       if entry.lines.count == 1, let start = valueStart, let patched = YAMLLine.flowList(in: keyLine, from: start, replacedBy: new) {
         replaceLine(entry.lines.lowerBound, with: patched)
       } else {
-        replace(entry.lines, with: ["\(indent)tags: [\(new.map { YAMLScalar.styled($0, like: .plain, inFlow: true) }.joined(separator: ", "))]"])
+        replaceKeepingComments(entry, with: ["\(indent)tags: [\(new.map { YAMLScalar.styled($0, like: .plain, inFlow: true) }.joined(separator: ", "))]"])
       }
     case .list(let items) where !items.isEmpty:
       editBlockList(entry, items: items, from: old, to: new)
@@ -238,7 +276,7 @@ private struct FrontMatterEditor {
       insert(Array(blockList(new).dropFirst()), at: entry.lines.upperBound)
     case .text:
       // One tag written as text (`tags: rock`), already read as a tag.
-      replace(entry.lines, with: blockList(new))
+      replaceKeepingComments(entry, with: blockList(new))
     }
   }
 
@@ -256,7 +294,7 @@ private struct FrontMatterEditor {
     guard starts.count == items.count, starts.allSatisfy(entry.lines.dropFirst().contains),
       present.map({ items[$0].trimmed }) == old
     else {
-      replace(entry.lines, with: blockList(new))
+      replaceKeepingComments(entry, with: blockList(new))
       return
     }
     // Each item's lines run to the next item, less trailing blank and
@@ -326,33 +364,75 @@ private struct FrontMatterEditor {
   }
 }
 
-/// The longest common subsequence of two short lists, for keeping every tag
-/// that stays on its own line.
-private struct LongestCommonSubsequence {
+/// Which items of an old list a new one keeps: a longest common subsequence,
+/// in time linear in the lists plus the product of the parts between their
+/// common start and end (one line for `rk tag add`, so 60,000 tags cost
+/// 60,000 comparisons, not 3.6 billion). When that middle is too large for
+/// a table (a list rewritten wholesale), its old items all go and the new
+/// ones come: still every value right, only not the fewest lines.
+struct LongestCommonSubsequence {
   private let old: [String]
   private let new: [String]
-  /// `lengths[i][j]`: the length for `old[i...]` and `new[j...]`.
+  /// The length of the common start and of the common end.
+  private let prefix: Int
+  private let suffix: Int
+  /// `lengths[i][j]`: the length for the middle's `old[(prefix + i)...]` and
+  /// `new[(prefix + j)...]`; empty when the middle is too large.
   private let lengths: [[Int]]
+  /// The most cells the table of the middle may have.
+  static let tableLimit = 1 << 20
+  /// Comparisons and cells computed, for the test that holds this linear.
+  let work: Int
 
   init(_ old: [String], _ new: [String]) {
     self.old = old
     self.new = new
-    var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
-    for i in old.indices.reversed() {
-      for j in new.indices.reversed() {
-        lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    self.prefix = prefix
+    self.suffix = suffix
+    let rows = old.count - prefix - suffix
+    let columns = new.count - prefix - suffix
+    var work = prefix + suffix + 2
+    var lengths: [[Int]] = []
+    if (rows + 1).multipliedReportingOverflow(by: columns + 1).partialValue <= Self.tableLimit, rows >= 0, columns >= 0 {
+      lengths = Array(repeating: Array(repeating: 0, count: columns + 1), count: rows + 1)
+      for i in (0..<rows).reversed() {
+        for j in (0..<columns).reversed() {
+          lengths[i][j] = old[prefix + i] == new[prefix + j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        }
       }
+      work += rows * columns
     }
     self.lengths = lengths
+    self.work = work
   }
 
+  /// Whether `old[i]` and `new[j]` are kept as one.
   func keeps(_ i: Int, _ j: Int) -> Bool {
-    i < old.count && j < new.count && old[i] == new[j] && lengths[i][j] == lengths[i + 1][j + 1] + 1
+    guard i < old.count, j < new.count, old[i] == new[j] else { return false }
+    if i < prefix && j < prefix { return i == j }
+    if i >= old.count - suffix && j >= new.count - suffix { return old.count - i == new.count - j }
+    guard let (row, column) = middle(i, j), !lengths.isEmpty else { return false }
+    return lengths[row][column] == lengths[row + 1][column + 1] + 1
   }
 
   /// Whether `old[i]` goes (before `new[j]` is inserted, so that a renamed
   /// tag takes the old one's place).
   func deletes(_ i: Int, _ j: Int) -> Bool {
-    i < old.count && (j == new.count || lengths[i + 1][j] >= lengths[i][j + 1])
+    guard i < old.count else { return false }
+    if j == new.count { return true }
+    guard let (row, column) = middle(i, j) else { return i < old.count - suffix }
+    guard !lengths.isEmpty else { return true }
+    return lengths[row + 1][column] >= lengths[row][column + 1]
+  }
+
+  /// The cell of the middle's table for `old[i]`, `new[j]`, when both are in the middle.
+  private func middle(_ i: Int, _ j: Int) -> (Int, Int)? {
+    let (row, column) = (i - prefix, j - prefix)
+    guard row >= 0, column >= 0, i < old.count - suffix, j < new.count - suffix else { return nil }
+    return (row, column)
   }
 }

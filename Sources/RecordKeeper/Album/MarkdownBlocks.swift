@@ -50,11 +50,26 @@ struct MarkdownBlocks {
 
   /// The top-level blocks of `lines` (each without its line break), in order.
   static func scan(_ lines: [ArraySlice<UInt8>]) -> [Block] {
+    scanCountingWork(lines).blocks
+  }
+
+  /// The blocks, and the steps taken to find them (blocks visited, bytes
+  /// looked at), which grow linearly with the text: the test of growing
+  /// inputs counts them rather than timing.
+  static func scanCountingWork(_ lines: [ArraySlice<UInt8>]) -> (blocks: [Block], work: Int) {
     var parser = BlockParser()
     for (index, line) in lines.enumerated() { parser.process(line, index: index) }
     parser.closeAll()
-    return parser.blocks
+    return (parser.blocks, parser.work)
   }
+
+  /// The most blocks open inside one another. Deeper markers (a line of
+  /// `- - - - …`, `> > > …`) are read as text of the innermost block, as
+  /// markdown-it does past its own limit: without a limit every line would
+  /// cost as many steps as the deepest line has markers, which is quadratic.
+  /// Only the top-level blocks matter to rk, and 100 levels keep them exact
+  /// for any text a person writes.
+  static let maxNesting = 100
 }
 
 // MARK: - The parser
@@ -109,6 +124,15 @@ private struct BlockParser {
   var open: [Open] = [Open(kind: .document, firstLine: 0, lastLine: 0)]
   var blocks: [MarkdownBlocks.Block] = []
   var listCount = 0
+  /// Steps taken (see ``MarkdownBlocks/scanCountingWork(_:)``).
+  var work = 0
+  /// Where the current line's thematic break could start: from `breakStart`
+  /// on it holds only `breakCharacter`, spaces and tabs, and its third
+  /// `breakCharacter` from the end is at `breakThird`. Found once per line,
+  /// so that testing each nested block's start is not a scan of the rest.
+  var breakCharacter: UInt8?
+  var breakStart = 0
+  var breakThird: Int?
 
   // The position within the current line, as cmark keeps it.
   var line: ArraySlice<UInt8> = []
@@ -130,6 +154,7 @@ private struct BlockParser {
     firstNonspace = offset
     firstNonspaceColumn = column
     while let byte = byte(at: firstNonspace) {
+      work += 1
       if byte == UInt8(ascii: " ") {
         firstNonspace += 1
         firstNonspaceColumn += 1
@@ -182,11 +207,13 @@ private struct BlockParser {
     column = 0
     partiallyConsumedTab = false
     let rawBlank = text.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    findThematicBreakTail()
 
     // 1. Which open blocks does this line continue?
     var lastMatched = 0
     var depth = 1
     matching: while depth < open.count {
+      work += 1
       findFirstNonspace()
       switch open[depth].kind {
       case .blockQuote:
@@ -241,7 +268,8 @@ private struct BlockParser {
     var containerKind = open[container].kind
     var maybeLazy = tipIsParagraph
     var opened = false
-    while !containerKind.isCodeOrHTML {
+    while !containerKind.isCodeOrHTML, open.count < MarkdownBlocks.maxNesting {
+      work += 1
       findFirstNonspace()
       let indented = indent >= tabStop
       let first = byte(at: firstNonspace)
@@ -333,6 +361,7 @@ private struct BlockParser {
   /// Records that the line belongs to every open block.
   mutating func markLine(_ rawBlank: Bool) {
     guard !rawBlank else { return }
+    work += open.count
     for index in open.indices { open[index].lastLine = lineIndex }
   }
 
@@ -425,18 +454,32 @@ private struct BlockParser {
   }
 
   func isThematicBreak(at position: Int) -> Bool {
-    guard let character = byte(at: position),
-      character == UInt8(ascii: "*") || character == UInt8(ascii: "-") || character == UInt8(ascii: "_")
-    else { return false }
+    guard let character = byte(at: position), character == breakCharacter, position >= breakStart, let breakThird else { return false }
+    return position <= breakThird
+  }
+
+  /// Finds the line's tail that may be a thematic break (see `breakStart`).
+  mutating func findThematicBreakTail() {
+    breakCharacter = nil
+    breakStart = line.endIndex
+    breakThird = nil
     var count = 0
-    for byte in line[position...] {
-      if byte == character {
+    var index = line.endIndex
+    while index > line.startIndex {
+      work += 1
+      let byte = line[index - 1]
+      if !isSpaceOrTab(byte) {
+        if breakCharacter == nil {
+          guard byte == UInt8(ascii: "*") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { break }
+          breakCharacter = byte
+        }
+        guard byte == breakCharacter else { break }
         count += 1
-      } else if !isSpaceOrTab(byte) {
-        return false
+        if count == 3 { breakThird = index - 1 }
       }
+      index -= 1
+      breakStart = index
     }
-    return count >= 3
   }
 
   /// cmark's `parse_list_marker`; `padding` is the marker's length here.

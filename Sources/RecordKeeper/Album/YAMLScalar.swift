@@ -178,6 +178,69 @@ enum YAMLLine {
     return Array(line[..<start]) + Array("[\(pad)\(list)\(pad)]".utf8) + line[(close + 1)...]
   }
 
+  /// A comment among the lines of a value: the blanks before its `#`, and
+  /// its text from the `#` to the end of the line.
+  struct Comment {
+    var spacing: ArraySlice<UInt8>
+    var text: ArraySlice<UInt8>
+    /// Whether nothing but blanks comes before it on its line.
+    var isOwnLine: Bool
+  }
+
+  /// The comments among the lines of one front-matter entry (its key line
+  /// first), in order. A `#` is a comment at the start of a line or after a
+  /// blank, outside quotes; a quote opens a quoted scalar only where a
+  /// scalar starts (after the key, `[`, `{`, `,`, `- `), so the `'` of
+  /// `it's` is text. Lines of a block scalar (`|`, `>`) are its text.
+  static func comments(in lines: [ArraySlice<UInt8>]) -> [Comment] {
+    guard let keyLine = lines.first, let valueStart = valueStart(ofKeyLine: keyLine) else { return [] }
+    var comments: [Comment] = []
+    var quote: UInt8?
+    var atScalarStart = true
+    let start = afterProperties(in: keyLine, from: valueStart)
+    let isBlockScalar = start < keyLine.endIndex && (keyLine[start] == UInt8(ascii: "|") || keyLine[start] == UInt8(ascii: ">"))
+    for (number, line) in lines.enumerated() {
+      if number > 0, isBlockScalar { break }
+      var index = number == 0 ? start : line.startIndex
+      while index < line.endIndex {
+        let byte = line[index]
+        if let open = quote {
+          if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+            index += 2
+            continue
+          }
+          if byte == open {
+            if open == UInt8(ascii: "'"), index + 1 < line.endIndex, line[index + 1] == open {
+              index += 2
+              continue
+            }
+            quote = nil
+            atScalarStart = false
+          }
+          index += 1
+          continue
+        }
+        if byte == UInt8(ascii: "#"), index == line.startIndex || isBlank(line[index - 1]) {
+          var spacingStart = index
+          while spacingStart > line.startIndex, isBlank(line[spacingStart - 1]) { spacingStart -= 1 }
+          var end = line.endIndex
+          while end > index, isBlank(line[end - 1]) { end -= 1 }
+          comments.append(Comment(spacing: line[spacingStart..<index], text: line[index..<end], isOwnLine: spacingStart == line.startIndex))
+          break
+        }
+        if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")), atScalarStart {
+          quote = byte
+        } else if "[{,".utf8.contains(byte) || (byte == UInt8(ascii: "-") && (index + 1 == line.endIndex || isBlank(line[index + 1]))) {
+          atScalarStart = true
+        } else if !isBlank(byte) {
+          atScalarStart = false
+        }
+        index += 1
+      }
+    }
+    return comments
+  }
+
   /// The index after the closing quote of the quoted scalar at `start`, or
   /// `nil` when it does not close on this line.
   private static func quotedEnd(_ line: ArraySlice<UInt8>, from start: Int) -> Int? {

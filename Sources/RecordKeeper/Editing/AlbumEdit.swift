@@ -117,10 +117,14 @@ public enum AlbumEdit: Hashable, Sendable {
     case .setFields:
       return "Change \(Self.changedFields(in: [(before, after)])) of \(album)"
     case .addTags:
-      let added = after.tags.filter { !before.tags.contains($0) }
+      // Sets: an album may hold 60,000 tags, and a list's `contains` in a
+      // filter is quadratic.
+      let old = Set(before.tags)
+      let added = after.tags.filter { !old.contains($0) }
       return "Add tag\(added.count == 1 ? "" : "s") \(quoted(added)) to \(album)"
     case .removeTags:
-      let removed = before.tags.filter { !after.tags.contains($0) }
+      let new = Set(after.tags)
+      let removed = before.tags.filter { !new.contains($0) }
       return "Remove tag\(removed.count == 1 ? "" : "s") \(quoted(removed)) from \(album)"
     case .addTrack(let name, _, _, _): return "Add track \(quoted([TrackDuration.split(name).name])) to \(album)"
     case .removeTrack(let number): return "Remove track \(number)\(track(number)) from \(album)"

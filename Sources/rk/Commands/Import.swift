@@ -16,7 +16,8 @@ extension RK {
           Released, release_id, CollectionFolder, Date Added, Collection Media Condition, Collection \
           Sleeve Condition, Collection Notes; Artist, Title and release_id are required. They fill \
           catalog_number, artist, title, label, format, rating, released, discogs, discogs_folder, \
-          discogs_added, media_condition and sleeve_condition, and the album's "## Notes" section. \
+          discogs_added, media_condition and sleeve_condition, and a "### Discogs" part of the album's \
+          "## Notes" section (created, or updated in place; the rest of the notes stay as written). \
           Discogs' numbers after names ("Nirvana (2)") are dropped; a rating of 0 and dates of zeros \
           ("1970-00-00" is 1970) mean what is real; long condition names are stored short. Any other \
           column becomes a key named by its header in snake_case ("Collection Genre": collection_genre). \

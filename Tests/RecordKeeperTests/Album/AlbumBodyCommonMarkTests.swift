@@ -29,7 +29,7 @@ enum MarkdownPieces {
     case 6:
       return [
         "* * *", "---", "___", "- - -", "***", "===", "Side A", "lazy text", "### Side A", "### Side B", "#### Disc 1",
-        "# Other", "## Notes",
+        "# Other", "## Notes", "Notes\n---", "Players:\n\n- Miles Davis, trumpet\n- Bill Evans, piano",
       ].randomElement(using: &random)!
     case 7:
       return [
@@ -47,7 +47,7 @@ enum MarkdownPieces {
   static func body(_ random: inout SeededGenerator) -> String {
     var lines: [String] = []
     if Bool.random(using: &random) { lines += ["Bought in 1998.", ""] }
-    lines.append(["## Tracks", "## tracks ##", "  ## Tracks"].randomElement(using: &random)!)
+    lines += [["## Tracks"], ["## tracks ##"], ["  ## Tracks"], ["Tracks", "------"], [" tracks", "--"]].randomElement(using: &random)!
     if Bool.random(using: &random) { lines.append("") }
     for _ in 0..<Int.random(in: 1...16, using: &random) { lines.append(line(&random)) }
     if Bool.random(using: &random) { lines += ["", "## Notes", "", "- not a track"] }
@@ -57,7 +57,8 @@ enum MarkdownPieces {
 }
 
 /// `rk` reads a track list as the reference CommonMark parser does: the
-/// top-level list items of the `## Tracks` section, with the same lines.
+/// items of the top-level ordered lists of the `## Tracks` section (ATX or
+/// setext), with the same lines; bullet lists there are notes.
 @Suite struct AlbumBodyCommonMarkTests {
   static let handWritten = [
     "## Tracks\n\n1. Airbag\n   Recorded in a mansion.\n2. Paranoid Android\n",
@@ -95,6 +96,10 @@ enum MarkdownPieces {
     "## Tracks\r\r1. One\r   note\r2. Two\r",
     "```\n## Tracks\n1. code\n```\n\n## Tracks\n\n1. One\n",
     "## Tracks\n\n1. One\n# End\n1. not a track\n",
+    "## Tracks\n\n1. So What\n2. All Blues\n\n- Miles Davis, trumpet\n- Bill Evans, piano\n",
+    "## Tracks\n\n1. So What\n- Miles Davis, trumpet\n2. All Blues\n",
+    "Tracks\n------\n\n1. So What\n\nNotes\n-----\n\n1. not a track\n",
+    "Tracks\n======\n\n1. not a track\n",
   ]
 
   /// Where the two references agree, `rk` must read exactly what they do.

@@ -4,7 +4,8 @@ import TestSupport
 @testable import RecordKeeper
 
 /// Generates hand-written looking bodies: notes before and after, a track
-/// section with comments, side headings, several lists, every marker style,
+/// section with comments, side headings, several lists (bullet lists among
+/// them, which are notes), every marker style,
 /// loose and tight lists, per-track notes, CRLF, with or without a final
 /// line break.
 struct BodyGenerator {
@@ -66,6 +67,8 @@ struct BodyGenerator {
       }
       if side < max(sides, 1) - 1 { lines.append("") }
     }
+    // The players after the tracks: a bullet list, notes, never tracks.
+    if chance(20) { lines += ["", "- Miles Davis, trumpet", "- Bill Evans, piano"] }
     if chance(60) { lines += ["", pick(["## Notes", "# Notes"]), "", "Great record.", "", "1. not a track"] }
     let ending = pick(["\n", "\n", "\r\n"])
     return lines.joined(separator: ending) + (chance(85) ? ending : "")
@@ -155,7 +158,7 @@ private func withoutMarker(_ line: String) -> String {
       failures += 1
       if failures <= 8 { Issue.record("\(message) after \(mutation) of:\n\(body.debugDescription)\ngave:\n\(output.debugDescription)") }
     }
-    for _ in 0..<700 {
+    for _ in 0..<800 {
       let body = generator.body()
       let original = AlbumBody.parse(ArraySlice(Array(body.utf8)))
       let items = original.body.trackItems

@@ -22,7 +22,7 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
     "## Tracks\n\n1. Airbag\n   Recorded in a mansion.\n2. Paranoid Android\n3. Karma Police\n",
     "## Tracks\n\n1. Airbag\n   - a note\n2. Paranoid Android\n3. Karma Police\n",
     "## Tracks\n\n1. Airbag\n\n   Recorded in a mansion.\n\n   Second paragraph.\n2. Paranoid Android\n3. Karma Police\n",
-    "## Tracks\n\n- Airbag\n  * first take\n  * second take\n- Paranoid Android\n- Karma Police\n",
+    "## Tracks\n\n1. Airbag\n   * first take\n   * second take\n2. Paranoid Android\n3. Karma Police\n",
     "## Tracks\n\n1. Airbag\n   ```\n   1. not a track\n   ```\n2. Paranoid Android\n3. Karma Police\n",
     "## Tracks\n\n1. Airbag\nlazy continuation of the first item\n2. Paranoid Android\n3. Karma Police\n",
     "## Tracks\n\n1. Airbag\n\n\n   after two blank lines\n2. Paranoid Android\n3. Karma Police\n",
@@ -66,8 +66,8 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
 
       ### Side B
 
-      - Karma Police
-      * Climbing Up the Walls
+      1. Karma Police
+      2) Climbing Up the Walls
 
       ## Notes
 
@@ -193,7 +193,6 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
   @Test func addAtTheEndFollowsTheList() {
     #expect(edit("## Tracks\n\n1. One\n2. Two\n\n## Notes\n") { $0.append("Three") }.text
       == "## Tracks\n\n1. One\n2. Two\n3. Three\n\n## Notes\n")
-    #expect(edit("## Tracks\n\n- One\n- Two\n") { $0.append("Three") }.text == "## Tracks\n\n- One\n- Two\n- Three\n")
     #expect(edit("## Tracks\n\n1. One\n1. Two\n") { $0.append("Three") }.text == "## Tracks\n\n1. One\n1. Two\n1. Three\n")
     #expect(edit("## Tracks\n\n1) One\n\n2) Two\n") { $0.append("Three") }.text == "## Tracks\n\n1) One\n\n2) Two\n\n3) Three\n")
     #expect(edit("## Tracks\n\n1. One\n2. Two") { $0.append("Three") }.text == "## Tracks\n\n1. One\n2. Two\n3. Three")
@@ -202,7 +201,7 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
   @Test func addAtAPositionRenumbersOnlyWhatMust() {
     let result = edit("## Tracks\n\n1. One\n   note\n2. Two\n3. Three\n") { $0.insert("New", at: 1) }
     #expect(result.text == "## Tracks\n\n1. One\n   note\n2. New\n3. Two\n4. Three\n")
-    #expect(edit("## Tracks\n\n- One\n- Two\n") { $0.insert("New", at: 0) }.text == "## Tracks\n\n- New\n- One\n- Two\n")
+    #expect(edit("## Tracks\n\n2) One\n3) Two\n") { $0.insert("New", at: 0) }.text == "## Tracks\n\n2) New\n3) One\n4) Two\n")
   }
 
   @Test func notesMoveWithTheirTrack() {

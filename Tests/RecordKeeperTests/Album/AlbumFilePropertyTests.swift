@@ -52,6 +52,14 @@ struct AlbumFilePropertyTests {
           let after = ownLines(of: mutation.key, in: written)
           #expect(removed.allSatisfy(before.contains) && added.allSatisfy(after.contains), context)
         }
+        if !mutation.removesSomething {
+          // No comment is lost, wherever it was written.
+          let before = String(decoding: bytes, as: UTF8.self)
+          let after = String(decoding: output, as: UTF8.self)
+          for comment in commentTexts {
+            #expect(after.components(separatedBy: comment).count >= before.components(separatedBy: comment).count, context)
+          }
+        }
         let breaks = ([written.opening] + written.frontMatter.lines + [written.closing]).map { Array(output[$0.lineBreak]) }
         #expect(breaks.allSatisfy { $0 == Array(sample.ending.utf8) }, context)
       }
@@ -202,6 +210,14 @@ private enum Mutation: CustomStringConvertible {
     return mutations
   }
 
+  /// Whether it removes a value, and with it the comment on its line.
+  var removesSomething: Bool {
+    switch self {
+    case .removeTag, .clearTags, .clear: true
+    default: false
+    }
+  }
+
   var key: String {
     switch self {
     case .addTag, .removeTag, .clearTags: "tags"
@@ -261,6 +277,9 @@ private let urlPool = ["https://en.wikipedia.org/wiki/Kind_of_Blue", "https://de
 
 private func pick<T>(_ values: [T], _ random: inout SeededGenerator) -> T? { values.randomElement(using: &random) }
 
+/// The comments the generated files hold.
+private let commentTexts = ["# note", "# bought at Rough Trade", "# tab", "# a comment in the list", "# indented comment", "# about "]
+
 /// One generated `album.md` and what it says.
 private struct Sample {
   var text: String
@@ -288,7 +307,18 @@ private struct Sample {
     func scalar(_ key: String, _ value: String) -> [String] {
       ["\(key):\(pick([" ", " ", "   "], &random) ?? " ")\(written(value, &random, fancy: fancy))\(comment())"]
     }
-    entries.append(("title", scalar("title", title)))
+    let comments = ["  # note", " # bought at Rough Trade", "\t# tab"]
+    if fancy, chance(25), let space = title.lastIndex(of: " "),
+      ["Kind of Blue", "OK Computer", "Sigur Rós", "Ágætis byrjun", "Ω ≠ ∞", "😀 smile"].contains(title)
+    {
+      // A title over two lines: folded plain, or a `>-` block, with a comment.
+      let (head, tail) = (title[..<space], title[title.index(after: space)...])
+      entries.append(("title", chance(50)
+        ? ["title: \(head)", "  \(tail)\(pick(comments, &random) ?? "")"]
+        : ["title: >-\(pick(comments, &random) ?? "")", "   \(head)", "   \(tail)"]))
+    } else {
+      entries.append(("title", scalar("title", title)))
+    }
     entries.append(("artist", scalar("artist", artist)))
     if let sortArtist { entries.append(("sort_artist", scalar("sort_artist", sortArtist))) }
     if let released { entries.append(("released", scalar("released", released))) }
@@ -297,7 +327,14 @@ private struct Sample {
       if fancy && chance(50) {
         let pad = chance(30) ? " " : ""
         let items = tags.map { written($0, &random, fancy: true, inFlow: true) }.joined(separator: chance(80) ? ", " : ",")
-        entries.append(("tags", ["tags: [\(pad)\(items)\(tags.isEmpty ? "" : pad)]\(comment())"]))
+        if tags.count >= 2, chance(40) {
+          // Over two lines, a comment after the bracket (issue 17).
+          let first = written(tags[0], &random, fancy: true, inFlow: true)
+          let rest = tags.dropFirst().map { written($0, &random, fancy: true, inFlow: true) }.joined(separator: ", ")
+          entries.append(("tags", ["tags: [\(pad)\(first),", "   \(rest)\(pad)]\(pick(comments, &random) ?? "")"]))
+        } else {
+          entries.append(("tags", ["tags: [\(pad)\(items)\(tags.isEmpty ? "" : pad)]\(comment())"]))
+        }
       } else {
         let dash = fancy ? pick(["- ", "  - ", "-   ", "    - "], &random) ?? "- " : "- "
         var lines = ["tags:\(comment())"]

@@ -354,13 +354,10 @@ struct AlbumFileTests {
 
   @Test("hand-written lists read the same tracks and are kept as written", arguments: [
     "1. Airbag\n1. Paranoid Android\n1. Subterranean Homesick Alien\n",
-    "- Airbag\n- Paranoid Android\n- Subterranean Homesick Alien\n",
-    "* Airbag\n* Paranoid Android\n* Subterranean Homesick Alien\n",
-    "+ Airbag\n+ Paranoid Android\n+ Subterranean Homesick Alien\n",
     "1) Airbag\n2) Paranoid Android\n3) Subterranean Homesick Alien\n",
     "3. Airbag\n7. Paranoid Android\n10. Subterranean Homesick Alien\n",
     "1. Airbag\n\n2. Paranoid Android\n\n3. Subterranean Homesick Alien\n",
-    "  1.   Airbag  \n - Paranoid Android\n  * Subterranean Homesick Alien\n",
+    "  1.   Airbag  \n 2) Paranoid Android\n  3. Subterranean Homesick Alien\n",
   ])
   func handWrittenTrackList(list: String) throws {
     let text = "---\ntitle: OK Computer\nartist: Radiohead\n---\n\n## Tracks\n\n" + list

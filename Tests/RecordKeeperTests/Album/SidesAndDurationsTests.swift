@@ -122,7 +122,7 @@ struct SidesAndDurationsTests {
 
       ### Side AA
 
-      - Five
+      1) Five
 
       """
     let album = try parse(text).album
@@ -303,15 +303,15 @@ struct SidesAndDurationsTests {
     #expect(try parse(output).album.trackList.map(\.position) == ["A1", "B1", "C1"])
   }
 
-  @Test("lines written keep the file's CRLF and the list's bullets")
-  func crlfAndBullets() throws {
-    let text = "---\r\ntitle: T\r\nartist: A\r\n---\r\n\r\n## Tracks\r\n\r\n### Side A\r\n\r\n* One (1:00)\r\n* Two\r\n"
+  @Test("lines written keep the file's CRLF and the list's markers")
+  func crlfAndMarkers() throws {
+    let text = "---\r\ntitle: T\r\nartist: A\r\n---\r\n\r\n## Tracks\r\n\r\n### Side A\r\n\r\n 1)  One (1:00)\r\n 2)  Two\r\n"
     let output = try edited(text) { try $0.addTrack("Three", side: "B", duration: 125) }
-    #expect(output == text + "\r\n### Side B\r\n\r\n* Three (2:05)\r\n")
+    #expect(output == text + "\r\n### Side B\r\n\r\n 1)  Three (2:05)\r\n")
     let timed = try edited(text) { try $0.renameTrack(2, to: "Two (0:59)") }
-    #expect(timed == text.replacingOccurrences(of: "* Two", with: "* Two (0:59)"))
+    #expect(timed == text.replacingOccurrences(of: " Two", with: " Two (0:59)"))
     let untimed = try edited(text) { $0.trackList[0].duration = nil }
-    #expect(untimed == text.replacingOccurrences(of: "* One (1:00)", with: "* One"))
+    #expect(untimed == text.replacingOccurrences(of: " One (1:00)", with: " One"))
   }
 
   @Test func newAlbumsWriteSides() {

@@ -80,7 +80,7 @@ struct DiscogsMappingTests {
     #expect(album.extra.map(\.key) == ["discogs_folder"])
     #expect(album.extra.first?.value == .string("Jazz"))
     #expect(DiscogsNotes.text(of: album.body) == "Bought in Seattle.")
-    #expect(AlbumFile.render(album).hasSuffix("discogs_folder: Jazz\n---\n\n## Notes\n\nBought in Seattle.\n"))
+    #expect(AlbumFile.render(album).hasSuffix("discogs_folder: Jazz\n---\n\n## Notes\n\n### Discogs\n\nBought in Seattle.\n"))
   }
 
   @Test func applyingChangesOnlyWhatDiffers() {

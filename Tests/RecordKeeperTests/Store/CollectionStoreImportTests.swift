@@ -71,10 +71,10 @@ struct CollectionStoreImportTests {
     #expect(album.label == "Columbia" && DiscogsNotes.text(of: album.body) == "Mine.")
   }
 
-  @Test func notesReplaceTheNotesSectionOnly() throws {
+  @Test func notesGoIntoTheirOwnPartOfTheNotesSection() throws {
     _ = try importing("CL 1355,Miles Davis,Kind of Blue,Columbia,,,,1557012,,,,,Theirs.\n")
     let text = try collection.read("albums/miles-davis-kind-of-blue/album.md")
-    #expect(text.hasSuffix("## Tracks\n\n1. So What\n\n## Notes\n\nTheirs.\n"))
+    #expect(text.hasSuffix("## Tracks\n\n1. So What\n\n## Notes\n\nMine.\n\n### Discogs\n\nTheirs.\n"))
   }
 
   @Test func aDryRunPlansAndWritesNothing() throws {
