@@ -16,7 +16,7 @@ import Foundation
 /// Every version it needs is a commit already in the object database, so
 /// the journal holds ids and paths, never file contents: rolling back
 /// writes HEAD's versions again; finishing needs nothing but the branch.
-struct MergeJournal: Codable, Equatable, Sendable {
+struct MergeJournal: JournalFile, Equatable, Sendable {
   /// The journal's name inside the git directory.
   static let fileName = "rk-merge-journal"
 
@@ -42,47 +42,7 @@ struct MergeJournal: Codable, Equatable, Sendable {
   /// The lock files (absolute) the index and the branch take.
   var locks: [String] = []
 
-  /// Writes the journal to `path` atomically and flushes it to disk.
-  func write(to path: String) throws(FileSystemError) {
-    let data: Data
-    do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      data = try encoder.encode(self)
-    } catch {
-      throw FileSystemError(path: path, operation: "write", code: EINVAL)
-    }
-    try FileSystem.writeAtomically(data, to: path)
-    Self.flushFolder(of: path)
-  }
-
-  /// The journal at `path`, or `nil` when there is none.
-  static func read(at path: String) throws(StoreError) -> MergeJournal? {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.read(path)
-    } catch let error where error.code == ENOENT {
-      return nil
-    } catch {
-      throw .file(error)
-    }
-    guard let journal = try? JSONDecoder().decode(MergeJournal.self, from: Data(bytes)), journal.version == 1 else {
-      throw .unreadableJournal(path: path)
-    }
-    return journal
-  }
-
-  static func remove(at path: String) throws(FileSystemError) {
-    guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError(path: path, operation: "remove", code: errno) }
-    flushFolder(of: path)
-  }
-
-  private static func flushFolder(of path: String) {
-    let descriptor = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
-  }
+  var isReadableVersion: Bool { version == 1 }
 }
 
 extension CollectionStore {

@@ -14,7 +14,7 @@ import Foundation
 /// tree, the index or a branch, and removed once the commit and the index
 /// are done. One journal stands for one commit. Paths are relative to the
 /// repository's work tree.
-struct ChangeJournal: Codable, Equatable, Sendable {
+struct ChangeJournal: JournalFile, Equatable, Sendable {
   /// The journal's name inside the git directory.
   static let fileName = "rk-journal"
 
@@ -66,51 +66,7 @@ struct ChangeJournal: Codable, Equatable, Sendable {
   /// The lock files (absolute) the commit takes: the index's and the branch's.
   var locks: [String] = []
 
-  /// Writes the journal to `path` atomically and flushes it, and the folder
-  /// that holds it, to disk.
-  func write(to path: String) throws(FileSystemError) {
-    let data: Data
-    do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      data = try encoder.encode(self)
-    } catch {
-      throw FileSystemError(path: path, operation: "write", code: EINVAL)
-    }
-    try FileSystem.writeAtomically(data, to: path)
-    Self.flushFolder(of: path)
-  }
-
-  /// The journal at `path`, or `nil` when there is none.
-  static func read(at path: String) throws(StoreError) -> ChangeJournal? {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.read(path)
-    } catch let error where error.code == ENOENT {
-      return nil
-    } catch {
-      throw .file(error)
-    }
-    // A journal of another format (another rk version) is not guessed at.
-    guard let journal = try? JSONDecoder().decode(ChangeJournal.self, from: Data(bytes)), journal.version == (journal.moved == nil ? 1 : 2) else {
-      throw .unreadableJournal(path: path)
-    }
-    return journal
-  }
-
-  /// Removes the journal at `path`, if any.
-  static func remove(at path: String) throws(FileSystemError) {
-    guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError(path: path, operation: "remove", code: errno) }
-    flushFolder(of: path)
-  }
-
-  /// Flushes a folder's entries to disk, so a rename or unlink in it lasts.
-  private static func flushFolder(of path: String) {
-    let descriptor = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
-  }
+  var isReadableVersion: Bool { version == (moved == nil ? 1 : 2) }
 }
 
 /// A change an earlier `rk` was interrupted in (killed, or the machine
