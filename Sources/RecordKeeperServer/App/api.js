@@ -39,8 +39,9 @@ function setOffline(value) {
 }
 
 /** One request to the API; the scan screens (scan.js) use it for their endpoints. */
-export async function request(method, path, { json, body, type, signal } = {}) {
+export async function request(method, path, { json, body, type, signal, ifMatch } = {}) {
   const init = { method, headers: { Accept: 'application/json' }, signal, credentials: 'same-origin' };
+  if (ifMatch) init.headers['If-Match'] = `"${ifMatch}"`;
   if (json !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(json);
@@ -68,7 +69,9 @@ export async function request(method, path, { json, body, type, signal } = {}) {
     const offline = response.headers.get('X-RK-Offline') === '1';
     if (offline) setOffline(true);
     const message = (data && typeof data.error === 'string') ? data.error : `The server answered ${response.status}.`;
-    throw new ApiError(message, { status: response.status, field: data ? data.field ?? null : null, offline });
+    const error = new ApiError(message, { status: response.status, field: data ? data.field ?? null : null, offline });
+    if (data && Array.isArray(data.conflicts)) error.conflicts = data.conflicts;
+    throw error;
   }
   return data;
 }
@@ -85,7 +88,9 @@ export function listAlbums({ q = '', scope = [], sort = '', offset = 0, limit = 
 }
 export const getAlbum = (id, signal) => request('GET', albumPath(id), { signal });
 export const addAlbum = (fields) => request('POST', '/api/albums', { json: fields });
-export const saveAlbum = (id, fields) => request('PUT', albumPath(id), { json: fields });
+/** PUT /api/albums/{id}: `version` is the album's version when the form opened; the server
+ * merges the form's changes into the file as it is now, or answers 409 with `conflicts`. */
+export const saveAlbum = (id, fields, version) => request('PUT', albumPath(id), { json: fields, ifMatch: version });
 export const deleteAlbum = (id) => request('DELETE', albumPath(id));
 export const addTag = (id, tag) => request('POST', albumPath(id) + '/tags', { json: { tag } });
 export const removeTag = (id, tag) => request('DELETE', albumPath(id) + '/tags/' + encodeURIComponent(tag));
