@@ -227,14 +227,18 @@ struct APIRoutes<Context: RequestContext>: Sendable {
 
   // MARK: Changing
 
+  /// Adds an album, with its cover when the form sends one: one commit. A
+  /// cover that is refused refuses the whole request, and nothing is written.
   private func add(_ request: Request) async throws(APIError) -> Response {
-    let save = try AlbumRequest.decode(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
+    let form = try await Upload.albumForm(request)
+    let save = try AlbumRequest.decode(form.album)
+    let cover = try await Self.coverImages(form.cover)
     let album: Album
     if save.fields.collector[.musicbrainz].map({ !$0.isBlank }) == true, save.fields.title == nil || save.fields.artist == nil {
       // {"musicbrainz": ID} alone: filled from the release, as rk add --musicbrainz.
       album = try await lookupRoutes.addFromMusicBrainz(save)
     } else {
-      do { album = try await service.add(save) } catch { throw APIError(error) }
+      do { album = try await service.add(save, cover: cover) } catch { throw APIError(error) }
     }
     var response = try await albumResponse(album.id, status: .created)
     response.headers[.location] = "/api/albums/" + PathPart.encode(album.id)
@@ -246,8 +250,20 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   private func save(_ request: Request, _ context: Context) async throws(APIError) -> Response {
     let id = try existingAlbum(context)
     let version = try Self.openedVersion(request)
-    let save = try AlbumRequest.decode(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
-    return try await changed(id) { () async throws(StoreError) in _ = try await service.save(save, to: id, openedAt: version) }
+    let form = try await Upload.albumForm(request)
+    let save = try AlbumRequest.decode(form.album)
+    let cover = try await Self.coverImages(form.cover)
+    return try await changed(id) { () async throws(StoreError) in _ = try await service.save(save, to: id, openedAt: version, cover: cover) }
+  }
+
+  /// The cover and thumbnail made from a form's `cover` part, before anything is written.
+  private static func coverImages(_ bytes: [UInt8]?) async throws(APIError) -> CoverImages? {
+    guard let bytes else { return nil }
+    do {
+      return try await Upload.decode { () throws(CoverError) in try CoverMaker.make(from: bytes) }
+    } catch {
+      throw APIError(error.status, error.message, field: "cover")
+    }
   }
 
   /// The version in `If-Match` (a quoted blob id, as the `ETag` gives it).
