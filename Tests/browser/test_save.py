@@ -9,7 +9,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from harness import AppTestCase
+from harness import AppTestCase, png
 
 ID = "albums/miles-davis-kind-of-blue"
 
@@ -72,6 +72,26 @@ class SaveMergeTests(AppTestCase):
         album = self.collection.album(ID)
         self.assertEqual(album["title"], "Kind of Blue (App)")
         self.assertEqual(album.get("label"), "Columbia", "the other change made meanwhile is kept")
+
+    def test_save_with_a_new_cover_is_one_commit(self):
+        photo = self.collection.tmp / "sleeve.png"
+        photo.write_bytes(png(120, 90))
+        self.open_editor()
+        commits = self.collection.commits()
+        self.by_id("field-title").send_keys(" (Legacy)")
+        photo_input = self.by_id("photo-input")
+        self.driver.execute_script("arguments[0].hidden = false", photo_input)
+        photo_input.send_keys(str(photo))
+        self.driver.execute_script("arguments[0].hidden = true", photo_input)
+        self.wait_for(lambda d: d.execute_script(
+            "const i = document.getElementById('album-image-img'); return !i.hidden && i.naturalWidth === 120"),
+            "the photo's preview")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the saved album")
+        self.assertEqual(self.collection.commits(), commits + 1, "the title and the cover in one commit")
+        album = self.collection.album(ID)
+        self.assertEqual(album["title"], "Kind of Blue (Legacy)")
+        self.assertTrue((self.collection.root / album["cover"]).is_file())
 
 
 if __name__ == "__main__":

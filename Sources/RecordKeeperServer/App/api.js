@@ -42,7 +42,9 @@ function setOffline(value) {
 export async function request(method, path, { json, body, type, signal, ifMatch } = {}) {
   const init = { method, headers: { Accept: 'application/json' }, signal, credentials: 'same-origin' };
   if (ifMatch) init.headers['If-Match'] = `"${ifMatch}"`;
-  if (json !== undefined) {
+  if (body instanceof FormData) {
+    init.body = body; // the browser writes the multipart boundary into Content-Type
+  } else if (json !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(json);
   } else if (body !== undefined) {
@@ -87,14 +89,22 @@ export function listAlbums({ q = '', scope = [], sort = '', offset = 0, limit = 
   return request('GET', '/api/albums?' + params, { signal });
 }
 export const getAlbum = (id, signal) => request('GET', albumPath(id), { signal });
-export const addAlbum = (fields) => request('POST', '/api/albums', { json: fields });
+/** The album's JSON, with the cover image when there is one: one request, one commit (PRODUCT §5). */
+function albumForm(fields, cover) {
+  if (!cover) return { json: fields };
+  const form = new FormData();
+  form.append('album', new Blob([JSON.stringify(fields)], { type: 'application/json' }));
+  form.append('cover', cover, cover.name || 'cover');
+  return { body: form };
+}
+export const addAlbum = (fields, cover) => request('POST', '/api/albums', albumForm(fields, cover));
 /** PUT /api/albums/{id}: `version` is the album's version when the form opened; the server
  * merges the form's changes into the file as it is now, or answers 409 with `conflicts`. */
-export const saveAlbum = (id, fields, version) => request('PUT', albumPath(id), { json: fields, ifMatch: version });
+export const saveAlbum = (id, fields, version, cover) =>
+  request('PUT', albumPath(id), { ...albumForm(fields, cover), ifMatch: version });
 export const deleteAlbum = (id) => request('DELETE', albumPath(id));
 export const addTag = (id, tag) => request('POST', albumPath(id) + '/tags', { json: { tag } });
 export const removeTag = (id, tag) => request('DELETE', albumPath(id) + '/tags/' + encodeURIComponent(tag));
-export const setCover = (id, file) => request('PUT', albumPath(id) + '/cover', { body: file, type: file.type || 'image/jpeg' });
 export const listPhotos = (id, signal) => request('GET', albumPath(id) + '/photos', { signal });
 export const addPhoto = (id, file) => request('POST', albumPath(id) + '/photos', { body: file, type: file.type || 'image/jpeg' });
 export const removePhoto = (id, name) => request('DELETE', albumPath(id) + '/photos/' + encodeURIComponent(name));

@@ -303,13 +303,11 @@ export class DetailsView {
     $('details-error').hidden = true;
     this.hideConflicts();
     try {
-      let album = this.mode === 'add'
-        ? await api.addAlbum(bodyOf(this.draft))
-        : await api.saveAlbum(this.album.id, bodyOf(this.draft), this.opened && this.opened.version);
-      if (this.coverFile) {
-        album = await api.setCover(album.id, this.coverFile);
-        api.coverChanged(album.id);
-      }
+      // The cover goes with the fields: one commit, and a refused cover writes nothing.
+      const album = this.mode === 'add'
+        ? await api.addAlbum(bodyOf(this.draft), this.coverFile)
+        : await api.saveAlbum(this.album.id, bodyOf(this.draft), this.opened && this.opened.version, this.coverFile);
+      if (this.coverFile) api.coverChanged(album.id);
       this.album = album;
       this.clearCover();
       this.busy = false;
@@ -407,7 +405,9 @@ export class DetailsView {
         const key = bodyKey(conflict.field);
         if (key in body) body[key] = choices.get(conflict.field) === 'ours' ? mine[key] : theirs[key];
       }
-      const album = await api.saveAlbum(current.id, body, current.version);
+      const album = await api.saveAlbum(current.id, body, current.version, this.coverFile);
+      if (this.coverFile) api.coverChanged(album.id);
+      this.clearCover();
       this.hideConflicts();
       this.album = album;
       this.opened = album;
