@@ -161,7 +161,8 @@ struct AlbumsAPITests {
     let cli = try runRK(["-C", fixture.collection.path, "set", "miles-davis-kind-of-blue", "--released", "1959-13-01"])
     try await fixture.withClient { client in
       let id = encoded("albums/miles-davis-kind-of-blue")
-      try await client.execute(uri: "/api/albums/\(id)", method: .put, headers: sameOrigin, body: json(["released": "1959-13-01"])) { response in
+      let headers = try await saveHeaders(fixture, "albums/miles-davis-kind-of-blue")
+      try await client.execute(uri: "/api/albums/\(id)", method: .put, headers: headers, body: json(["released": "1959-13-01"])) { response in
         #expect(response.status == .unprocessableContent)
         let message = response.object["error"] as? String ?? "?"
         #expect(cli.stderr.contains(message.split(separator: "\n").last.map(String.init) ?? "?"), "\(cli.stderr) vs \(message)")
@@ -178,7 +179,8 @@ struct AlbumsAPITests {
         "title": "Kind of Blue", "artist": "Miles Davis", "sort_artist": "Davis, Miles", "released": "1959-08-17",
         "tracks": ["So What (9:22)", "Blue in Green", "All Blues"], "tags": ["jazz"], "location": "Shelf 2",
       ])
-      try await client.execute(uri: "/api/albums/" + encoded(id), method: .put, headers: sameOrigin, body: body) { response in
+      let headers = try await saveHeaders(fixture, id)
+      try await client.execute(uri: "/api/albums/" + encoded(id), method: .put, headers: headers, body: body) { response in
         #expect(response.status == .ok)
         #expect(response.object["tracks"] as? [String] == ["So What", "Blue in Green", "All Blues"])
         #expect((response.object["track_list"] as? [[String: Any]])?.map { $0["duration"] as? Int } == [562, nil, nil])
@@ -204,7 +206,8 @@ struct AlbumsAPITests {
       #expect(try await titles("title") == ["Abbey Road", "Bitches Brew", "Homogenic", "Kind of Blue", "OK Computer"])
       #expect(try await titles("year").first == "Kind of Blue")
       let body = json(["title": "Zebra", "released": "1950"])
-      try await client.execute(uri: "/api/albums/" + encoded("albums/the-beatles-abbey-road"), method: .put, headers: sameOrigin, body: body) {
+      let headers = try await saveHeaders(fixture, "albums/the-beatles-abbey-road")
+      try await client.execute(uri: "/api/albums/" + encoded("albums/the-beatles-abbey-road"), method: .put, headers: headers, body: body) {
         #expect($0.status == .ok)
       }
       #expect(try await titles("title") == ["Bitches Brew", "Homogenic", "Kind of Blue", "OK Computer", "Zebra"])

@@ -94,7 +94,10 @@ extension TestClientProtocol {
   /// A change sent as the app's own page sends it.
   @discardableResult
   func change(_ uri: String, _ method: HTTPRequest.Method = .post, body: Any? = nil) async throws -> TestResponse {
-    try await execute(uri: uri, method: method, headers: sameOrigin, body: body.map(json)) { $0 }
+    var headers = sameOrigin
+    // A save names the version it was opened at, as the app does.
+    if method == .put, uri.hasPrefix("/api/albums/") { headers[.ifMatch] = try await get(uri).headers[.eTag] }
+    return try await execute(uri: uri, method: method, headers: headers, body: body.map(json)) { $0 }
   }
 
   func get(_ uri: String) async throws -> TestResponse {

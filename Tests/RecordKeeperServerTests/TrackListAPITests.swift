@@ -46,8 +46,9 @@ import Testing
 
   func put(_ body: [String: Any], on fixture: ServerFixture) async throws -> (HTTPResponse.Status, [String: Any]) {
     let bytes = json(body)
+    let headers = try await saveHeaders(fixture, Self.id)
     return try await fixture.withClient { client in
-      try await client.execute(uri: "/api/albums/" + encoded(Self.id), method: .put, headers: sameOrigin, body: bytes) {
+      try await client.execute(uri: "/api/albums/" + encoded(Self.id), method: .put, headers: headers, body: bytes) {
         ($0.status, $0.object)
       }
     }

@@ -54,6 +54,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A merge is unfinished and these albums (ids) still have conflicts
   /// (PRODUCT.md §6): nothing is committed until they are resolved.
   case unfinishedMerge(albums: [String])
+  /// A save from a form (the album's name given) changed fields that were
+  /// also changed in the file since the form was opened, in other ways:
+  /// nothing was written (PRODUCT.md §5).
+  case saveConflicts(album: String, [FieldConflict])
+  /// The version a form was opened at (a git blob id) is not in the
+  /// repository, so its changes cannot be merged: nothing was written.
+  case unknownVersion(album: String, version: String)
 
   public var description: String {
     switch self {
@@ -97,6 +104,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unfinishedMerge(let albums):
       "a merge is unfinished: \(albums.joined(separator: ", ")) \(albums.count == 1 ? "has" : "have") conflicts, and rk commits nothing until they are resolved: "
         + "rk conflicts lists them; settle each with rk resolve ALBUM --take ours|theirs or rk resolve ALBUM --set FIELD=VALUE, and the merge commit is made when none is left"
+    case .saveConflicts(let album, let conflicts):
+      "\(album) was not saved: "
+        + conflicts.map { "\($0.field) was changed here (\($0.ours ?? "nothing")) and in the file (\($0.theirs ?? "nothing"))" }
+        .joined(separator: "; ") + "; choose one value for each and save again"
+    case .unknownVersion(let album, let version):
+      "\(album) was not saved: the version \(version) the form was opened at is unknown; reload the album and make the changes again"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }

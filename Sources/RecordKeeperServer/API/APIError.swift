@@ -14,6 +14,9 @@ public struct APIError: HTTPResponseError, Equatable, Sendable {
   public var message: String
   /// The album field (front-matter key) or request part the error is about.
   public var field: String?
+  /// A 409 of a save: each field changed in the form and in the file, with
+  /// both values (`{"field", "ours", "theirs"}`; ours is the form's).
+  public var conflicts: [FieldConflict] = []
 
   public init(_ status: HTTPResponse.Status, _ message: String, field: String? = nil) {
     self.status = status
@@ -22,7 +25,15 @@ public struct APIError: HTTPResponseError, Equatable, Sendable {
   }
 
   public func response(from request: Request, context: some RequestContext) throws -> Response {
-    JSONResponse.make(.object([("error", .string(message)), ("field", .optional(field))]), status: status)
+    var pairs: [(String, JSONValue)] = [("error", .string(message)), ("field", .optional(field))]
+    if !conflicts.isEmpty {
+      pairs.append(
+        (
+          "conflicts",
+          .array(conflicts.map { .object([("field", .string($0.field)), ("ours", .optional($0.ours)), ("theirs", .optional($0.theirs))]) })
+        ))
+    }
+    return JSONResponse.make(.object(pairs), status: status)
   }
 
   static func notFound(_ id: String) -> APIError {
@@ -44,6 +55,11 @@ extension APIError {
       self.init(.notFound, error.description, field: "id")
     case .cover(let cover):
       self.init(cover)
+    case .saveConflicts(_, let conflicts):
+      self.init(.conflict, error.description, field: conflicts.first?.field)
+      self.conflicts = conflicts
+    case .unknownVersion:
+      self.init(.preconditionFailed, error.description, field: "If-Match")
     case .ignoredFiles, .nestedRepositories, .changedSinceOpened, .uncommittedChanges, .changedSinceUndoable, .unfinishedMerge:
       self.init(.conflict, error.description)
     case .file(let file) where file.reason == .system(ENOENT):

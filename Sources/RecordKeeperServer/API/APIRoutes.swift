@@ -28,7 +28,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     api.get("status") { _, _ in status() }
     api.get("albums") { request, _ in try list(request) }
     api.post("albums") { request, _ in try await add(request) }
-    api.get("albums/:id") { _, context in try album(context) }
+    api.get("albums/:id") { _, context in try await album(context) }
     api.put("albums/:id") { request, context in try await save(request, context) }
     api.delete("albums/:id") { _, context in try await remove(context) }
     api.post("albums/:id/tags") { request, context in try await addTag(request, context) }
@@ -122,10 +122,20 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     return JSONResponse.make(.array(objects))
   }
 
-  private func album(_ context: Context) throws(APIError) -> Response {
-    let (id, snapshot) = try albumID(context)
-    guard let album = snapshot.albums[id] else { throw APIError.notFound(id) }
-    return JSONResponse.make(albumObject(album, in: snapshot))
+  private func album(_ context: Context) async throws(APIError) -> Response {
+    try await albumResponse(try existingAlbum(context))
+  }
+
+  /// The album `id` as its file says now, with its version: the `ETag`
+  /// header and the `version` key, which a save sends back as `If-Match`.
+  private func albumResponse(_ id: String, status: HTTPResponse.Status = .ok) async throws(APIError) -> Response {
+    let (album, version): (Album, String)
+    do { (album, version) = try await service.versioned(id) } catch { throw APIError(error) }
+    guard case .object(var pairs) = albumObject(album, in: service.snapshot) else { return JSONResponse.make(.null) }
+    pairs.append(("version", .string(version)))
+    var response = JSONResponse.make(.object(pairs), status: status)
+    response.headers[.eTag] = "\"\(version)\""
+    return response
   }
 
   /// The album object, with its group in the stored order and the ids of
@@ -217,26 +227,60 @@ struct APIRoutes<Context: RequestContext>: Sendable {
 
   // MARK: Changing
 
+  /// Adds an album, with its cover when the form sends one: one commit. A
+  /// cover that is refused refuses the whole request, and nothing is written.
   private func add(_ request: Request) async throws(APIError) -> Response {
-    let save = try AlbumRequest.decode(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
+    let form = try await Upload.albumForm(request)
+    let save = try AlbumRequest.decode(form.album)
+    let cover = try await Self.coverImages(form.cover)
     let album: Album
     if save.fields.collector[.musicbrainz].map({ !$0.isBlank }) == true, save.fields.title == nil || save.fields.artist == nil {
       // {"musicbrainz": ID} alone: filled from the release, as rk add --musicbrainz.
       album = try await lookupRoutes.addFromMusicBrainz(save)
     } else {
-      do { album = try await service.add(save) } catch { throw APIError(error) }
+      do { album = try await service.add(save, cover: cover) } catch { throw APIError(error) }
     }
-    var response = JSONResponse.make(albumObject(album, in: service.snapshot), status: .created)
+    var response = try await albumResponse(album.id, status: .created)
     response.headers[.location] = "/api/albums/" + PathPart.encode(album.id)
     return response
   }
 
+  /// Saves the form's changes merged into the file as it is now (PRODUCT.md
+  /// §5): `If-Match` names the version the form was opened at.
   private func save(_ request: Request, _ context: Context) async throws(APIError) -> Response {
     let id = try existingAlbum(context)
-    let save = try AlbumRequest.decode(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
-    return try await changed { () async throws(StoreError) in try await service.save(save, to: id) }
+    let version = try Self.openedVersion(request)
+    let form = try await Upload.albumForm(request)
+    let save = try AlbumRequest.decode(form.album)
+    let cover = try await Self.coverImages(form.cover)
+    return try await changed(id) { () async throws(StoreError) in _ = try await service.save(save, to: id, openedAt: version, cover: cover) }
   }
 
+  /// The cover and thumbnail made from a form's `cover` part, before anything is written.
+  private static func coverImages(_ bytes: [UInt8]?) async throws(APIError) -> CoverImages? {
+    guard let bytes else { return nil }
+    do {
+      return try await Upload.decode { () throws(CoverError) in try CoverMaker.make(from: bytes) }
+    } catch {
+      throw APIError(error.status, error.message, field: "cover")
+    }
+  }
+
+  /// The version in `If-Match` (a quoted blob id, as the `ETag` gives it).
+  private static func openedVersion(_ request: Request) throws(APIError) -> String {
+    guard let header = request.headers[.ifMatch], !header.isBlank else {
+      throw APIError(
+        .preconditionRequired, "send If-Match with the ETag (or \"version\") of the album as it was opened, so that changes made meanwhile are kept",
+        field: "If-Match")
+    }
+    var text = header.trimmed
+    if text.hasPrefix("W/") { text.removeFirst(2) }
+    text = String(text.trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+    guard text.count == 40, text.allSatisfy(\.isHexDigit) else {
+      throw APIError(.badRequest, "If-Match must be one ETag of the album, as GET /api/albums/{id} gives it", field: "If-Match")
+    }
+    return text
+  }
   private func remove(_ context: Context) async throws(APIError) -> Response {
     let id = try existingAlbum(context)
     do { try await service.remove(id) } catch { throw APIError(error) }
@@ -247,7 +291,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let id = try existingAlbum(context)
     let tag = try JSONBody.string(try await Upload.body(request, limit: ServerConfiguration.bodyLimit), key: "tag")
     guard !tag.isBlank else { throw APIError(.unprocessableContent, "a tag must not be blank", field: "tag") }
-    return try await changed { () async throws(StoreError) in try await service.apply(.addTags([tag]), to: id) }
+    return try await changed(id) { () async throws(StoreError) in _ = try await service.apply(.addTags([tag]), to: id) }
   }
 
   private func removeTag(_ context: Context) async throws(APIError) -> Response {
@@ -255,19 +299,19 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     guard let raw = context.parameters.get("tag"), let tag = PathPart.decode(raw) else {
       throw APIError(.badRequest, "the tag in the address is not valid percent-encoded UTF-8", field: "tag")
     }
-    return try await changed { () async throws(StoreError) in try await service.apply(.removeTags([tag]), to: id) }
+    return try await changed(id) { () async throws(StoreError) in _ = try await service.apply(.removeTags([tag]), to: id) }
   }
 
   private func setCover(_ request: Request, _ context: Context) async throws(APIError) -> Response {
     let id = try existingAlbum(context)
     let bytes = try await Upload.image(request)
     let images = try await Upload.decode { () throws(CoverError) in try CoverMaker.make(from: bytes) }
-    return try await changed { () async throws(StoreError) in try await service.setCover(images, of: id) }
+    return try await changed(id) { () async throws(StoreError) in _ = try await service.setCover(images, of: id) }
   }
 
   private func removeCover(_ context: Context) async throws(APIError) -> Response {
     let id = try existingAlbum(context)
-    return try await changed { () async throws(StoreError) in try await service.removeCover(of: id) }
+    return try await changed(id) { () async throws(StoreError) in _ = try await service.removeCover(of: id) }
   }
 
   private func addPhoto(_ request: Request, _ context: Context) async throws(APIError) -> Response {
@@ -336,13 +380,10 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     return name
   }
 
-  /// Runs a change and answers with the album after it.
-  private func changed(_ change: () async throws(StoreError) -> Album) async throws(APIError) -> Response {
-    do {
-      return JSONResponse.make(albumObject(try await change(), in: service.snapshot))
-    } catch {
-      throw APIError(error)
-    }
+  /// Runs a change and answers with the album after it, and its version.
+  private func changed(_ id: String, _ change: () async throws(StoreError) -> Void) async throws(APIError) -> Response {
+    do { try await change() } catch { throw APIError(error) }
+    return try await albumResponse(id)
   }
 
   // MARK: Ids and names

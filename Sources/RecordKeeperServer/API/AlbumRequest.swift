@@ -1,8 +1,9 @@
 import Foundation
 import RecordKeeper
 
-/// The body of `POST /api/albums` and `PUT /api/albums/{id}`: the editable
-/// album as JSON, turned into an ``AlbumSave``.
+/// The body of `POST /api/albums` and `PUT /api/albums/{id}` (or their
+/// form's `album` part, ``Upload/albumForm(_:)``): the editable album as
+/// JSON, turned into an ``AlbumSave``.
 ///
 /// Keys are the front-matter keys of `rk list --json`. A key left out is
 /// left alone (on PUT); `null` or `""` clears an optional field; `tracks`
@@ -16,7 +17,7 @@ import RecordKeeper
 /// object sent back, their names must agree.
 enum AlbumRequest {
   /// The keys `rk list --json` prints that are not edited this way.
-  static let readOnlyKeys: Set<String> = ["id", "cover", "thumbnail", "extra", "group", "other_albums", "duration", "notes"]
+  static let readOnlyKeys: Set<String> = ["id", "cover", "thumbnail", "extra", "group", "other_albums", "duration", "notes", "version"]
 
   static func decode(_ bytes: [UInt8]) throws(APIError) -> AlbumSave {
     let object = try JSONBody.object(bytes)

@@ -39,9 +39,12 @@ function setOffline(value) {
 }
 
 /** One request to the API; the scan screens (scan.js) use it for their endpoints. */
-export async function request(method, path, { json, body, type, signal } = {}) {
+export async function request(method, path, { json, body, type, signal, ifMatch } = {}) {
   const init = { method, headers: { Accept: 'application/json' }, signal, credentials: 'same-origin' };
-  if (json !== undefined) {
+  if (ifMatch) init.headers['If-Match'] = `"${ifMatch}"`;
+  if (body instanceof FormData) {
+    init.body = body; // the browser writes the multipart boundary into Content-Type
+  } else if (json !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(json);
   } else if (body !== undefined) {
@@ -68,7 +71,9 @@ export async function request(method, path, { json, body, type, signal } = {}) {
     const offline = response.headers.get('X-RK-Offline') === '1';
     if (offline) setOffline(true);
     const message = (data && typeof data.error === 'string') ? data.error : `The server answered ${response.status}.`;
-    throw new ApiError(message, { status: response.status, field: data ? data.field ?? null : null, offline });
+    const error = new ApiError(message, { status: response.status, field: data ? data.field ?? null : null, offline });
+    if (data && Array.isArray(data.conflicts)) error.conflicts = data.conflicts;
+    throw error;
   }
   return data;
 }
@@ -84,12 +89,22 @@ export function listAlbums({ q = '', scope = [], sort = '', offset = 0, limit = 
   return request('GET', '/api/albums?' + params, { signal });
 }
 export const getAlbum = (id, signal) => request('GET', albumPath(id), { signal });
-export const addAlbum = (fields) => request('POST', '/api/albums', { json: fields });
-export const saveAlbum = (id, fields) => request('PUT', albumPath(id), { json: fields });
+/** The album's JSON, with the cover image when there is one: one request, one commit (PRODUCT §5). */
+function albumForm(fields, cover) {
+  if (!cover) return { json: fields };
+  const form = new FormData();
+  form.append('album', new Blob([JSON.stringify(fields)], { type: 'application/json' }));
+  form.append('cover', cover, cover.name || 'cover');
+  return { body: form };
+}
+export const addAlbum = (fields, cover) => request('POST', '/api/albums', albumForm(fields, cover));
+/** PUT /api/albums/{id}: `version` is the album's version when the form opened; the server
+ * merges the form's changes into the file as it is now, or answers 409 with `conflicts`. */
+export const saveAlbum = (id, fields, version, cover) =>
+  request('PUT', albumPath(id), { ...albumForm(fields, cover), ifMatch: version });
 export const deleteAlbum = (id) => request('DELETE', albumPath(id));
 export const addTag = (id, tag) => request('POST', albumPath(id) + '/tags', { json: { tag } });
 export const removeTag = (id, tag) => request('DELETE', albumPath(id) + '/tags/' + encodeURIComponent(tag));
-export const setCover = (id, file) => request('PUT', albumPath(id) + '/cover', { body: file, type: file.type || 'image/jpeg' });
 export const listPhotos = (id, signal) => request('GET', albumPath(id) + '/photos', { signal });
 export const addPhoto = (id, file) => request('POST', albumPath(id) + '/photos', { body: file, type: file.type || 'image/jpeg' });
 export const removePhoto = (id, name) => request('DELETE', albumPath(id) + '/photos/' + encodeURIComponent(name));

@@ -181,6 +181,7 @@ export class DetailsView {
     this.mode = 'view';
     this.album = null;
     this.draft = draftOf(null);
+    this.opened = null; // the album as the form was opened, with its version
     this.editingTrack = -1;
     this.coverFile = null;
     this.coverPreview = null;
@@ -207,6 +208,7 @@ export class DetailsView {
     this.editingTrack = -1;
     this.clearCover();
     $('details-error').hidden = true;
+    this.hideConflicts();
     if (mode === 'add') {
       this.album = null;
       this.draft = draftOf(null);
@@ -217,6 +219,7 @@ export class DetailsView {
     const known = this.album && this.album.id === id ? this.album : initial && initial.id === id ? initial : null;
     this.album = known;
     this.draft = draftOf(known);
+    this.opened = known;
     this.render();
     this.element.setAttribute('aria-busy', 'true'); // until the server's copy is in
     try {
@@ -237,6 +240,7 @@ export class DetailsView {
     const same = this.album && sameAlbum(this.album, album);
     this.album = album;
     if (!same) { this.draft = draftOf(album); this.render(); }
+    this.opened = album; // the version a Save merges from
   }
 
   /** An album changed on disk: show it again unless the collector is editing. */
@@ -297,14 +301,13 @@ export class DetailsView {
     this.busy = true;
     this.updateConfirm();
     $('details-error').hidden = true;
+    this.hideConflicts();
     try {
-      let album = this.mode === 'add'
-        ? await api.addAlbum(bodyOf(this.draft))
-        : await api.saveAlbum(this.album.id, bodyOf(this.draft));
-      if (this.coverFile) {
-        album = await api.setCover(album.id, this.coverFile);
-        api.coverChanged(album.id);
-      }
+      // The cover goes with the fields: one commit, and a refused cover writes nothing.
+      const album = this.mode === 'add'
+        ? await api.addAlbum(bodyOf(this.draft), this.coverFile)
+        : await api.saveAlbum(this.album.id, bodyOf(this.draft), this.opened && this.opened.version, this.coverFile);
+      if (this.coverFile) api.coverChanged(album.id);
       this.album = album;
       this.clearCover();
       this.busy = false;
@@ -313,7 +316,108 @@ export class DetailsView {
       else this.router.go(this.router.albumHash(album.id, false), { replace: true });
     } catch (error) {
       this.busy = false;
-      this.showError(error.message, error.field);
+      if (error.status === 409 && error.conflicts) this.showConflicts(error.conflicts);
+      else this.showError(error.message, error.field);
+      this.updateConfirm();
+    }
+  }
+
+  // ---- A save that met changes made meanwhile (PRODUCT §5)
+
+  /** Each field changed here and in the file since the form opened, side by side to choose. */
+  showConflicts(conflicts) {
+    let section = $('save-conflicts');
+    if (!section) {
+      section = document.createElement('section');
+      section.id = 'save-conflicts';
+      section.className = 'save-conflicts';
+      section.setAttribute('role', 'alert');
+      $('details-error').after(section);
+    }
+    const choices = new Map();
+    const heading = document.createElement('p');
+    heading.className = 'save-conflicts-intro';
+    heading.textContent = conflicts.length === 1
+      ? 'This field was also changed elsewhere since you opened the album. Choose which to keep:'
+      : 'These fields were also changed elsewhere since you opened the album. Choose which to keep:';
+    section.replaceChildren(heading);
+    const mine = bodyOf(this.draft);
+    for (const conflict of conflicts) {
+      const key = bodyKey(conflict.field);
+      const row = document.createElement('div');
+      row.className = 'conflict-field';
+      const title = document.createElement('h3');
+      title.textContent = fieldLabel(conflict.field);
+      const sides = document.createElement('div');
+      sides.className = 'conflict-sides';
+      const side = (which, label, value, choosable) => {
+        const box = document.createElement('div');
+        box.className = `conflict-side conflict-${which}`;
+        const caption = document.createElement('span');
+        caption.className = 'conflict-label';
+        caption.textContent = label;
+        const text = document.createElement('p');
+        text.className = 'conflict-value';
+        text.textContent = value == null || value === '' ? '—' : value;
+        box.append(caption, text);
+        if (choosable) {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'conflict-button';
+          button.textContent = which === 'ours' ? 'Keep yours' : 'Keep this';
+          button.setAttribute('aria-pressed', 'false');
+          button.addEventListener('click', () => {
+            choices.set(conflict.field, which);
+            for (const other of sides.querySelectorAll('.conflict-button')) other.setAttribute('aria-pressed', String(other === button));
+            if (choices.size === conflicts.length) this.saveChoices(conflicts, choices, mine);
+          });
+          box.append(button);
+        }
+        return box;
+      };
+      // A text both changed that is no field of the form (notes, comments) can only be kept as in the file.
+      sides.append(side('ours', 'Yours', conflict.ours, key in mine), side('theirs', 'In the file now', conflict.theirs, true));
+      row.append(title, sides);
+      section.append(row);
+    }
+    section.hidden = false;
+    section.scrollIntoView({ block: 'nearest' });
+  }
+
+  hideConflicts() {
+    const section = $('save-conflicts');
+    if (section) section.hidden = true;
+  }
+
+  /** Saves again on the file as it is now: the form's own changes, and for each conflict the side chosen. */
+  async saveChoices(conflicts, choices, mine) {
+    if (this.busy) return;
+    this.busy = true;
+    this.updateConfirm();
+    try {
+      const current = await api.getAlbum(this.album.id);
+      const theirs = bodyOf(draftOf(current));
+      const opened = bodyOf(draftOf(this.opened));
+      const body = { ...theirs };
+      const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+      for (const key of Object.keys(mine)) if (!same(mine[key], opened[key])) body[key] = mine[key];
+      for (const conflict of conflicts) {
+        const key = bodyKey(conflict.field);
+        if (key in body) body[key] = choices.get(conflict.field) === 'ours' ? mine[key] : theirs[key];
+      }
+      const album = await api.saveAlbum(current.id, body, current.version, this.coverFile);
+      if (this.coverFile) api.coverChanged(album.id);
+      this.clearCover();
+      this.hideConflicts();
+      this.album = album;
+      this.opened = album;
+      this.busy = false;
+      this.router.albumChanged(album);
+      this.router.go(this.router.albumHash(album.id, false), { replace: true });
+    } catch (error) {
+      this.busy = false;
+      if (error.status === 409 && error.conflicts) this.showConflicts(error.conflicts);
+      else { this.hideConflicts(); this.showError(error.message, error.field); }
       this.updateConfirm();
     }
   }
@@ -961,6 +1065,19 @@ function showPhoto(src, alt) {
 }
 
 /** Whether two copies of an album show the same (the list's copy also has its group). */
+/** The key of the save body that holds a field the server names in a conflict. */
+function bodyKey(field) {
+  return field === 'tracks' ? 'track_list' : field;
+}
+
+function fieldLabel(field) {
+  const collector = COLLECTOR_FIELDS.find((f) => f.key === field);
+  if (collector) return collector.label;
+  const labels = { title: 'Title', artist: 'Artist', sort_artist: 'Sort Artist', released: 'Release Date', wikipedia: 'Wikipedia',
+    tracks: 'Tracks', tags: 'Tags', notes: 'Notes' };
+  return labels[field] || field;
+}
+
 function sameAlbum(a, b) {
   const strip = ({ group, ...rest }) => rest;
   return JSON.stringify(strip(a)) === JSON.stringify(strip(b));

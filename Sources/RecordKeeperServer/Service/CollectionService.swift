@@ -277,11 +277,18 @@ public actor CollectionService {
     }
   }
 
-  /// Saves the editable fields of an album (the app's Save).
-  public func save(_ save: AlbumSave, to id: String) throws(StoreError) -> Album {
+  /// Saves the editable fields of an album (the app's Save), merged with
+  /// what changed in its file since the form was opened at `version`, with
+  /// a new cover if given: one commit.
+  public func save(_ save: AlbumSave, to id: String, openedAt version: String, cover: CoverImages? = nil) throws(StoreError) -> Album {
     defer { refresh([id]) }
-    try store.save(save, to: id)
+    try store.save(save, to: id, openedAt: version, cover: cover)
     return try changed(id)
+  }
+
+  /// The album as its file says now, and the file's version (its ETag).
+  public func versioned(_ id: String) throws(StoreError) -> (album: Album, version: String) {
+    try store.versioned(id)
   }
 
   /// Makes one edit (tags, tracks) to an album.

@@ -1,0 +1,98 @@
+"""The app's Save merges into the file as it is now (PRODUCT §5, issue 18 point 1).
+
+Whatever changed in album.md while the edit view was open (a hand edit, another
+`rk` command) is kept; a field changed both ways is shown side by side to choose.
+"""
+
+import re
+import unittest
+
+from selenium.webdriver.common.by import By
+
+from harness import AppTestCase, png
+
+ID = "albums/miles-davis-kind-of-blue"
+
+
+class SaveMergeTests(AppTestCase):
+    def seed(self, collection):
+        collection.add("Kind of Blue", "Miles Davis", "1959-08-17",
+                       tracks=["So What", "Freddie Freeloader", "Blue in Green"], tags=["jazz"])
+        collection.add("Homogenic", "Björk", "1997-09-22", tags=["electronic"])
+
+    def open_editor(self):
+        self.open()
+        self.wait_for(lambda d: "Kind of Blue" in self.titles(), "Kind of Blue in the list")
+        self.row("Kind of Blue").find_element(By.CSS_SELECTOR, ".row-content").click()
+        self.wait_for(lambda d: self.by_id("details-view").is_displayed() and self.details_title() == "Album Details"
+                      and self.by_id("details-view").get_attribute("aria-busy") == "false", "the details view")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Edit Album"
+                      and self.by_id("details-view").get_attribute("aria-busy") == "false", "the edit view")
+
+    def album_file(self):
+        return self.collection.root / ID / "album.md"
+
+    def test_save_keeps_a_hand_edit_a_hand_added_track_and_a_cli_tag(self):
+        self.open_editor()
+        # Meanwhile, in a text editor and a terminal:
+        text = self.album_file().read_text()
+        text = text.replace("title: Kind of Blue\n", "title: Kind of Blue\nlabel: Columbia\n", 1)
+        text, added = re.subn(r"(3\. Blue in Green\n)", r"\g<1>4. Flamenco Sketches\n", text)
+        self.assertEqual(added, 1, text)
+        self.album_file().write_text(text)
+        self.collection.rk("tag", "add", "miles-davis-kind-of-blue", "cli-tag")
+        # In the app: a word added to the title, then Save.
+        self.by_id("field-title").send_keys(" Remastered")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the saved album")
+        album = self.collection.album(ID)
+        self.assertEqual(album["title"], "Kind of Blue Remastered")
+        self.assertEqual(album.get("label"), "Columbia", "the hand-edited label is kept")
+        self.assertEqual(album["tracks"][-1], "Flamenco Sketches", "the hand-added track is kept")
+        self.assertIn("cli-tag", album["tags"], "the tag from the command line is kept")
+        self.assertIn("jazz", album["tags"])
+        self.screenshot("save-merged")
+
+    def test_a_field_changed_both_ways_is_shown_side_by_side_to_choose(self):
+        self.open_editor()
+        self.collection.rk("set", "miles-davis-kind-of-blue", "--title", "Kind of Blue (CLI)")
+        self.collection.rk("set", "miles-davis-kind-of-blue", "--label", "Columbia")
+        commits = self.collection.commits()
+        self.by_id("field-title").send_keys(" (App)")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.all("#save-conflicts .conflict-field"), "the conflict view")
+        self.assertEqual(self.collection.commits(), commits, "a conflict writes nothing")
+        values = [v.text for v in self.all("#save-conflicts .conflict-value")]
+        self.assertEqual(values, ["Kind of Blue (App)", "Kind of Blue (CLI)"])
+        self.assertEqual(self.css("#save-conflicts h3").text, "Title")
+        self.screenshot("save-conflict")
+        self.css("#save-conflicts .conflict-ours .conflict-button").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the album saved with the choice")
+        album = self.collection.album(ID)
+        self.assertEqual(album["title"], "Kind of Blue (App)")
+        self.assertEqual(album.get("label"), "Columbia", "the other change made meanwhile is kept")
+
+    def test_save_with_a_new_cover_is_one_commit(self):
+        photo = self.collection.tmp / "sleeve.png"
+        photo.write_bytes(png(120, 90))
+        self.open_editor()
+        commits = self.collection.commits()
+        self.by_id("field-title").send_keys(" (Legacy)")
+        photo_input = self.by_id("photo-input")
+        self.driver.execute_script("arguments[0].hidden = false", photo_input)
+        photo_input.send_keys(str(photo))
+        self.driver.execute_script("arguments[0].hidden = true", photo_input)
+        self.wait_for(lambda d: d.execute_script(
+            "const i = document.getElementById('album-image-img'); return !i.hidden && i.naturalWidth === 120"),
+            "the photo's preview")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the saved album")
+        self.assertEqual(self.collection.commits(), commits + 1, "the title and the cover in one commit")
+        album = self.collection.album(ID)
+        self.assertEqual(album["title"], "Kind of Blue (Legacy)")
+        self.assertTrue((self.collection.root / album["cover"]).is_file())
+
+
+if __name__ == "__main__":
+    unittest.main()
