@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 
 /// The router of `rk serve`: the security guard, the static app at `/` and
 /// the JSON API under `/api/`. Tests call it directly with `app.test(.router)`.
@@ -33,6 +34,11 @@ public func buildApplication(
   logger.logLevel = .warning
   return Application(
     router: buildRouter(service: service, configuration: configuration),
+    server: .http1(
+      configuration: .init(
+        additionalChannelHandlers: [
+          ConnectionDeadlines(headerTimeout: TimeAmount(configuration.headerTimeout), idleTimeout: TimeAmount(configuration.idleTimeout))
+        ], idleTimeout: TimeAmount(configuration.idleTimeout))),
     configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Record Keeper"),
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
     logger: logger)

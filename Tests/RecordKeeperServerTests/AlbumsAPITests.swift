@@ -38,7 +38,9 @@ struct AlbumsAPITests {
     let expected = try normalized(JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)))
     try await fixture.withClient { client in
       try await client.execute(uri: "/api/albums", method: .get) { response in
-        let albums = try normalized(response.object["albums"] ?? [])
+        // The app's versioned cover addresses (CoverAddresses) are the API's only addition.
+        let albums = try normalized(
+          (response.object["albums"] as? [[String: Any]] ?? []).map { $0.filter { $0.key != "cover_url" && $0.key != "thumbnail_url" } })
         #expect(albums == expected)
       }
     }

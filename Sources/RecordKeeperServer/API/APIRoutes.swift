@@ -50,6 +50,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     api.put("lists/:name") { request, context in try await saveSmartList(request, context) }
     api.delete("lists/:name") { _, context in try await removeSmartList(context) }
     SyncRoutes(service: service).register(on: api)
+    ProblemsRoutes(service: service).register(on: api)
     lookupRoutes.register(on: api)
     scanRoutes.register(on: api)
   }
@@ -85,7 +86,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let (page, count) = snapshot.page(matching: matcher, order: order, offset: offset, limit: limit)
     return JSONResponse.make(
       .object([
-        ("albums", .array(page.map { $0.json(group: .some(order.group(of: $0))) })),
+        ("albums", .array(page.map { CoverAddresses.adding(to: $0.json(group: .some(order.group(of: $0))), of: $0, in: snapshot.location) })),
         ("count", .number(count)),
       ]))
   }
@@ -141,8 +142,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   /// The album object, with its group in the stored order and the ids of
   /// the other albums by its artist, as `rk show --json` gives them.
   private func albumObject(_ album: Album, in snapshot: CollectionSnapshot) -> JSONValue {
-    album.detailsJSON(
-      others: album.otherAlbumsByArtist(in: snapshot.albums.values), group: .some(snapshot.preferences.order.group(of: album)))
+    CoverAddresses.adding(to: album.detailsJSON(
+      others: album.otherAlbumsByArtist(in: snapshot.albums.values), group: .some(snapshot.preferences.order.group(of: album))), of: album, in: snapshot.location)
   }
 
   private func image(_ request: Request, _ context: Context, name: String) throws(APIError) -> Response {

@@ -17,7 +17,9 @@ import RecordKeeper
 /// object sent back, their names must agree.
 enum AlbumRequest {
   /// The keys `rk list --json` prints that are not edited this way.
-  static let readOnlyKeys: Set<String> = ["id", "cover", "thumbnail", "extra", "group", "other_albums", "duration", "notes", "version"]
+  static let readOnlyKeys: Set<String> = [
+    "id", "cover", "thumbnail", "cover_url", "thumbnail_url", "extra", "group", "other_albums", "duration", "notes", "version",
+  ]
 
   static func decode(_ bytes: [UInt8]) throws(APIError) -> AlbumSave {
     let object = try JSONBody.object(bytes)

@@ -23,11 +23,12 @@ function versioned(url, id) {
   const v = coverVersions.get(id);
   return v ? `${url}?v=${v}` : url;
 }
+// The server's addresses carry the image's version, so a cover set from the command line shows too.
 export function thumbnailURL(album) {
-  return album.thumbnail ? versioned(albumPath(album.id) + '/thumbnail', album.id) : null;
+  return album.thumbnail ? (album.thumbnail_url || versioned(albumPath(album.id) + '/thumbnail', album.id)) : null;
 }
 export function coverURL(album) {
-  return album.cover ? versioned(albumPath(album.id) + '/cover', album.id) : null;
+  return album.cover ? (album.cover_url || versioned(albumPath(album.id) + '/cover', album.id)) : null;
 }
 
 /** Whether the last answer came from the service worker's copy instead of the server. */

@@ -3,6 +3,7 @@
 // with Add or Save (§3.9).
 import * as api from './api.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
+import { problemText, unreadableProblem } from './problems.js';
 
 const $ = (id) => document.getElementById(id);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
@@ -251,7 +252,9 @@ export class DetailsView {
       const album = await api.getAlbum(this.album.id);
       if (this.mode === 'view' && this.album && album.id === this.album.id) this.show(album);
     } catch (error) {
-      if (error.status === 404) this.showError('This album was removed from the collection.');
+      if (error.status !== 404) return;
+      const problem = await unreadableProblem(this.album.id);
+      this.showError(problem ? `This album can't be read: ${problemText(problem)}` : 'This album was removed from the collection.');
     }
   }
 

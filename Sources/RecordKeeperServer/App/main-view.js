@@ -5,6 +5,7 @@ import { matches } from './search.js';
 import { VirtualList } from './virtual-list.js';
 import { confirmDelete, askTag, toast } from './dialogs.js';
 import { openAddMenu } from './scan.js';
+import { ProblemsLine } from './problems.js';
 
 const STATE_KEY = 'rk.main';
 const ALL_SCOPES = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label', 'notes'];
@@ -61,6 +62,8 @@ function loadState() {
 export class MainView {
   constructor(router) {
     this.router = router;
+    this.problems = new ProblemsLine();
+    this.problems.refresh();
     this.state = loadState();
     this.sort = 'artist-year';
     this.items = [];
@@ -360,7 +363,7 @@ export class MainView {
   }
 
   /** Applies a change announced by the server (another tab, the command line, a hand edit). */
-  changed() { return this.reload({ quiet: true }); }
+  changed() { this.problems.refresh(); return this.reload({ quiet: true }); }
 
   albumById(id) { return this.items.find((album) => album.id === id) || null; }
 

@@ -8,7 +8,8 @@ import Hummingbird
 ///    is refused.
 /// 2. With a token (any other address), every request must carry it: once
 ///    as `?token=`, which sets an HttpOnly, SameSite=Strict cookie, then
-///    as that cookie.
+///    as that cookie. Only the manifest and its icons are public, for
+///    "Add to Home Screen", which fetches them without the cookie.
 /// 3. Changes (every method but GET and HEAD) must come from the app's own
 ///    page: `Sec-Fetch-Site: same-origin`, or an `Origin` equal to the
 ///    server's own, else 403. A page elsewhere cannot post to the server
@@ -61,7 +62,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
       }
     }
     var setCookie: String?
-    if let token = configuration.token {
+    if let token = configuration.token, !Self.isPublic(request) {
       let query = QueryString(request.uri.query)
       if let given = query["token"], AccessToken.matches(given, token) {
         setCookie = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000"
@@ -82,6 +83,16 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     var response = try await next(request, context)
     if let setCookie { response.headers[.setCookie] = setCookie }
     return response
+  }
+
+  /// The web app manifest and its icons, which a browser fetches without
+  /// the cookie ("Add to Home Screen"); they hold nothing of the collection.
+  static var publicPaths: Set<String> { [
+    "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/splash.svg",
+  ] }
+
+  private static func isPublic(_ request: Request) -> Bool {
+    (request.method == .get || request.method == .head) && publicPaths.contains(request.uri.path)
   }
 
   private func checkOrigin(_ request: Request, host: String?) throws(APIError) {

@@ -8,6 +8,12 @@ public struct ServerConfiguration: Sendable {
   /// The access token every request must carry; `nil` on loopback, where
   /// only this machine can connect.
   public var token: String?
+  /// How long a connection may take to send a request's header; then it is
+  /// closed (a client holding many half-sent requests starves no one).
+  public var headerTimeout: Duration = .seconds(10)
+  /// How long a connection may stay idle between requests, or stall in a
+  /// request's body, before it is closed.
+  public var idleTimeout: Duration = .seconds(60)
 
   public static let defaultHost = "127.0.0.1"
   public static let defaultPort = 8080

@@ -225,8 +225,11 @@ public actor CollectionService {
     let before = snapshot
     var changed: [String: Album?] = [:]
     for id in ids {
+      let images = stamps[id].map { [$0.cover, $0.thumbnail] }
       let album = reread(id)
-      if album != before.albums[id] { changed[id] = .some(album) }
+      // A replaced cover leaves the album equal but changes its address.
+      let newImages = album == nil ? images : stamps[id].map { [$0.cover, $0.thumbnail] }
+      if album != before.albums[id] || newImages != images { changed[id] = .some(album) }
     }
     guard !changed.isEmpty || preferences != nil else { return }
     let next = before.applying(changed, preferences: preferences)

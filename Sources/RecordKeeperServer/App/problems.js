@@ -1,0 +1,63 @@
+// Albums the server cannot read (PRODUCT §5): a quiet line on the main screen, the list of problems
+// (file, line, message) behind it, and the problem of one album for an open details view.
+import { request } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+let latest = { problems: [], unreadable: [] };
+
+/** GET /api/problems: what `rk check --json` reports, with the unreadable albums' ids. */
+export async function loadProblems() {
+  try { latest = await request('GET', '/api/problems'); } catch { /* offline: keep the last answer */ }
+  return latest;
+}
+
+/** `path:line: message` of the first problem of album `id`, or null. */
+export function problemText(problem) {
+  return `${problem.path}${problem.line ? ':' + problem.line : ''}: ${problem.message}`;
+}
+
+/** The first problem of an album that cannot be read, or null (it is gone, or readable). */
+export async function unreadableProblem(id) {
+  const found = await loadProblems();
+  if (!found.unreadable.includes(id)) return null;
+  return found.problems.find((problem) => problem.id === id) || null;
+}
+
+/** The line "N albums can't be read" and its list; `refresh()` after every change. */
+export class ProblemsLine {
+  constructor() {
+    this.line = $('problems-line');
+    this.dialog = $('problems-dialog');
+    $('problems-button').addEventListener('click', () => this.open());
+    $('problems-close').addEventListener('click', () => this.dialog.close());
+  }
+
+  async refresh() {
+    const found = await loadProblems();
+    const count = found.unreadable.length;
+    this.line.hidden = count === 0;
+    $('problems-button').textContent = count === 1 ? "1 album can't be read" : `${count} albums can't be read`;
+    if (this.dialog.open) this.fill();
+  }
+
+  fill() {
+    const list = $('problems-list');
+    list.replaceChildren();
+    for (const problem of latest.problems.filter((p) => latest.unreadable.includes(p.id))) {
+      const item = document.createElement('li');
+      const where = document.createElement('span');
+      where.className = 'problem-where';
+      where.textContent = `${problem.path}${problem.line ? ':' + problem.line : ''}`;
+      const message = document.createElement('span');
+      message.className = 'problem-message';
+      message.textContent = problem.message;
+      item.append(where, message);
+      list.append(item);
+    }
+  }
+
+  open() {
+    this.fill();
+    this.dialog.showModal();
+  }
+}
