@@ -30,7 +30,7 @@ class ProblemsTests(AppTestCase):
         items = self.all("#problems-list li")
         self.assertEqual(len(items), 1)
         where = items[0].find_element(By.CSS_SELECTOR, ".problem-where").text
-        self.assertRegex(where, r"albums/the-beatles-revolver/album\.md:\d+$")
+        self.assertRegex(where, r"^albums/the-beatles-revolver/album\.md:\d+$")
         self.assertTrue(items[0].find_element(By.CSS_SELECTOR, ".problem-message").text)
         self.screenshot("problems")
         self.by_id("problems-close").click()

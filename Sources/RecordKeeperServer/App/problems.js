@@ -11,9 +11,16 @@ export async function loadProblems() {
   return latest;
 }
 
-/** `path:line: message` of the first problem of album `id`, or null. */
+/** `file:line` of a problem, the file from the collection's root (`albums/x/album.md`). */
+function where(problem) {
+  const at = problem.path.lastIndexOf(problem.id + '/');
+  const file = at >= 0 ? problem.path.slice(at) : problem.path;
+  return `${file}${problem.line ? ':' + problem.line : ''}`;
+}
+
+/** `file:line: message` of a problem. */
 export function problemText(problem) {
-  return `${problem.path}${problem.line ? ':' + problem.line : ''}: ${problem.message}`;
+  return `${where(problem)}: ${problem.message}`;
 }
 
 /** The first problem of an album that cannot be read, or null (it is gone, or readable). */
@@ -45,13 +52,13 @@ export class ProblemsLine {
     list.replaceChildren();
     for (const problem of latest.problems.filter((p) => latest.unreadable.includes(p.id))) {
       const item = document.createElement('li');
-      const where = document.createElement('span');
-      where.className = 'problem-where';
-      where.textContent = `${problem.path}${problem.line ? ':' + problem.line : ''}`;
+      const place = document.createElement('span');
+      place.className = 'problem-where';
+      place.textContent = where(problem);
       const message = document.createElement('span');
       message.className = 'problem-message';
       message.textContent = problem.message;
-      item.append(where, message);
+      item.append(place, message);
       list.append(item);
     }
   }
