@@ -203,23 +203,15 @@ enum YAMLLine {
       if number > 0, isBlockScalar { break }
       var index = number == 0 ? start : line.startIndex
       while index < line.endIndex {
-        let byte = line[index]
         if let open = quote {
-          if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
-            index += 2
-            continue
-          }
-          if byte == open {
-            if open == UInt8(ascii: "'"), index + 1 < line.endIndex, line[index + 1] == open {
-              index += 2
-              continue
-            }
-            quote = nil
-            atScalarStart = false
-          }
-          index += 1
+          // A quoted scalar may go on over several lines.
+          guard let end = closingQuote(open, in: line, from: index) else { break }
+          quote = nil
+          atScalarStart = false
+          index = end
           continue
         }
+        let byte = line[index]
         if byte == UInt8(ascii: "#"), index == line.startIndex || isBlank(line[index - 1]) {
           var spacingStart = index
           while spacingStart > line.startIndex, isBlank(line[spacingStart - 1]) { spacingStart -= 1 }
