@@ -1,14 +1,19 @@
-/// This clone's own settings (sort mode and shuffle), kept in
-/// `.recordkeeper/local.yaml`, which git ignores so that sharing a collection
-/// never overwrites another collector's choice.
+import Foundation
+
+/// This clone's own settings (sort mode and shuffle, the app's accent
+/// colour), kept in `.recordkeeper/local.yaml`, which git ignores so that
+/// sharing a collection never overwrites another collector's choice.
 public struct Preferences: Hashable, Sendable {
   public var sortMode: SortMode
   /// The shuffle drawn when `random` was last chosen.
   public var seed: UInt64
+  /// The colour of the app's banner, buttons and tags (PRODUCT.md §1.4).
+  public var accent: AccentColour
 
-  public init(sortMode: SortMode = .default, seed: UInt64 = 0) {
+  public init(sortMode: SortMode = .default, seed: UInt64 = 0, accent: AccentColour = .default) {
     self.sortMode = sortMode
     self.seed = seed
+    self.accent = accent
   }
 
   public static let fileName = "local.yaml"
@@ -64,6 +69,12 @@ public struct Preferences: Hashable, Sendable {
           throw .badValue(path: display, line: number + 1, message: "the seed must be a whole number")
         }
         preferences.seed = seed
+      case "accent":
+        do throws(PreferencesError) {
+          preferences.accent = try AccentColour(name: parts[1])
+        } catch {
+          throw .badValue(path: display, line: number + 1, message: error.description)
+        }
       default: continue
       }
     }
@@ -76,6 +87,7 @@ public struct Preferences: Hashable, Sendable {
       # This clone's Record Keeper preferences; git ignores this file.
       sort: \(sortMode.rawValue)
       seed: \(seed)
+      accent: \(accent.name)
 
       """
     do {
@@ -98,17 +110,82 @@ public struct Preferences: Hashable, Sendable {
   }
 }
 
+/// One of the app's accent colours (PRODUCT.md §1.4; seed 003's Appearance).
+///
+/// A fixed palette rather than any colour, so that the banner's white text
+/// stays readable: each choice but the seed's own blue gives white text at
+/// least 4.5:1 contrast (WCAG AA). Seed 000's #4798F6 with white text, which
+/// the seed prescribes, reaches only 2.96:1.
+public struct AccentColour: Hashable, Sendable {
+  /// The name kept in `local.yaml` and sent by the API (`purple`).
+  public let name: String
+  /// The name shown in the app (`Purple`).
+  public let label: String
+  /// `#RRGGBB`.
+  public let colour: String
+  /// The colour of text drawn on the accent, `#RRGGBB`.
+  public let text: String
+
+  /// Seed 000's banner blue, the default.
+  public static let `default` = AccentColour(name: "blue", label: "Blue", colour: "#4798F6", text: "#FFFFFF")
+
+  /// The choices, in the order the app offers them; seed 003's purple second.
+  public static let choices: [AccentColour] = [
+    .default,
+    AccentColour(name: "purple", label: "Purple", colour: "#7E57C2", text: "#FFFFFF"),
+    AccentColour(name: "green", label: "Green", colour: "#2E7D32", text: "#FFFFFF"),
+    AccentColour(name: "teal", label: "Teal", colour: "#00796B", text: "#FFFFFF"),
+    AccentColour(name: "orange", label: "Orange", colour: "#B45309", text: "#FFFFFF"),
+    AccentColour(name: "red", label: "Red", colour: "#C62828", text: "#FFFFFF"),
+    AccentColour(name: "graphite", label: "Graphite", colour: "#455A64", text: "#FFFFFF"),
+  ]
+
+  private init(name: String, label: String, colour: String, text: String) {
+    self.name = name
+    self.label = label
+    self.colour = colour
+    self.text = text
+  }
+
+  /// The choice named `name` (`purple`, any case) or given by its colour
+  /// (`#7E57C2`, quoted or not).
+  public init(name: String) throws(PreferencesError) {
+    let key = name.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")).lowercased()
+    guard let found = Self.choices.first(where: { $0.name == key || $0.colour.lowercased() == key }) else {
+      throw .unknownAccent(name)
+    }
+    self = found
+  }
+
+  /// The contrast ratio of `text` on `colour` (WCAG 2: 1 to 21).
+  public var contrast: Double {
+    let (a, b) = (Self.luminance(colour), Self.luminance(text))
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+  }
+
+  private static func luminance(_ hex: String) -> Double {
+    let value = UInt32(hex.dropFirst(), radix: 16) ?? 0
+    let channels = [value >> 16, value >> 8, value].map { Double($0 & 0xFF) / 255 }
+    let linear = channels.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+  }
+}
+
 /// Why the preferences could not be read or stored.
 public enum PreferencesError: Error, Equatable, Sendable, CustomStringConvertible {
   case file(FileSystemError)
   case malformed(path: String, line: Int)
   case badValue(path: String, line: Int, message: String)
+  /// No accent colour has this name.
+  case unknownAccent(String)
 
   public var description: String {
     switch self {
     case .file(let error): error.description
     case .malformed(let path, let line): "\(path):\(line): expected `key: value`; fix the line or delete the file to start from the defaults"
     case .badValue(let path, let line, let message): "\(path):\(line): \(message)"
+    case .unknownAccent(let name):
+      "\"\(name)\" is not an accent colour: choose one of \(AccentColour.choices.map(\.name).joined(separator: ", "))"
     }
   }
 }
