@@ -156,11 +156,12 @@ class ScanBarcodeTests(ServicesTestCase):
         self.open()
         commits = self.collection.commits()
         self.by_id("add-button").click()
-        menu = [item.text for item in self.all("#add-menu .menu-item") if item.is_displayed()]
-        self.assertIn("Scan a barcode", menu)
-        self.assertIn("Type it in", menu)
-        self.screenshot("add-menu")
-        self.by_id("add-barcode").click()
+        self.assertEqual(self.details_title(), "Add Album")
+        looks = [item.text for item in self.all("#add-lookup .lookup-chip") if item.is_displayed()]
+        self.assertIn("Scan a barcode", looks)
+        self.assertIn("Look it up", looks)
+        self.screenshot("add-lookups")
+        self.by_id("add-lookup-barcode").click()
         self.assertEqual(self.by_id("lookup-title").text, "Scan a Barcode")
         self.assertFalse(self.driver.execute_script("return 'BarcodeDetector' in window"),
                          "headless Chromium has no BarcodeDetector: the photo is read on the server")
@@ -205,16 +206,15 @@ class ScanBarcodeTests(ServicesTestCase):
 
     def test_type_it_in_searches_by_catalog_number_and_keeps_adding_by_hand(self):
         self.open()
-        # The phone's back button closes the screen and stays in the app.
+        # The phone's back button closes the screen, back to the Add view under it.
         self.by_id("add-button").click()
-        self.by_id("add-type").click()
+        self.by_id("add-lookup-type").click()
         self.assertTrue(self.by_id("lookup-view").is_displayed())
         self.driver.back()
         self.wait_for(lambda d: not self.by_id("lookup-view").is_displayed(), "back to close the look-up screen")
-        self.assertTrue(self.by_id("album-list").is_displayed())
+        self.assertEqual(self.details_title(), "Add Album")
         self.assertTrue(self.driver.current_url.startswith(self.server.url))
-        self.by_id("add-button").click()
-        self.by_id("add-type").click()
+        self.by_id("add-lookup-type").click()
         self.assertEqual(self.by_id("lookup-title").text, "Find the Album")
         self.assertFalse(self.by_id("barcode-section").is_displayed())
         self.by_id("lookup-query").send_keys("no such record")
@@ -287,8 +287,8 @@ class ScanSleeveTests(ServicesTestCase):
 
     def open_scanner(self):
         self.by_id("add-button").click()
-        self.wait_for(lambda d: self.by_id("add-sleeve").is_displayed(), "Scan a sleeve in the menu")
-        self.by_id("add-sleeve").click()
+        self.wait_for(lambda d: self.by_id("add-lookup-sleeve").is_displayed(), "Scan a sleeve in the Add view")
+        self.by_id("add-lookup-sleeve").click()
         self.assertTrue(self.by_id("sleeve-camera").is_displayed())
 
     def test_a_sleeve_is_identified_put_on_the_wantlist_and_its_scan_deleted_from_the_history(self):

@@ -30,6 +30,8 @@ const COLLECTOR_FIELDS = [
 ];
 
 const length = (text) => [...text].length;
+/** How every view shows a field with no value. */
+export const EMPTY = '—';
 
 function isDate(year, month, day) {
   const date = new Date(Date.UTC(2000, month - 1, day));
@@ -173,6 +175,21 @@ function bodyOf(draft) {
     body[field.key] = field.key === 'rating' && value ? Number(value) : value;
   }
   return body;
+}
+
+/** Fills a "More by" link with the other album's title and year. */
+function moreEntry(link, album) {
+  link.classList.remove('pending');
+  link.removeAttribute('aria-busy');
+  const title = document.createElement('span');
+  title.textContent = album.title;
+  link.replaceChildren(title);
+  if (album.released) {
+    const year = document.createElement('span');
+    year.className = 'more-year';
+    year.textContent = String(album.released).slice(0, 4);
+    link.append(year);
+  }
 }
 
 export class DetailsView {
@@ -361,7 +378,7 @@ export class DetailsView {
         caption.textContent = label;
         const text = document.createElement('p');
         text.className = 'conflict-value';
-        text.textContent = value == null || value === '' ? '—' : value;
+        text.textContent = value == null || value === '' ? EMPTY : value;
         box.append(caption, text);
         if (choosable) {
           const button = document.createElement('button');
@@ -473,6 +490,7 @@ export class DetailsView {
 
   render() {
     this.element.classList.toggle('editing', this.editing);
+    this.element.classList.toggle('adding', this.mode === 'add'); // shows the look-ups (scan.js)
     this.renderHeader();
     this.renderImage();
     this.renderFields();
@@ -490,22 +508,23 @@ export class DetailsView {
     list.replaceChildren();
     if (!others.length) return;
     $('more-title').textContent = `More by ${this.album.artist}`;
+    const album = this.album;
     for (const id of others) {
-      const known = this.router.main.albumById(id);
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.href = this.router.albumHash(id, false);
-      const title = document.createElement('span');
-      title.textContent = known ? known.title : id.split('/').pop();
-      a.append(title);
-      if (known && known.released) {
-        const year = document.createElement('span');
-        year.className = 'more-year';
-        year.textContent = known.released.slice(0, 4);
-        a.append(year);
-      }
       li.append(a);
       list.append(li);
+      const known = this.router.main.albumById(id);
+      if (known) { moreEntry(a, known); continue; }
+      // Not among the rows loaded (a filtered list, a page not yet fetched): asked for, never named by its folder.
+      a.classList.add('pending');
+      a.setAttribute('aria-busy', 'true');
+      api.getAlbum(id).then((other) => {
+        if (this.album === album) moreEntry(a, other);
+      }).catch(() => {
+        if (this.album === album) li.remove();
+      });
     }
   }
 
@@ -581,7 +600,7 @@ export class DetailsView {
         a.textContent = value;
         shown.append(a);
       } else {
-        shown.textContent = text || '—';
+        shown.textContent = text || EMPTY;
         shown.classList.toggle('empty', !text); // a line for every field, as the seed's view mode has
       }
       labelElement.id = id + '-label';
@@ -660,7 +679,10 @@ export class DetailsView {
       if (!this.editing) {
         const v = document.createElement('span');
         v.className = 'field-value';
-        v.textContent = key === 'month' && this.draft.month ? MONTHS[+this.draft.month - 1] || this.draft.month : this.draft[key];
+        const text = key === 'month' && this.draft.month ? MONTHS[+this.draft.month - 1] || this.draft.month : this.draft[key];
+        // An empty field reads "—" in every view, as the other fields do.
+        v.textContent = text || EMPTY;
+        v.classList.toggle('empty', !text);
         cell.append(v);
       } else {
         const input = make();

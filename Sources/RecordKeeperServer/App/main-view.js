@@ -4,7 +4,9 @@ import * as api from './api.js';
 import { matches } from './search.js';
 import { VirtualList } from './virtual-list.js';
 import { confirmDelete, askTag, toast } from './dialogs.js';
-import { openAddMenu } from './scan.js';
+import { bindAddLookups } from './scan.js';
+import { openListsScreen } from './lists-view.js';
+import { openSettings } from './settings.js';
 import { ProblemsLine } from './problems.js';
 
 const STATE_KEY = 'rk.main';
@@ -81,8 +83,9 @@ export class MainView {
     this.measure = document.createElement('canvas').getContext('2d');
     this.bindSearchPanel();
     this.bindBanner();
-    // The + button offers the ways to add (scan.js); "Add it by hand" there opens the blank editor.
-    $('add-button').addEventListener('click', () => openAddMenu(router));
+    // The + button opens a blank Add Album in one tap (seed §2.2.1.5); look-ups are one tap inside it.
+    $('add-button').addEventListener('click', () => router.go('#/add'));
+    bindAddLookups(router);
     let saveTimer = 0;
     this.scroller.addEventListener('scroll', () => {
       this.closeOpenRow();
@@ -247,6 +250,22 @@ export class MainView {
         this.showListName();
         this.reload({ top: true });
       });
+      popup.appendChild(item);
+    }
+    this.appendScreens(popup);
+  }
+
+  /** The Lists menu's way to the smart lists editor and the settings (lists-view.js, settings.js). */
+  appendScreens(popup) {
+    const screens = [['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-settings', 'Settings…', openSettings]];
+    for (const [id, name, open] of screens) {
+      const item = document.createElement('button');
+      item.type = 'button';
+      item.id = id;
+      item.className = 'menu-item menu-screen';
+      item.setAttribute('role', 'menuitem');
+      item.textContent = name;
+      item.addEventListener('click', () => { this.popupButton = null; this.closePopups(); open(); });
       popup.appendChild(item);
     }
   }

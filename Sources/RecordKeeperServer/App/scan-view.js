@@ -23,6 +23,8 @@ export class SleeveScanner {
     this.scans = [];
     this.scan = null;
     this.from = 'camera'; // where X leads back to from the details: the camera or the history
+    /** Opens an album kept from a scan (scan.js puts it in the Add view's place). */
+    this.openAlbum = (id) => this.router.go(this.router.albumHash(id, false));
     $('sleeve-close').addEventListener('click', () => this.back());
     $('sleeve-history-button').addEventListener('click', () => (this.pane === 'sleeve-history' ? this.show('sleeve-camera') : this.openHistory()));
     for (const id of ['sleeve-scan', 'sleeve-history-scan']) {
@@ -64,7 +66,7 @@ export class SleeveScanner {
   hide() {
     this.view.hidden = true;
     $('main-view').inert = false;
-    $('add-button').focus();
+    $('add-lookup-sleeve').focus();
   }
 
   /** X: from the details back where they were opened from; from elsewhere, out of the scanner. */
@@ -158,7 +160,7 @@ export class SleeveScanner {
       const link = document.createElement('a');
       link.href = this.router.albumHash(kept, false);
       link.textContent = 'Open it in the collection';
-      link.addEventListener('click', (event) => { event.preventDefault(); this.close({ next: true }); this.router.go(this.router.albumHash(kept, false)); });
+      link.addEventListener('click', (event) => { event.preventDefault(); this.hide(); this.openAlbum(kept); });
       note.append('Already in the collection: ', link);
     }
     $('sleeve-add').disabled = Boolean(kept);
@@ -181,9 +183,8 @@ export class SleeveScanner {
         this.showKept(scan);
         return;
       }
-      this.router.main.stale = true;
-      this.close({ next: true });
-      this.router.go(this.router.albumHash(album.id, false));
+      this.hide();
+      this.openAlbum(album.id);
     } catch (error) {
       note.textContent = error.message;
       $('sleeve-add').disabled = false;

@@ -1,7 +1,7 @@
-// Adding an album by looking it up (issue 11, PRODUCT §7): the + button's menu ("Scan a
-// sleeve", "Scan a barcode", "Type it in") and the screen that finds the release on
+// Adding an album by looking it up (issue 11, PRODUCT §7), one tap inside the blank Add Album
+// view ("Look it up", "Scan a barcode", "Scan a sleeve") and the screen that finds the release on
 // MusicBrainz. Choosing a candidate adds the album with its tracks and cover in one step
-// (POST /api/albums {"musicbrainz": ID}) and opens its details.
+// (POST /api/albums {"musicbrainz": ID}) and opens its details in place of the Add view.
 import * as api from './api.js';
 import { SleeveScanner } from './scan-view.js';
 import { opened, closed } from './overlay.js';
@@ -25,6 +25,17 @@ export function addRelease(id) {
   return api.request('POST', '/api/albums', { json: { musicbrainz: id } });
 }
 
+/**
+ * Opens an album just added from a look-up screen. That screen lies over the Add view (two
+ * history entries above the main screen): going back one leaves it, then the album takes the
+ * Add view's place, so the back arrow leads to the main screen.
+ */
+function openAdded(router, id) {
+  router.main.stale = true;
+  window.addEventListener('popstate', () => router.go(router.albumHash(id, false), { replace: true }), { once: true });
+  history.back();
+}
+
 /** The product barcodes BarcodeDetector reads: what a sleeve carries. */
 const FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e'];
 
@@ -36,17 +47,14 @@ export class AddFlow {
     this.stream = null;
     // "Scan a sleeve" is offered when the server identifies photos (it serves the scan history).
     this.sleeve = new SleeveScanner(router);
-    this.sleeve.available().then((yes) => { $('add-sleeve').hidden = !yes; });
-    const button = $('add-button');
-    button.setAttribute('aria-haspopup', 'menu');
-    button.setAttribute('aria-expanded', 'false');
-    $('add-menu-backdrop').addEventListener('click', () => this.closeMenu());
-    $('add-menu').addEventListener('keydown', (event) => { if (event.key === 'Escape') this.closeMenu(); });
-    $('add-barcode').addEventListener('click', () => { this.closeMenu(); this.open('barcode'); });
-    $('add-type').addEventListener('click', () => { this.closeMenu(); this.open('type'); });
-    $('add-sleeve').addEventListener('click', () => { this.closeMenu(); this.sleeve.open(); });
+    this.sleeve.openAlbum = (id) => openAdded(router, id);
+    this.sleeve.available().then((yes) => { $('add-lookup-sleeve').hidden = !yes; });
+    $('add-lookup-type').addEventListener('click', () => this.open('type'));
+    $('add-lookup-barcode').addEventListener('click', () => this.open('barcode'));
+    $('add-lookup-sleeve').addEventListener('click', () => this.sleeve.open());
     $('lookup-back').addEventListener('click', () => this.close());
-    $('lookup-by-hand').addEventListener('click', () => { this.close({ next: true }); this.router.go('#/add'); });
+    // The Add view is under this screen: going back to it is adding by hand.
+    $('lookup-by-hand').addEventListener('click', () => { this.close(); $('field-title')?.focus(); });
     $('lookup-form').addEventListener('submit', (event) => { event.preventDefault(); this.search(); });
     $('lookup-kind').addEventListener('change', () => this.showKind());
     $('barcode-photo').addEventListener('click', () => $('barcode-input').click());
@@ -57,28 +65,6 @@ export class AddFlow {
     });
     this.view.addEventListener('keydown', (event) => { if (event.key === 'Escape') this.close(); });
     this.showKind();
-  }
-
-  // ---- The menu
-
-  toggleMenu() {
-    if (!$('add-menu').hidden) { this.closeMenu(); return; }
-    const menu = $('add-menu');
-    menu.hidden = false;
-    $('add-menu-backdrop').hidden = false;
-    $('add-button').setAttribute('aria-expanded', 'true');
-    // Above the + button, its right edge on the button's.
-    const b = $('add-button').getBoundingClientRect();
-    menu.style.right = `${Math.max(8, window.innerWidth - b.right)}px`;
-    menu.style.bottom = `${window.innerHeight - b.top + 10}px`;
-    const first = menu.querySelector('.menu-item:not([hidden])');
-    if (first) first.focus();
-  }
-
-  closeMenu() {
-    $('add-menu').hidden = true;
-    $('add-menu-backdrop').hidden = true;
-    $('add-button').setAttribute('aria-expanded', 'false');
   }
 
   // ---- The look-up screen
@@ -112,7 +98,7 @@ export class AddFlow {
     this.controller = null;
     this.view.hidden = true;
     $('main-view').inert = false;
-    $('add-button').focus();
+    $('add-lookup-type').focus();
   }
 
   showKind() {
@@ -195,9 +181,8 @@ export class AddFlow {
     this.status(`Adding ${candidate.title}…`, { busy: true });
     try {
       const album = await addRelease(candidate.musicbrainz);
-      this.close({ next: true });
-      this.router.main.stale = true;
-      this.router.go(this.router.albumHash(album.id, false));
+      this.hide();
+      openAdded(this.router, album.id);
     } catch (error) {
       this.status(error.message, { error: true });
       for (const button of $('candidates').querySelectorAll('button')) button.disabled = false;
@@ -273,8 +258,7 @@ export class AddFlow {
 }
 
 let flow = null;
-/** The + button: opens the add menu (made once). */
-export function openAddMenu(router) {
+/** Makes the look-up buttons of the Add view work (once, at start). */
+export function bindAddLookups(router) {
   if (!flow) flow = new AddFlow(router);
-  flow.toggleMenu();
 }

@@ -2,6 +2,7 @@
 // remote has ("2 changes from origin") with its Sync button, and the conflicts screen where
 // each field changed both ways is settled. Every text is set as text, never as markup.
 import * as api from './api.js';
+import { EMPTY } from './details-view.js';
 import { toast } from './dialogs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -25,7 +26,7 @@ function shownValue(conflict, side) {
   const value = conflict[side];
   if (conflict.field === 'album') return value == null ? 'Deleted the album' : 'Kept the album and changed it';
   if (conflict.field === 'cover') return value == null ? 'No cover' : (side === 'ours' ? 'Your cover' : 'Their cover, kept beside yours as ' + value);
-  return value == null || value === '' ? '(none)' : value;
+  return value == null || value === '' ? EMPTY : value;
 }
 
 /** The line under the search panel, and the conflicts screen it leads to. */

@@ -1,0 +1,107 @@
+// Settings (PRODUCT §1.4, seed 003's Appearance): the accent colour, a preference of this clone
+// kept by the server in `.recordkeeper/local.yaml` (GET/PUT /api/preferences). It is applied as
+// the CSS custom properties --accent and --accent-text, which app.css draws the banner, the add
+// button, tags and buttons with. The last one seen is kept in the browser too, so the app starts
+// in its colour before the server answers (and offline).
+import * as api from './api.js';
+import { toast } from './dialogs.js';
+import { opened, closed } from './overlay.js';
+
+const $ = (id) => document.getElementById(id);
+const KEY = 'rk.accent';
+
+const getPreferences = () => api.request('GET', '/api/preferences');
+const putAccent = (accent) => api.request('PUT', '/api/preferences', { json: { accent } });
+
+const isColour = (text) => typeof text === 'string' && /^#[0-9a-f]{6}$/i.test(text);
+
+/** Draws the app in `choice` ({name, colour, text}) and remembers it in this browser. */
+function apply(choice) {
+  if (!choice || !isColour(choice.colour)) return;
+  const root = document.documentElement;
+  root.style.setProperty('--accent', choice.colour);
+  root.style.setProperty('--accent-text', isColour(choice.text) ? choice.text : '#ffffff');
+  root.dataset.accent = choice.name || '';
+  const theme = document.querySelector('meta[name="theme-color"]');
+  if (theme) theme.setAttribute('content', choice.colour);
+  try { localStorage.setItem(KEY, JSON.stringify(choice)); } catch { /* private mode: not kept here */ }
+}
+
+let preferences = null;
+
+/** The server's preferences; the accent they name is applied. */
+async function load() {
+  const answer = await getPreferences();
+  if (!answer || !Array.isArray(answer.accents)) throw new api.ApiError('The server sent no preferences.');
+  preferences = answer;
+  apply(answer.accents.find((a) => a.name === answer.accent));
+  return answer;
+}
+
+function render() {
+  const group = $('accent-choices');
+  group.replaceChildren();
+  for (const choice of preferences ? preferences.accents : []) {
+    const label = document.createElement('label');
+    label.className = 'accent-choice';
+    const radio = document.createElement('input');
+    radio.type = 'radio';
+    radio.name = 'accent';
+    radio.value = choice.name;
+    radio.checked = choice.name === preferences.accent;
+    radio.addEventListener('change', () => { if (radio.checked) choose(choice); });
+    const swatch = document.createElement('span');
+    swatch.className = 'accent-swatch';
+    swatch.style.background = isColour(choice.colour) ? choice.colour : '';
+    swatch.style.color = isColour(choice.text) ? choice.text : '';
+    swatch.textContent = 'Aa';
+    swatch.setAttribute('aria-hidden', 'true');
+    const name = document.createElement('span');
+    name.className = 'accent-name';
+    name.textContent = choice.label || choice.name;
+    label.append(radio, swatch, name);
+    group.append(label);
+  }
+}
+
+async function choose(choice) {
+  const previous = preferences.accents.find((a) => a.name === preferences.accent);
+  apply(choice); // at once; put back if the server refuses
+  try {
+    preferences = await putAccent(choice.name);
+  } catch (error) {
+    apply(previous);
+    render();
+    toast(error.message);
+  }
+}
+
+/** Opens the settings screen over the main screen. */
+export async function openSettings() {
+  $('main-view').inert = true;
+  $('settings-view').hidden = false;
+  opened('settings', hide);
+  $('settings-error').hidden = true;
+  try {
+    await load();
+  } catch (error) {
+    $('settings-error').textContent = error.message;
+    $('settings-error').hidden = false;
+  }
+  render();
+  const checked = document.querySelector('#accent-choices input:checked');
+  (checked || $('settings-back')).focus();
+}
+
+function hide() {
+  $('settings-view').hidden = true;
+  $('main-view').inert = false;
+  $('menu-button').focus();
+}
+
+$('settings-back').addEventListener('click', () => { hide(); closed(); });
+$('settings-view').addEventListener('keydown', (event) => { if (event.key === 'Escape') { hide(); closed(); } });
+
+// At start: the colour last seen here at once, then the server's.
+try { apply(JSON.parse(localStorage.getItem(KEY) || 'null')); } catch { /* none kept */ }
+load().catch(() => { /* offline or an older server: the colour kept here, or the default */ });
