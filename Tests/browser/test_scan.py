@@ -157,9 +157,9 @@ class ScanBarcodeTests(ServicesTestCase):
         commits = self.collection.commits()
         self.by_id("add-button").click()
         self.assertEqual(self.details_title(), "Add Album")
-        looks = [item.text for item in self.all("#add-lookup .lookup-chip") if item.is_displayed()]
+        looks = [item.get_attribute("aria-label") for item in self.all("#add-lookup .lookup-chip") if item.is_displayed()]
         self.assertIn("Scan a barcode", looks)
-        self.assertIn("Look it up", looks)
+        self.assertIn("Look it up on MusicBrainz", looks)
         self.screenshot("add-lookups")
         self.by_id("add-lookup-barcode").click()
         self.assertEqual(self.by_id("lookup-title").text, "Scan a Barcode")
