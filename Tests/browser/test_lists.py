@@ -91,6 +91,7 @@ class SmartListTests(AppTestCase):
         self.by_id("list-save").click()
         self.wait_for(lambda d: self.by_id("list-error").is_displayed(), "the server's message")
         self.assertIn("colour", self.by_id("list-error").text)
+        self.assertEqual(self.rule(2).get_attribute("aria-invalid"), "true", "the rule to fix is marked")
         self.screenshot("list-bad-rule")
         self.assertEqual(self.collection.commits(), commits + 1, "a refused rule writes nothing")
 

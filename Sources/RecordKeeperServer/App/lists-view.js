@@ -222,7 +222,12 @@ class ListsScreen {
       this.labelRules();
       this.updateSave();
     });
-    input.addEventListener('input', () => { this.suggest(input); this.updateSave(); });
+    input.addEventListener('input', () => {
+      input.removeAttribute('aria-invalid');
+      input.removeAttribute('aria-describedby');
+      this.suggest(input);
+      this.updateSave();
+    });
     input.addEventListener('focus', () => this.suggest(input));
     input.addEventListener('click', () => this.suggest(input));
     input.addEventListener('blur', () => this.hideSuggestions());
@@ -267,6 +272,9 @@ class ListsScreen {
     } catch (error) {
       $('list-error').textContent = error.message;
       $('list-error').hidden = false;
+      // The server quotes the rule it could not read: that line is marked and focused.
+      const bad = this.ruleInputs().find((input) => input.value.trim() && error.message.includes(`"${input.value.trim()}"`));
+      if (bad) { bad.setAttribute('aria-invalid', 'true'); bad.setAttribute('aria-describedby', 'list-error'); bad.focus(); }
       $('list-error').scrollIntoView({ block: 'nearest' });
     } finally {
       this.busy = false;
