@@ -65,3 +65,36 @@ struct SmartListsAPITests {
     }
   }
 }
+
+@Suite("API: renaming a smart list")
+struct SmartListRenameAPITests {
+  @Test func fromRenamesInOneCommitAndATakenNameIsRefused() async throws {
+    let fixture = try await ServerFixture()
+    let start = try fixture.commitCount()
+    try await fixture.withClient { client in
+      for name in ["pure-jazz", "rock"] {
+        try await client.execute(uri: "/api/lists/" + name, method: .put, headers: sameOrigin, body: json(["rules": [name == "rock" ? "#rock" : "#jazz"]])) { response in
+          #expect(response.status == .ok, "\(response.text)")
+        }
+      }
+      try await client.execute(
+        uri: "/api/lists/modal-jazz", method: .put, headers: sameOrigin,
+        body: json(["rules": ["#jazz", "-#fusion"], "description": "No fusion", "from": "pure-jazz"])
+      ) { response in
+        #expect(response.status == .ok, "\(response.text)")
+        let lists = (try? JSONSerialization.jsonObject(with: Data(response.text.utf8))) as? [[String: Any]] ?? []
+        #expect(lists.compactMap { $0["name"] as? String }.sorted() == ["modal-jazz", "rock"])
+      }
+      #expect(try fixture.commitCount() == start + 3, "two saves and one rename")
+      try await client.execute(
+        uri: "/api/lists/rock", method: .put, headers: sameOrigin, body: json(["rules": ["#jazz"], "from": "modal-jazz"])
+      ) { response in
+        #expect(response.status == .unprocessableContent)
+        #expect(response.object["field"] as? String == "name")
+        #expect((response.object["error"] as? String)?.contains("already a smart list rock") == true)
+      }
+      #expect(try fixture.commitCount() == start + 3)
+    }
+    #expect(!FileManager.default.fileExists(atPath: fixture.collection.path + "/.recordkeeper/lists/pure-jazz.yaml"))
+  }
+}

@@ -85,7 +85,6 @@ class SmartListTests(AppTestCase):
         # A rule the server cannot read: its message, naming what to fix, and nothing written.
         self.css("#smart-lists .smart-list").click()
         self.assertEqual(self.by_id("list-editor-title").text, "Edit List")
-        self.assertEqual(self.by_id("list-name-input").get_attribute("readonly"), "true")
         self.by_id("rule-add").click()
         self.type_rule(2, "@colour:red")
         self.by_id("list-save").click()
@@ -95,15 +94,19 @@ class SmartListTests(AppTestCase):
         self.screenshot("list-bad-rule")
         self.assertEqual(self.collection.commits(), commits + 1, "a refused rule writes nothing")
 
-        # Changed: the bad rule removed, the description edited; one more commit.
+        # Changed and renamed: the bad rule removed, the description edited, a new name; one more commit.
         self.all("#rule-list .rule-remove")[2].click()
         description = self.by_id("list-description")
         description.clear()
         description.send_keys("Modal and hard bop")
+        name = self.by_id("list-name-input")
+        name.clear()
+        name.send_keys("modal-jazz")
         self.by_id("list-save").click()
         self.wait_for(lambda d: not self.by_id("list-editor").is_displayed(), "the editor to close after Save")
-        self.assertEqual(self.collection.commits(), commits + 2)
-        text = (self.collection.root / ".recordkeeper/lists/pure-jazz.yaml").read_text()
+        self.assertEqual(self.collection.commits(), commits + 2, "a rename with its changes is one commit")
+        self.assertEqual(self.saved_lists(), ["modal-jazz.yaml"])
+        text = (self.collection.root / ".recordkeeper/lists/modal-jazz.yaml").read_text()
         self.assertIn("Modal and hard bop", text)
         self.assertIn("-#fusion", text)
 
@@ -112,7 +115,7 @@ class SmartListTests(AppTestCase):
         self.by_id("list-use").click()
         self.wait_for(lambda d: self.by_id("album-list").is_displayed(), "the main screen")
         self.wait_for_titles(["Kind of Blue"])
-        self.assertEqual(self.by_id("list-name").text, "· pure-jazz")
+        self.assertEqual(self.by_id("list-name").text, "· modal-jazz")
 
         # Deleted (after the seed's confirmation), one commit; the main screen shows every album again.
         self.open_lists()

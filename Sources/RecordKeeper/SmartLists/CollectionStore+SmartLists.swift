@@ -45,6 +45,58 @@ extension CollectionStore {
     }
   }
 
+  /// Saves `list` in place of the list `old`, under its new name, as one
+  /// commit "Rename smart list OLD to NEW" (the old file goes, the new one is
+  /// written), so that `rk undo` takes the whole change back. With the same
+  /// name it is ``saveSmartList(_:)``.
+  ///
+  /// Refused while another list names `old` (as removing it is), when a list
+  /// already has the new name, or when the rules name `old` or no list.
+  @discardableResult
+  public func renameSmartList(_ old: String, to list: SmartList) throws(SmartListError) -> GitCommit? {
+    guard old != list.name else { return try saveSmartList(list) }
+    try SmartList.validate(name: list.name)
+    guard !list.clauses.isEmpty else { throw .noRules(list.name) }
+    let loaded = SmartLists.load(from: location)
+    let oldPath = SmartListFile.path(of: old)
+    guard (try? SmartList.validate(name: old)) != nil, FileSystem.exists(location.path(oldPath)) else {
+      throw .unknown(name: old, suggestion: Suggestion.closest(to: old, among: loaded.names + loaded.issues.map(\.name)))
+    }
+    let path = SmartListFile.path(of: list.name)
+    guard !FileSystem.exists(location.path(path)) else { throw .nameTaken(list.name) }
+    let users = loaded.lists(using: old).filter { $0 != old }
+    guard users.isEmpty else { throw .inUse(name: old, by: users) }
+    var lists = SmartLists(loaded.lists.filter { $0.name != old }, issues: loaded.issues)
+    lists.save(list)
+    do throws(SearchQueryError) {
+      try lists.checkReferences(in: list.clauses, trail: [list.name])
+    } catch {
+      throw .rule(error)
+    }
+    let bytes = Array(SmartListFile.render(list).utf8)
+    do throws(StoreError) {
+      try refuseLinks(in: oldPath, below: location.root)
+      try refuseLinks(in: path, below: location.root)
+      return try locked { () throws(StoreError) -> GitCommit? in
+        try commitHandEdits(toList: old)
+        let message = ChangeMessage.make("Rename smart list \(old) to \(list.name)", action: "rename-list")
+        let files = [prefix + oldPath, prefix + path]
+        return try journaled(ChangeJournal(message: message, paths: files, files: files.map { savedFile($0) })) { () throws(StoreError) -> GitCommit? in
+          do {
+            try FileManager.default.createDirectory(atPath: location.path(SmartListFile.folder), withIntermediateDirectories: true)
+            try FileSystem.writeAtomically(bytes, to: location.path(path))
+            try FileManager.default.removeItem(atPath: location.path(oldPath))
+          } catch {
+            throw StoreError.wrapping(error, operation: "rename", path: location.displayPath(oldPath))
+          }
+          return try commit(paths: [oldPath, path], message: message)
+        }
+      }
+    } catch {
+      throw .store(error)
+    }
+  }
+
   /// Deletes the smart list `name`, as one commit "Remove smart list NAME"
   /// (`rk undo` brings it back). Refused while another list names it.
   @discardableResult

@@ -79,6 +79,8 @@ public enum SmartListError: Error, Equatable, Sendable, CustomStringConvertible 
   case unknown(name: String, suggestion: String?)
   /// The list is named by these other lists, which would break without it.
   case inUse(name: String, by: [String])
+  /// A list of this name exists already (a rename would replace it).
+  case nameTaken(String)
   /// The change could not be made.
   case store(StoreError)
 
@@ -96,6 +98,7 @@ public enum SmartListError: Error, Equatable, Sendable, CustomStringConvertible 
       "there is no smart list \"\(name)\"" + (suggestion.map { "; did you mean \($0)?" } ?? ".") + " rk lists shows them all"
     case .inUse(let name, let others):
       "the smart list \(name) is used by \(others.map { "@" + $0 }.joined(separator: ", ")): change or remove \(others.count == 1 ? "that list" : "those lists") first"
+    case .nameTaken(let name): "there is already a smart list \(name): choose another name, or change that list instead"
     case .store(let error): error.description
     }
   }

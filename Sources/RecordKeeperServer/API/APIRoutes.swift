@@ -348,7 +348,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     return sortMode()
   }
 
-  /// Saves a smart list from `{"rules": [...], "description": ...}`, one commit.
+  /// Saves a smart list from `{"rules": [...], "description": ..., "from": OLD}`,
+  /// one commit; `from` renames the list OLD to the name in the address.
   private func saveSmartList(_ request: Request, _ context: Context) async throws(APIError) -> Response {
     let name = try listName(context)
     let body = try JSONBody.object(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
@@ -356,10 +357,13 @@ struct APIRoutes<Context: RequestContext>: Sendable {
       throw APIError(.badRequest, "send {\"rules\": [\"#jazz\", \"@year:1970..1979\"]}: a list of rules as text", field: "rules")
     }
     let description = body["description"] as? String
+    let from = body["from"] as? String
     do throws(SmartListError) {
-      try await service.saveSmartList(try SmartList(name: name, description: description, rules: rules))
+      let list = try SmartList(name: name, description: description, rules: rules)
+      if let from { try await service.renameSmartList(from, to: list) } else { try await service.saveSmartList(list) }
     } catch {
-      throw APIError(.unprocessableContent, error.description, field: "rules")
+      let field = switch error { case .nameTaken, .inUse, .unknown: "name" default: "rules" }
+      throw APIError(.unprocessableContent, error.description, field: field)
     }
     return try smartLists()
   }

@@ -166,8 +166,6 @@ class ListsScreen {
     $('list-editor-title').textContent = entry ? 'Edit List' : 'New List';
     const name = $('list-name-input');
     name.value = entry ? entry.name : '';
-    // A list's name is its file's, and other lists may name it: it is chosen once.
-    name.readOnly = !!entry;
     $('list-description').value = entry && entry.description ? entry.description : '';
     this.parkSuggestions();
     $('rule-list').replaceChildren();
@@ -259,11 +257,19 @@ class ListsScreen {
     this.updateSave();
     $('list-error').hidden = true;
     try {
-      // Saving under a new name would replace a list of that name: say so instead.
-      if (!this.editing && this.lists.some((l) => l.name === name)) {
+      const old = this.editing ? this.editing.name : null;
+      // A new list under a taken name would replace that list: say so instead (a rename the server refuses).
+      if (!old && this.lists.some((l) => l.name === name)) {
         throw new api.ApiError(`There is already a smart list "${name}": choose another name, or open that list to change it.`, { field: 'name' });
       }
-      const lists = await putList(name, { rules: this.rules(), description: description || null });
+      const body = { rules: this.rules(), description: description || null };
+      if (old && old !== name) body.from = old; // a rename: one commit on the server
+      const lists = await putList(name, body);
+      if (old && old !== name && this.main.state.list === '@' + old) {
+        this.main.state.list = '@' + name;
+        this.main.save();
+        this.main.showListName();
+      }
       this.lists = Array.isArray(lists) ? lists : this.lists;
       this.render();
       this.editing = this.lists.find((l) => l.name === name) || null;

@@ -119,3 +119,45 @@ struct SmartListStoreTests {
     #expect(check.issues.map { $0.formatted(in: check.location) }.contains { $0.hasSuffix(".recordkeeper/lists/bad.yaml:2: rules: \"@nope:1\": there is no field \"nope\". Rules may test \(RuleField.allCases.map(\.name).joined(separator: ", ")).") })
   }
 }
+
+@Suite("Smart lists renamed through the store")
+struct SmartListRenameTests {
+  let collection: TemporaryCollection
+  let store: CollectionStore
+
+  init() throws {
+    collection = try TemporaryCollection()
+    try collection.write("albums/a", albumText(title: "A", artist: "X", released: "1999", tags: ["jazz"]))
+    try collection.initializeGit()
+    store = try CollectionStore(location: CollectionLocation(root: collection.path))
+  }
+
+  var lists: SmartLists { SmartLists.load(from: CollectionLocation(root: collection.path)) }
+
+  @Test func aRenameWithNewRulesIsOneCommitThatUndoTakesBack() throws {
+    try store.saveSmartList(try SmartList(name: "jazz", rules: ["#jazz"]))
+    let renamed = try SmartList(name: "late-jazz", description: "After 1990", rules: ["#jazz", "@year:>1990"])
+    #expect(try store.renameSmartList("jazz", to: renamed) != nil)
+    #expect(lists.lists == [renamed])
+    #expect(try collection.commitSubjects() == ["Rename smart list jazz to late-jazz", "Save smart list jazz", "Start"])
+    #expect(try collection.status().isEmpty)
+    #expect(try store.undo() != nil)
+    #expect(lists.names == ["jazz"])
+  }
+
+  @Test func aRenameIsRefusedWhileNamedOrOntoAnotherListAndWritesNothing() throws {
+    try store.saveSmartList(try SmartList(name: "a", rules: ["#jazz"]))
+    try store.saveSmartList(try SmartList(name: "b", rules: ["@a"]))
+    try store.saveSmartList(try SmartList(name: "c", rules: ["#rock"]))
+    let before = try collection.commitSubjects()
+    #expect(throws: SmartListError.inUse(name: "a", by: ["b"])) { try store.renameSmartList("a", to: try SmartList(name: "z", rules: ["#jazz"])) }
+    #expect(throws: SmartListError.nameTaken("b")) { try store.renameSmartList("c", to: try SmartList(name: "b", rules: ["#rock"])) }
+    // A list whose rules name its own old name would name no list.
+    let selfReference = #expect(throws: SmartListError.self) { try store.renameSmartList("c", to: try SmartList(name: "z", rules: ["@c"])) }
+    if case .rule(.unknownList(let name, _, _)) = selfReference { #expect(name == "c") } else { Issue.record("\(String(describing: selfReference))") }
+    let missing = #expect(throws: SmartListError.self) { try store.renameSmartList("d", to: try SmartList(name: "e", rules: ["#x"])) }
+    if case .unknown(let name, _) = missing { #expect(name == "d") } else { Issue.record("\(String(describing: missing))") }
+    #expect(try collection.commitSubjects() == before)
+    #expect(lists.names.sorted() == ["a", "b", "c"])
+  }
+}
