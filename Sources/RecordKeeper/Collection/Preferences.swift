@@ -83,13 +83,13 @@ public struct Preferences: Hashable, Sendable {
 
   /// Stores the preferences, and makes sure git ignores them.
   public func save(to location: CollectionLocation) throws(PreferencesError) {
+    // The accent only when chosen, so a clone that never chose one keeps its file as it was.
     let text = """
       # This clone's Record Keeper preferences; git ignores this file.
       sort: \(sortMode.rawValue)
       seed: \(seed)
-      accent: \(accent.name)
 
-      """
+      """ + (accent == .default ? "" : "accent: \(accent.name)\n")
     do {
       try FileSystem.writeAtomically(Array(text.utf8), to: Self.path(in: location))
       try Self.ensureIgnored(in: location.path(CollectionLocation.markerFolder))
