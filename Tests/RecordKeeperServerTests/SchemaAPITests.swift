@@ -28,6 +28,7 @@ struct SchemaAPITests {
         #expect(byName["title"]?["required"] as? Bool == true)
         #expect(byName["title"]?["label"] as? String == "Album name")
         #expect(byName["barcode"]?["digits"] as? [Int] == [8, 14])
+        #expect(byName["status"]?["default"] as? String == "owned")
         #expect(byName["wikipedia"]?["kind"] as? String == "web_address")
         #expect(byName["year"]?["editable"] as? Bool == false)
         #expect(byName["rating"]?["rule_kind"] as? String == "number")

@@ -73,6 +73,10 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
   /// What a sleeve may be instead of graded (PRODUCT.md §1.1).
   public static let sleeveStates = ["Generic", "No Cover"]
 
+  /// What an absent value means (PRODUCT.md §1.1: a record is owned unless
+  /// it says it is wanted); `nil` when absence means nothing.
+  public var defaultValue: String? { self == .status ? "owned" : nil }
+
   /// How many digits a barcode has (UPC and EAN), spaces and dashes aside.
   public static let barcodeDigits = 8...14
 

@@ -37,6 +37,8 @@ public struct FieldDescription: Sendable, Equatable {
   public let isRequired: Bool
   /// The only values allowed, in the order offered, for a ``Kind/choice``.
   public let values: [String]?
+  /// What an absent value means (`owned` for the status).
+  public let defaultValue: String?
   /// How many digits a ``Kind/barcode`` has.
   public let digits: ClosedRange<Int>?
   /// The message for a value that breaks the field's own rule, with
@@ -72,6 +74,7 @@ public enum FieldCatalogue {
       fields.append(
         FieldDescription(
           name: field.key, label: label(of: field), kind: kind(of: field), isRequired: false, values: field.allowedValues,
+          defaultValue: field.defaultValue,
           digits: field == .barcode ? CollectorField.barcodeDigits : nil,
           // Every checked kind refuses the placeholder itself, so its message is the template.
           message: field.problem(with: placeholder), ruleKind: RuleField.collector(field).kind))
@@ -89,7 +92,8 @@ public enum FieldCatalogue {
     _ field: RuleField, _ label: String, _ kind: FieldDescription.Kind, required: Bool = false, message: String? = nil
   ) -> FieldDescription {
     FieldDescription(
-      name: field.name, label: label, kind: kind, isRequired: required, values: nil, digits: nil, message: message, ruleKind: field.kind)
+      name: field.name, label: label, kind: kind, isRequired: required, values: nil, defaultValue: nil, digits: nil, message: message,
+      ruleKind: field.kind)
   }
 
   /// The label of a collector's field: `rk show`'s title, spelled out where
@@ -141,7 +145,7 @@ public enum FieldCatalogue {
 
   /// The catalogue as `GET /api/schema` serves it:
   /// `{"max_length", "fields": [{"name", "label", "kind", "required",
-  /// "editable", "values", "digits", "message", "rule_kind"}], "messages",
+  /// "editable", "values", "default", "digits", "message", "rule_kind"}], "messages",
   /// "search_fields": [{"name", "label"}]}`.
   public static var json: JSONValue {
     .object([
@@ -160,6 +164,7 @@ extension FieldDescription {
       ("editable", .bool(kind != .readOnly)),
     ]
     if let values { pairs.append(("values", .array(values.map(JSONValue.string)))) }
+    if let defaultValue { pairs.append(("default", .string(defaultValue))) }
     if let digits { pairs.append(("digits", .array([.number(digits.lowerBound), .number(digits.upperBound)]))) }
     if let message { pairs.append(("message", .string(message))) }
     pairs.append(("rule_kind", ruleKind.map { .string($0.name) } ?? .null))
