@@ -60,6 +60,36 @@ class SchemaTests(AppTestCase):
         self.assertGreater(len(cases), 100)
         self.assertEqual(differences, [])
 
+    def test_offline_search_finds_what_the_library_finds_for_every_search_case(self):
+        data = json.loads((FIXTURES / "search-cases.json").read_text())
+        self.open()
+        differences = self.driver.execute_async_script("""
+            const [albums, cases, done] = arguments;
+            Promise.all([import('/search.js'), import('/schema.js')]).then(async ([search, catalogue]) => {
+              const schema = await catalogue.loadSchema();
+              done(cases.map((c) => {
+                let got;
+                try { got = albums.filter(search.compile(c.query, c.in || [], schema)).map((a) => a.id); }
+                catch (error) { got = error.needsServer ? null : String(error); }
+                return { query: c.query, in: c.in, want: c.ids, got };
+              }).filter((r) => JSON.stringify(r.got) !== JSON.stringify(r.want)));
+            }).catch((e) => done([{ error: String(e) }]));""", data["albums"], data["cases"])
+        self.assertGreater(len(data["cases"]), 150)
+        self.assertEqual(differences, [])
+
+    def test_offline_search_says_plainly_what_needs_the_server(self):
+        self.open()
+        said = self.driver.execute_async_script("""
+            const done = arguments[0];
+            Promise.all([import('/search.js'), import('/schema.js')]).then(async ([search, catalogue]) => {
+              const schema = await catalogue.loadSchema();
+              try { search.compile('@favourites', [], schema); done('ran'); } catch (error) { done(error.message); }
+            });""")
+        self.assertEqual(said, "This search needs the server: @favourites is a smart list, which is read on the server.")
+        folded = self.driver.execute_script(
+            "return import('/search.js').then((s) => ['Søren', 'Straße', 'Ǿ', 'ﬁve'].map(s.fold))")
+        self.assertEqual(folded, ["soren", "strasse", "o", "five"])
+
     def test_the_form_takes_its_labels_and_grades_from_the_catalogue(self):
         self.open_add()
         fields = self.driver.execute_async_script(

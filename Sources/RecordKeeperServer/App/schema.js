@@ -66,12 +66,11 @@ const daysIn = (month, year) => (month === 2 ? ((year % 4 === 0 && year % 100 !=
   : [4, 6, 9, 11].includes(month) ? 30 : 31);
 
 /**
- * What is wrong with a date written YYYY, YYYY-MM or YYYY-MM-DD, as {part, message}
- * (part: year, month or day), or null when it is a real date.
+ * A date written YYYY, YYYY-MM or YYYY-MM-DD (with or without zero padding), read as the
+ * library reads it: {year, month, day} (month and day undefined when not written), or
+ * {error} naming the rule it breaks: malformed, year, month or day.
  */
-export function dateProblem(schema, text) {
-  const m = schema.messages;
-  const malformed = { part: 'year', message: fill(m.date_malformed, { value: text }) };
+export function readDate(text) {
   const numbers = [];
   let value = 0;
   let digits = 0;
@@ -84,18 +83,32 @@ export function dateProblem(schema, text) {
       value = value * 10 + Number(c);
       digits += 1;
     } else {
-      return malformed;
+      return { error: 'malformed' };
     }
   }
-  if (digits === 0) return malformed;
+  if (digits === 0) return { error: 'malformed' };
   numbers.push(value);
   const [year, month, day] = numbers;
-  if (year < 1 || year > 9999) return { part: 'year', message: m.date_year };
-  if (month !== undefined && (month < 1 || month > 12)) return { part: 'month', message: m.date_month };
-  if (day !== undefined && (day < 1 || day > daysIn(month, year))) {
-    return { part: 'day', message: fill(m.date_day, { year, month: String(month).padStart(2, '0'), day }) };
+  if (year < 1 || year > 9999) return { error: 'year' };
+  if (month !== undefined && (month < 1 || month > 12)) return { error: 'month' };
+  if (day !== undefined && (day < 1 || day > daysIn(month, year))) return { error: 'day', year, month, day };
+  return { year, month, day };
+}
+
+/**
+ * What is wrong with a date, as {part, message} (part: year, month or day), or null when
+ * it is a real date.
+ */
+export function dateProblem(schema, text) {
+  const m = schema.messages;
+  const date = readDate(text);
+  switch (date.error) {
+    case 'malformed': return { part: 'year', message: fill(m.date_malformed, { value: text }) };
+    case 'year': return { part: 'year', message: m.date_year };
+    case 'month': return { part: 'month', message: m.date_month };
+    case 'day': return { part: 'day', message: fill(m.date_day, { year: date.year, month: String(date.month).padStart(2, '0'), day: date.day }) };
+    default: return null;
   }
-  return null;
 }
 
 /** Whether `text` is an http(s) address with a host and no spaces, as the library decides. */
