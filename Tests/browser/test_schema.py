@@ -90,6 +90,20 @@ class SchemaTests(AppTestCase):
             "return import('/search.js').then((s) => ['Søren', 'Straße', 'Ǿ', 'ﬁve'].map(s.fold))")
         self.assertEqual(folded, ["soren", "strasse", "o", "five"])
 
+    def test_track_positions_are_the_librarys(self):
+        folder = self.collection.root / ID
+        text = (folder / "album.md").read_text().split("## Tracks")[0]
+        (folder / "album.md").write_text(
+            text + "## Tracks\n\n### Side A\n\n1. One\n2. Two\n\n### Side\tB\n\n1. Three\n\n### side  c\n\n1. Four\n"
+            "\n### Side D E\n\n1. Five\n\n### Disc 2\n\n1. Six\n2. Seven\n")
+        expected = [t["position"] + "." for t in self.collection.album(ID)["track_list"]]
+        self.assertEqual(expected, ["A1.", "A2.", "1.", "c1.", "1.", "1.", "2."])
+        self.open()
+        self.wait_for(lambda d: "Kind of Blue" in self.titles(), "Kind of Blue in the list")
+        self.row("Kind of Blue").find_element(By.CSS_SELECTOR, ".row-content").click()
+        self.wait_for(lambda d: [n.text for n in self.all("#track-list .track-number")] == expected,
+                      f"the positions {expected}")
+
     def test_the_form_takes_its_labels_and_grades_from_the_catalogue(self):
         self.open_add()
         fields = self.driver.execute_async_script(

@@ -4,7 +4,7 @@
 import * as api from './api.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { problemText, unreadableProblem } from './problems.js';
-import { dateProblem, labelOf, loadSchema, problemsOf, sentence, splitTrack } from './schema.js';
+import { dateProblem, labelOf, loadSchema, problemsOf, sentence, sideLetter, splitTrack } from './schema.js';
 
 const $ = (id) => document.getElementById(id);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
@@ -86,12 +86,6 @@ function trackDraft(album) {
     return { text, side: t.side ? sides.length : 0 };
   });
   return { sides, tracks };
-}
-
-/** A side's letter when its heading is `Side X`, as rk writes positions (A1, B2). */
-function sideLetter(heading) {
-  const m = /^side\s+(\S+)$/i.exec(heading || '');
-  return m ? m[1] : null;
 }
 
 /** The heading of a new side: the letter after the last side's, `Side A` for the first. */

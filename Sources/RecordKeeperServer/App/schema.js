@@ -152,6 +152,17 @@ export function splitTrack(text) {
   return { name, seconds, invalid: null };
 }
 
+/**
+ * The letter of a side whose heading is `Side X` (`Side A` → A), as the library gives
+ * positions (A1, B2); null for any other heading (`Disc 2`), whose tracks are numbered alone.
+ */
+export function sideLetter(heading) {
+  const chars = graphemes(heading || '');
+  if (chars.length <= 5 || chars.slice(0, 5).join('').toLowerCase() !== 'side ') return null;
+  const letter = chars.slice(5).join('').replace(/^ +/, '');
+  return !letter || letter.includes(' ') ? null : letter;
+}
+
 /** The problems of one value of one field, worded as the library words them (without `field: `). */
 function valueProblems(schema, field, value) {
   switch (field.kind) {
