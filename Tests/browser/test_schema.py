@@ -148,6 +148,14 @@ class SchemaTests(AppTestCase):
         self.assertTrue(plus.is_enabled())
         self.assertEqual(self.by_id("track-new-problem").text, "")
         self.assertNotIn("Blue in Green", json.dumps(self.collection.album(ID)["tracks"]), refused)
+        # Renaming a track to one is refused the same way, under that track.
+        self.css('#track-list [aria-label="Edit track 1"]').click()
+        edit = self.css('#track-list input[aria-label="Track 1 name"]')
+        edit.send_keys(Keys.END, " (4:75)")
+        self.css('#track-list [aria-label="Done editing track 1"]').click()
+        self.assertTrue(self.by_id("track-problem-0").text.startswith("Track 1 ends in (4:75)"))
+        self.assertTrue(self.all('#track-list input[aria-label="Track 1 name"]'), "still editing")
+        self.screenshot("track-problem")
 
     def test_a_web_address_without_a_host_is_refused_as_rk_refuses_it(self):
         self.open_editor()

@@ -42,7 +42,7 @@ function releasedOf(draft) {
   return released;
 }
 
-/** The library's rules (from the catalogue) on the form, as {field: sentence}; each track as `track-N`. */
+/** The library's rules (from the catalogue) on the form, as {field: sentence}; the date's under year, month or day. */
 export function problems(draft) {
   const found = {};
   if (!schema) return found;
