@@ -65,7 +65,7 @@ class SaveMergeTests(AppTestCase):
         self.assertEqual(self.collection.commits(), commits, "a conflict writes nothing")
         values = [v.text for v in self.all("#save-conflicts .conflict-value")]
         self.assertEqual(values, ["Kind of Blue (App)", "Kind of Blue (CLI)"])
-        self.assertEqual(self.css("#save-conflicts h3").text, "Title")
+        self.assertEqual(self.css("#save-conflicts h3").text, "Album name", "the label the form gives it (GET /api/schema)")
         self.screenshot("save-conflict")
         self.css("#save-conflicts .conflict-ours .conflict-button").click()
         self.wait_for(lambda d: self.details_title() == "Album Details", "the album saved with the choice")

@@ -73,6 +73,25 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
   /// What a sleeve may be instead of graded (PRODUCT.md §1.1).
   public static let sleeveStates = ["Generic", "No Cover"]
 
+  /// What an absent value means (PRODUCT.md §1.1: a record is owned unless
+  /// it says it is wanted); `nil` when absence means nothing.
+  public var defaultValue: String? { self == .status ? "owned" : nil }
+
+  /// How many digits a barcode has (UPC and EAN), spaces and dashes aside.
+  public static let barcodeDigits = 8...14
+
+  /// The only values the field may hold, in the order offered, for the
+  /// fields that are a choice; `nil` for the others.
+  public var allowedValues: [String]? {
+    switch self {
+    case .mediaCondition: Self.grades.map(\.short)
+    case .sleeveCondition: Self.grades.map(\.short) + Self.sleeveStates
+    case .rating: (1...5).map(String.init)
+    case .status: ["owned", "wanted"]
+    default: nil
+    }
+  }
+
   /// A grade as stored: Discogs' long name becomes its short form; anything
   /// else is returned as given (validation judges it).
   public static func shortGrade(_ text: String) -> String {
@@ -85,18 +104,18 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .mediaCondition, .sleeveCondition:
       // PRODUCT.md §1.1: a sleeve may also be generic or missing, as Discogs says.
-      let extra = self == .sleeveCondition ? Self.sleeveStates : []
-      if Self.grades.contains(where: { $0.short == value }) || extra.contains(value) { return nil }
-      return "\"\(value)\" is not a Goldmine grade; write one of \((Self.grades.map(\.short) + extra).joined(separator: ", "))"
+      let allowed = allowedValues ?? []
+      if allowed.contains(value) { return nil }
+      return "\"\(value)\" is not a Goldmine grade; write one of \(allowed.joined(separator: ", "))"
     case .barcode:
       let digits = value.filter { $0 != " " && $0 != "-" }
-      if (8...14).contains(digits.count) && digits.allSatisfy(\.isASCIIDigit) { return nil }
+      if Self.barcodeDigits.contains(digits.count) && digits.allSatisfy(\.isASCIIDigit) { return nil }
       return "\"\(value)\" is not a barcode; write its 8 to 14 digits (spaces and dashes are allowed)"
     case .rating:
-      if ["1", "2", "3", "4", "5"].contains(value) { return nil }
+      if allowedValues?.contains(value) == true { return nil }
       return "\"\(value)\" is not a rating; write a whole number from 1 to 5"
     case .status:
-      if value == "owned" || value == "wanted" { return nil }
+      if allowedValues?.contains(value) == true { return nil }
       return "\"\(value)\" is not a status; write owned or wanted"
     case .purchased:
       do throws(ReleaseDateError) {

@@ -118,6 +118,21 @@ public struct AlbumProblem: Hashable, Sendable, CustomStringConvertible {
 /// The longest text any field may hold, in characters (seed §3.9).
 public let maximumFieldLength = 255
 
+/// The wording of the rules every text field follows, in one place: the
+/// checks below use it with the text, and ``FieldCatalogue`` serves it to
+/// the app with placeholders (`{value}`, `{count}`).
+enum ValidationMessage {
+  static let required = "is required and must not be blank"
+  static let singleLine = "must be a single line"
+
+  /// `count` is the text's length in characters.
+  static func tooLong(_ count: String) -> String { "is \(count) characters long; at most \(maximumFieldLength) are allowed" }
+
+  static func notWebAddress(_ value: String) -> String { "\"\(value)\" is not a web address; write it as https://…" }
+
+  static func duplicateTag(_ tag: String) -> String { "\"\(tag)\" appears more than once; remove the repeat" }
+}
+
 extension Album {
   /// Every rule of PRODUCT.md §2 "Validation" this album breaks.
   public func problems() -> [AlbumProblem] {
@@ -137,7 +152,7 @@ extension Album {
     }
     check(wikipedia, .wikipedia)
     if let wikipedia, !Album.isWebAddress(wikipedia) {
-      problems.append(AlbumProblem(field: .wikipedia, message: "\"\(wikipedia)\" is not a web address; write it as https://…", rule: .webAddress))
+      problems.append(AlbumProblem(field: .wikipedia, message: ValidationMessage.notWebAddress(wikipedia), rule: .webAddress))
     }
     for field in CollectorField.allCases {
       guard let value = self[keyPath: field.keyPath] else { continue }
@@ -154,7 +169,7 @@ extension Album {
     for (index, tag) in tags.enumerated() {
       check(tag, .tag(index), required: true)
       if !seen.insert(tag).inserted {
-        problems.append(AlbumProblem(field: .tag(index), message: "\"\(tag)\" appears more than once; remove the repeat", rule: .duplicateTag))
+        problems.append(AlbumProblem(field: .tag(index), message: ValidationMessage.duplicateTag(tag), rule: .duplicateTag))
       }
     }
     return problems.map { problem in
@@ -173,16 +188,16 @@ extension Album {
   /// the edits of Album+Editing both ask here.
   static func textProblems(_ text: String?, _ field: AlbumField, required: Bool) -> [AlbumProblem] {
     guard let text, !text.isBlank else {
-      return required ? [AlbumProblem(field: field, message: "is required and must not be blank", rule: .required)] : []
+      return required ? [AlbumProblem(field: field, message: ValidationMessage.required, rule: .required)] : []
     }
     var problems: [AlbumProblem] = []
     if text.utf8.count > maximumFieldLength, text.count > maximumFieldLength {
       problems.append(
-        AlbumProblem(field: field, message: "is \(text.count) characters long; at most \(maximumFieldLength) are allowed", rule: .tooLong))
+        AlbumProblem(field: field, message: ValidationMessage.tooLong(String(text.count)), rule: .tooLong))
     }
     // Line breaks are control characters or start with 0xC2 / 0xE2 in UTF-8.
     if text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }), text.unicodeScalars.contains(where: Album.isLineBreak) {
-      problems.append(AlbumProblem(field: field, message: "must be a single line", rule: .singleLine))
+      problems.append(AlbumProblem(field: field, message: ValidationMessage.singleLine, rule: .singleLine))
     }
     return problems
   }

@@ -52,6 +52,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     SyncRoutes(service: service).register(on: api)
     ProblemsRoutes(service: service).register(on: api)
     PreferencesRoutes(service: service).register(on: api)
+    SchemaRoutes().register(on: api)
     lookupRoutes.register(on: api)
     scanRoutes.register(on: api)
   }

@@ -4,76 +4,64 @@
 import * as api from './api.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { problemText, unreadableProblem } from './problems.js';
+import { dateProblem, labelOf, loadSchema, problemsOf, sentence, sideLetter, splitTrack } from './schema.js';
 
 const $ = (id) => document.getElementById(id);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
   'September', 'October', 'November', 'December'];
-const GRADES = ['M', 'NM', 'VG+', 'VG', 'G+', 'G', 'F', 'P'];
-const MAX = 255;
 
-/** The collector's fields (PRODUCT §1.1), in their order, with how each is edited. */
-const COLLECTOR_FIELDS = [
-  { key: 'status', label: 'Status', options: [['', 'Owned'], ['wanted', 'Wanted']] },
-  { key: 'format', label: 'Format' },
-  { key: 'label', label: 'Label' },
-  { key: 'catalog_number', label: 'Catalog Number' },
-  { key: 'barcode', label: 'Barcode', numeric: true },
-  { key: 'country', label: 'Country' },
-  { key: 'media_condition', label: 'Media Condition', options: [['', ''], ...GRADES.map((g) => [g, g])] },
-  { key: 'sleeve_condition', label: 'Sleeve Condition', options: [['', ''], ...GRADES.map((g) => [g, g]), ['Generic', 'Generic'], ['No Cover', 'No Cover']] },
-  { key: 'rating', label: 'Rating', options: [['', ''], ...[1, 2, 3, 4, 5].map((n) => [String(n), '★'.repeat(n)])] },
-  { key: 'location', label: 'Location' },
-  { key: 'purchased', label: 'Purchased', placeholder: 'YYYY-MM-DD' },
-  { key: 'price', label: 'Price' },
-  { key: 'discogs', label: 'Discogs Release', numeric: true },
-  { key: 'musicbrainz', label: 'MusicBrainz Release' },
-];
+// The library's field catalogue (GET /api/schema), loaded before the view first draws, and
+// the collector's fields (PRODUCT §1.1) it lists, the status first (owned or on the wantlist).
+let schema = null;
+let collectorFields = [];
+const SEED_FIELDS = ['title', 'artist', 'released', 'sort_artist', 'wikipedia', 'tracks', 'tags'];
 
-const length = (text) => [...text].length;
 /** How every view shows a field with no value. */
 export const EMPTY = '—';
 
-function isDate(year, month, day) {
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+function useSchema(loaded) {
+  schema = loaded;
+  collectorFields = loaded.fields.filter((f) => f.editable && !SEED_FIELDS.includes(f.name));
+  collectorFields.sort((a, b) => (b.name === 'status') - (a.name === 'status'));
 }
 
-/** The validation rules of PRODUCT §2 and §1.1, as {field: message}. */
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A choice field's options as [value, text]: absent first (shown as the default, if any). */
+function optionsOf(field) {
+  const text = (value) => (field.rule_kind === 'number' ? '★'.repeat(Number(value)) : capitalized(value));
+  return [['', field.default ? capitalized(field.default) : ''],
+    ...field.values.filter((v) => v !== field.default).map((v) => [v, text(v)])];
+}
+
+const pad = (n, width) => String(n).padStart(width, '0');
+
+/** `released` as the form sends it (year zero-padded; a day only with a month), or null. */
+function releasedOf(draft) {
+  if (!draft.year) return null;
+  let released = pad(+draft.year, 4);
+  if (draft.month) released += '-' + pad(+draft.month, 2);
+  if (draft.month && draft.day) released += '-' + pad(+draft.day, 2);
+  return released;
+}
+
+/** The library's rules (from the catalogue) on the form, as {field: sentence}; the date's under year, month or day. */
 export function problems(draft) {
   const found = {};
-  for (const [key, label] of [['title', 'Album name'], ['artist', 'Artist']]) {
-    if (!draft[key].trim()) found[key] = `${label} is required.`;
-    else if (length(draft[key]) > MAX) found[key] = `${label} is longer than ${MAX} characters.`;
+  if (!schema) return found;
+  const first = (name, value) => {
+    const [message] = problemsOf(schema, name, value);
+    if (message) found[name] = sentence(labelOf(schema, name), message);
+  };
+  for (const name of ['title', 'artist', 'sort_artist', 'wikipedia']) first(name, draft[name].trim());
+  const say = (message) => sentence(labelOf(schema, 'released'), message);
+  if (!draft.year && (draft.month || draft.day)) found.year = say(schema.messages.date_year);
+  else if (draft.day && !draft.month) found.day = say(schema.messages.date_day_without_month);
+  else if (draft.year) {
+    const problem = dateProblem(schema, releasedOf(draft));
+    if (problem) found[problem.part] = say(problem.message);
   }
-  for (const key of ['sort_artist', 'wikipedia']) {
-    if (length(draft[key]) > MAX) found[key] = `Longer than ${MAX} characters.`;
-  }
-  const wiki = draft.wikipedia.trim();
-  if (wiki && !/^https?:\/\/[^\s]+$/i.test(wiki)) found.wikipedia = 'Give an http:// or https:// address.';
-  const { year, month, day } = draft;
-  if (year && !(/^\d+$/.test(year) && +year >= 1 && +year <= 9999)) found.year = 'A year is a whole number from 1 to 9999.';
-  if (month && !year) found.month = 'A month needs a year.';
-  if (day && !/^\d+$/.test(day)) found.day = 'A day is a whole number.';
-  else if (day && (!year || !month)) found.day = 'A day needs a year and a month.';
-  else if (day && year && !found.year && !isDate(+year, +month, +day)) found.day = 'This day is not in that month.';
-  for (const field of COLLECTOR_FIELDS) {
-    const value = (draft[field.key] || '').trim();
-    if (length(value) > MAX) found[field.key] = `Longer than ${MAX} characters.`;
-  }
-  const barcode = (draft.barcode || '').replace(/[\s-]/g, '');
-  if (barcode && !/^\d{8,14}$/.test(barcode)) found.barcode = 'A barcode has 8 to 14 digits.';
-  if (draft.discogs && !/^\d+$/.test(draft.discogs.trim())) found.discogs = 'A Discogs release id is digits.';
-  if (draft.musicbrainz && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(draft.musicbrainz.trim())) {
-    found.musicbrainz = 'A MusicBrainz release id is a UUID.';
-  }
-  const purchased = (draft.purchased || '').trim();
-  if (purchased) {
-    const m = /^(\d{1,4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/.exec(purchased);
-    if (!m || +m[1] < 1 || (m[2] && (+m[2] < 1 || +m[2] > 12)) || (m[3] && !isDate(+m[1], +m[2], +m[3]))) {
-      found.purchased = 'A date is YYYY, YYYY-MM or YYYY-MM-DD.';
-    }
-  }
+  for (const field of collectorFields) first(field.name, (draft[field.name] || '').trim());
   return found;
 }
 
@@ -101,12 +89,6 @@ function trackDraft(album) {
     return { text, side: t.side ? sides.length : 0 };
   });
   return { sides, tracks };
-}
-
-/** A side's letter when its heading is `Side X`, as rk writes positions (A1, B2). */
-function sideLetter(heading) {
-  const m = /^side\s+(\S+)$/i.exec(heading || '');
-  return m ? m[1] : null;
 }
 
 /** The heading of a new side: the letter after the last side's, `Side A` for the first. */
@@ -140,23 +122,16 @@ function draftOf(album) {
     ...trackDraft(album),
     tags: album ? (album.tags || []).slice() : [],
   };
-  for (const field of COLLECTOR_FIELDS) {
-    const value = album ? album[field.key] : null;
-    draft[field.key] = value == null ? '' : String(value);
+  for (const field of collectorFields) {
+    const value = album ? album[field.name] : null;
+    draft[field.name] = value == null ? '' : String(value);
   }
   return draft;
 }
 
-const pad = (n, width) => String(n).padStart(width, '0');
-
 /** The body of POST and PUT /api/albums: the whole editable album. */
 function bodyOf(draft) {
-  let released = null;
-  if (draft.year) {
-    released = pad(+draft.year, 4);
-    if (draft.month) released += '-' + pad(+draft.month, 2);
-    if (draft.month && draft.day) released += '-' + pad(+draft.day, 2);
-  }
+  const released = releasedOf(draft);
   const optional = (text) => (text.trim() ? text.trim() : null);
   const body = {
     title: draft.title.trim(),
@@ -170,9 +145,9 @@ function bodyOf(draft) {
       .filter((t) => t.name),
     tags: draft.tags.slice(),
   };
-  for (const field of COLLECTOR_FIELDS) {
-    const value = optional(draft[field.key] || '');
-    body[field.key] = field.key === 'rating' && value ? Number(value) : value;
+  for (const field of collectorFields) {
+    const value = optional(draft[field.name] || '');
+    body[field.name] = field.kind === 'choice' && field.rule_kind === 'number' && value ? Number(value) : value;
   }
   return body;
 }
@@ -205,6 +180,7 @@ export class DetailsView {
     this.coverPreview = null;
     this.busy = false;
     this.openings = 0;
+    this.touched = new Set();
     $('cancelButton').addEventListener('click', () => this.cancel());
     $('confirmButton').addEventListener('click', () => this.confirm());
     $('photoButton').addEventListener('click', () => $('photo-input').click());
@@ -213,6 +189,13 @@ export class DetailsView {
     $('track-new').addEventListener('input', () => this.renderTrackAdd());
     $('side-add').addEventListener('click', () => this.addSide());
     $('track-new').addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); this.appendTrack(); } });
+    // What is wrong with the typed track (a length that is not one, too long), under it.
+    const trackProblem = document.createElement('span');
+    trackProblem.id = 'track-new-problem';
+    trackProblem.className = 'field-problem';
+    trackProblem.setAttribute('aria-live', 'polite');
+    $('track-add').after(trackProblem);
+    $('track-new').setAttribute('aria-describedby', trackProblem.id);
     $('gallery-add').addEventListener('click', () => $('gallery-input').click());
     $('gallery-input').addEventListener('change', () => this.addPhoto());
     $('photo-dialog').addEventListener('click', () => $('photo-dialog').close());
@@ -222,7 +205,12 @@ export class DetailsView {
   /** Opens the view: `add` for a blank album, else the album `id` in view or edit mode. */
   async open({ mode, id, initial }) {
     const opening = ++this.openings;
+    if (!schema) {
+      try { useSchema(await loadSchema()); } catch { /* no catalogue (offline, never loaded): view only */ }
+      if (opening !== this.openings) return;
+    }
     this.mode = mode;
+    this.touched = new Set(); // a field's problem shows once it was changed or left (issue 18.9)
     this.editingTrack = -1;
     this.clearCover();
     $('details-error').hidden = true;
@@ -300,7 +288,7 @@ export class DetailsView {
     const confirm = $('confirmButton');
     const invalid = this.editing && Object.keys(problems(this.draft)).length > 0;
     const offline = api.connection.offline;
-    confirm.disabled = this.busy || invalid || this.editingTrack >= 0 || offline || (this.mode !== 'add' && !this.album);
+    confirm.disabled = this.busy || invalid || !schema || this.editingTrack >= 0 || offline || (this.mode !== 'add' && !this.album);
   }
 
   cancel() {
@@ -367,7 +355,7 @@ export class DetailsView {
       const row = document.createElement('div');
       row.className = 'conflict-field';
       const title = document.createElement('h3');
-      title.textContent = fieldLabel(conflict.field);
+      title.textContent = labelOf(schema, conflict.field);
       const sides = document.createElement('div');
       sides.className = 'conflict-sides';
       const side = (which, label, value, choosable) => {
@@ -448,6 +436,8 @@ export class DetailsView {
     box.hidden = false;
     const name = field === 'released' ? 'year' : field; // the date is edited in three parts
     const input = name && this.element.querySelector(`[name="${CSS.escape(name)}"]`);
+    const slot = name && this.element.querySelector(`.field-problem[data-field="${CSS.escape(name)}"]`);
+    if (slot) slot.textContent = message; // the server's word on the field itself
     if (input) { input.setAttribute('aria-invalid', 'true'); input.focus(); }
     else box.scrollIntoView({ block: 'nearest' });
   }
@@ -532,16 +522,17 @@ export class DetailsView {
     const form = $('details-form');
     form.replaceChildren();
     const found = this.editing ? problems(this.draft) : {};
+    const label = (name) => labelOf(schema, name);
     form.append(
-      this.field('title', 'Album name', { required: true, found }),
-      this.field('artist', 'Artist', { required: true, found, autocomplete: true }),
+      this.field('title', label('title'), { required: true, found }),
+      this.field('artist', label('artist'), { required: true, found, autocomplete: true }),
       this.dateFields(found),
-      this.field('sort_artist', 'Sort Artist', { found, autocomplete: true }),
-      this.field('wikipedia', 'Album Wikipedia Page', { found, link: true, type: 'url' }),
+      this.field('sort_artist', label('sort_artist'), { found, autocomplete: true }),
+      this.field('wikipedia', label('wikipedia'), { found, link: true, type: 'url' }),
     );
     const more = $('collector-form');
     more.replaceChildren();
-    const collector = COLLECTOR_FIELDS.filter((f) => this.editing || this.draft[f.key]);
+    const collector = collectorFields.filter((f) => this.editing || this.draft[f.name]);
     if (collector.length) {
       const title = document.createElement('h2');
       title.className = 'field-group-title';
@@ -549,8 +540,13 @@ export class DetailsView {
       const pair = document.createElement('div');
       pair.className = 'pair';
       for (const f of collector) {
-        const element = this.field(f.key, f.label, { found, options: f.options, numeric: f.numeric, placeholder: f.placeholder });
-        if (!this.editing && f.key === 'status' && !this.draft.status) continue;
+        const element = this.field(f.name, f.label, {
+          found,
+          options: f.kind === 'choice' ? optionsOf(f) : undefined,
+          numeric: f.kind === 'barcode' || f.kind === 'digits',
+          placeholder: f.kind === 'date' ? 'YYYY-MM-DD' : undefined,
+        });
+        if (!this.editing && f.name === 'status' && !this.draft.status) continue;
         pair.append(element);
       }
       more.append(title, pair);
@@ -614,7 +610,7 @@ export class DetailsView {
       input = document.createElement('select');
       for (const [v, text] of options) input.append(new Option(text || '—', v));
       input.value = value;
-      input.addEventListener('change', () => { this.draft[key] = input.value; this.validate(); });
+      input.addEventListener('change', () => { this.draft[key] = input.value; this.touched.add(key); this.validate(); });
     } else {
       input = document.createElement(key === 'title' || key === 'artist' || key === 'wikipedia' || key === 'sort_artist' ? 'textarea' : 'input');
       if (input.tagName === 'TEXTAREA') {
@@ -626,11 +622,12 @@ export class DetailsView {
       }
       if (numeric) input.inputMode = 'numeric';
       if (placeholder) input.placeholder = placeholder;
-      input.maxLength = MAX;
+      // No maxLength: it counts UTF-16 units, the library counts characters (an emoji family is one).
       input.value = value;
       input.addEventListener('input', () => {
         if (input.value.includes('\n')) input.value = input.value.replace(/\n/g, ' ');
         this.draft[key] = input.value;
+        this.touched.add(key);
         this.validate();
         if (autocomplete) this.suggest(input, wrap, key);
         autosize(input);
@@ -651,9 +648,12 @@ export class DetailsView {
     problem.className = 'field-problem';
     problem.id = `problem-${key}`;
     problem.dataset.field = key;
-    problem.textContent = found[key] || '';
+    const shown = this.touched.has(key) ? found[key] : '';
+    problem.textContent = shown || '';
     input.setAttribute('aria-describedby', problem.id);
-    input.setAttribute('aria-invalid', String(Boolean(found[key])));
+    input.setAttribute('aria-invalid', String(Boolean(shown)));
+    // Left with a problem: now it shows (a blank Add form opens without red, issue 18.9).
+    input.addEventListener('blur', () => { if (!this.touched.has(key)) { this.touched.add(key); this.validate(); } });
     wrap.append(problem);
   }
 
@@ -706,6 +706,7 @@ export class DetailsView {
         const digits = input.value.replace(/\D/g, '');
         if (digits !== input.value) input.value = digits;
         this.draft[key] = digits;
+        this.touched.add(key);
         this.validate();
       });
       return input;
@@ -716,21 +717,22 @@ export class DetailsView {
       select.append(new Option('', ''));
       MONTHS.forEach((name, i) => select.append(new Option(name, String(i + 1))));
       select.value = this.draft.month;
-      select.addEventListener('change', () => { this.draft.month = select.value; this.validate(); });
+      select.addEventListener('change', () => { this.draft.month = select.value; this.touched.add('month'); this.validate(); });
       return select;
     });
     part('day', 'Day', numeric('day', 2));
     return wrap;
   }
 
-  /** Shows each field's problem and enables the confirm button only when there is none. */
+  /** Shows the problem of each field changed or left, and enables the confirm button only when there is none. */
   validate() {
     const found = problems(this.draft);
-    for (const slot of this.element.querySelectorAll('.field-problem')) {
+    for (const slot of this.element.querySelectorAll('.field-problem[data-field]')) {
       const key = slot.dataset.field;
-      slot.textContent = found[key] || '';
+      const shown = this.touched.has(key) ? found[key] || '' : '';
+      slot.textContent = shown;
       const input = this.element.querySelector(`[name="${key}"]`);
-      if (input) input.setAttribute('aria-invalid', String(Boolean(found[key])));
+      if (input) input.setAttribute('aria-invalid', String(Boolean(shown)));
     }
     this.updateConfirm();
   }
@@ -826,6 +828,7 @@ export class DetailsView {
     const adding = this.editing && this.editingTrack < 0;
     $('track-add').hidden = !adding;
     $('side-add').hidden = !adding;
+    $('track-new-problem').hidden = !adding;
     $('side-add').textContent = draft.sides.length ? `Add ${nextSideName(draft.sides)}` : 'Add Sides';
     this.renderTrackAdd();
   }
@@ -862,11 +865,16 @@ export class DetailsView {
     if (this.editing && this.editingTrack === index) {
       const input = document.createElement('input');
       input.type = 'text';
-      input.maxLength = MAX;
       input.value = track.text;
       input.setAttribute('aria-label', `Track ${index + 1} name`);
+      const problem = document.createElement('span');
+      problem.className = 'field-problem';
+      problem.id = `track-problem-${index}`;
+      input.setAttribute('aria-describedby', problem.id);
       const done = () => {
         const name = input.value.trim();
+        const found = name ? this.trackProblem(name, index) : '';
+        if (found) { problem.textContent = found; input.setAttribute('aria-invalid', 'true'); input.focus(); return; }
         if (name) this.draft.tracks[index].text = name;
         this.editingTrack = -1;
         this.renderTracks();
@@ -876,18 +884,19 @@ export class DetailsView {
       const icons = document.createElement('span');
       icons.className = 'track-icons';
       icons.append(iconButton('i-check', `Done editing track ${index + 1}`, done));
-      li.append(input, icons);
+      li.append(input, icons, problem);
       requestAnimationFrame(() => input.focus());
       return li;
     }
     const name = document.createElement('span');
     name.className = 'track-name';
-    const [, title, length] = /^(.*?)(?:\s*\((\d+:\d{2}(?::\d{2})?)\))?$/s.exec(track.text);
-    name.textContent = title;
-    if (length) {
+    // Name and length as the library splits them: `(4:75)` stays part of the name.
+    const split = splitTrack(track.text);
+    name.textContent = split.name;
+    if (split.seconds !== null) {
       const d = document.createElement('span');
       d.className = 'track-duration';
-      d.textContent = length;
+      d.textContent = lengthText(split.seconds);
       name.append(d);
     }
     li.append(name);
@@ -962,17 +971,27 @@ export class DetailsView {
     this.renderTracks();
   }
 
+  /** What the library would say of track `index` named `text`, as a sentence; '' when nothing. */
+  trackProblem(text, index) {
+    if (!schema) return '';
+    const [message] = problemsOf(schema, 'tracks', [text]);
+    return message ? sentence('', message.replace(/^track 1 /, `track ${index + 1} `)) : '';
+  }
+
   renderTrackAdd() {
     const text = $('track-new').value.trim();
-    $('track-add-button').disabled = !(length(text) > 0 && length(text) < 256);
+    const found = text ? this.trackProblem(text, this.draft.tracks.length) : '';
+    $('track-add-button').disabled = !text || Boolean(found);
     $('track-new').setAttribute('aria-label', `Track ${this.draft.tracks.length + 1} name`);
+    $('track-new').setAttribute('aria-invalid', String(Boolean(found)));
+    $('track-new-problem').textContent = found;
   }
 
   /** Appends the typed track to the last side (§3.9: only a valid name). */
   appendTrack() {
     const input = $('track-new');
     const text = input.value.trim();
-    if (!(length(text) > 0 && length(text) < 256)) return;
+    if (!text || this.trackProblem(text, this.draft.tracks.length)) return;
     this.draft.tracks.push({ text, side: this.draft.sides.length });
     input.value = '';
     this.renderTracks();
@@ -1009,7 +1028,8 @@ export class DetailsView {
   async addTag() {
     const tag = await askTag();
     if (!tag || this.draft.tags.includes(tag)) return; // empty or already there: no effect (§3.7)
-    if (length(tag) > MAX) { toast(`A tag is at most ${MAX} characters.`); return; }
+    const [problem] = schema ? problemsOf(schema, 'tags', [tag]) : [];
+    if (problem) { toast(sentence('', problem)); return; }
     if (this.mode === 'add') { this.draft.tags.push(tag); this.renderTags(); return; }
     try {
       const album = await api.addTag(this.album.id, tag);
@@ -1093,14 +1113,6 @@ function showPhoto(src, alt) {
 /** The key of the save body that holds a field the server names in a conflict. */
 function bodyKey(field) {
   return field === 'tracks' ? 'track_list' : field;
-}
-
-function fieldLabel(field) {
-  const collector = COLLECTOR_FIELDS.find((f) => f.key === field);
-  if (collector) return collector.label;
-  const labels = { title: 'Title', artist: 'Artist', sort_artist: 'Sort Artist', released: 'Release Date', wikipedia: 'Wikipedia',
-    tracks: 'Tracks', tags: 'Tags', notes: 'Notes' };
-  return labels[field] || field;
 }
 
 function sameAlbum(a, b) {

@@ -343,6 +343,7 @@ export class MainView {
               return;
             } catch (inner) {
               if (inner.name === 'AbortError') return;
+              if (inner.needsServer) error = inner; // "This search needs the server: …" (search.js)
             }
           }
           if (!controller.signal.aborted) {

@@ -1,78 +1,424 @@
-// Search within the last loaded collection when there is no signal (PRODUCT §2 Search,
-// seed §3.3). Online, the server searches; this is only the read-only fallback.
+// Search within the last loaded collection when there is no signal (PRODUCT §2 Search, §1.3
+// rules and clauses). Online, the server searches; this is only the read-only fallback, and
+// it runs the library's rules: Tests/Fixtures/search-cases.json, written by the Swift tests
+// from the library's matcher, is run through it by Tests/browser/test_schema.py. What it
+// cannot know offline (smart lists, `@NAME`) it refuses with "This search needs the server".
+import { graphemes, loadSchema, readDate } from './schema.js';
 
-/** Case- and diacritic-insensitive form of a text ("Björk" → "bjork"). */
-export function fold(text) {
-  return String(text ?? '').normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase();
+let catalogue = null;
+loadSchema().then((loaded) => { catalogue = loaded; }, () => { /* offline before it was ever loaded */ });
+
+/** Why a query cannot be run here; the app shows the message in place of the list. */
+export class SearchError extends Error {
+  constructor(reason) {
+    super(`This search needs the server: ${reason}.`);
+    this.needsServer = true;
+  }
 }
 
-/** Splits a query into terms: spaces separate, "…" groups, \" and \\ escape. */
-export function terms(query) {
+// ---- Folding (TextFolding.swift): case folding over the compatibility decomposition, marks dropped
+
+// Letters that carry their mark inside and so do not decompose.
+const LETTERS = { 'ø': 'o', 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'đ': 'd', 'ð': 'd', 'ł': 'l', 'þ': 'th', 'ı': 'i', 'ħ': 'h' };
+const NONSPACING_MARK = /^\p{Mn}$/u;
+const isVoicingMark = (v) => v === 0x3099 || v === 0x309A;
+// Kana, CJK ideographs and composed Hangul have no case and no marks to fold.
+const unchangedByFolding = (v) => (v >= 0x3040 && v <= 0x30FF && !isVoicingMark(v)) || (v >= 0x3400 && v <= 0x9FFF)
+  || (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0xF900 && v <= 0xFAFF);
+
+function foldSlowly(scalar) {
   const out = [];
-  let current = '', quoted = false, inQuotes = false, started = false;
-  for (let i = 0; i < query.length; i++) {
-    const c = query[i];
-    if (c === '\\' && (query[i + 1] === '"' || query[i + 1] === '\\')) {
-      current += query[++i]; started = true;
-    } else if (c === '"') {
-      inQuotes = !inQuotes; quoted = true; started = true;
-    } else if (c === ' ' && !inQuotes) {
-      if (started) out.push({ text: current, quoted });
-      current = ''; quoted = false; started = false;
-    } else {
-      current += c; started = true;
-    }
+  for (const c of scalar.normalize('NFKD').toUpperCase().toLowerCase()) {
+    if (NONSPACING_MARK.test(c) && !isVoicingMark(c.codePointAt(0))) continue;
+    out.push(...(LETTERS[c] ?? c));
   }
-  if (started) out.push({ text: current, quoted });
   return out;
 }
 
-function fieldTexts(album, scope) {
-  const texts = [];
-  for (const field of scope) {
-    switch (field) {
-      case 'artist': texts.push(album.artist); break;
-      case 'title': texts.push(album.title); break;
-      case 'released': texts.push(album.released); break;
-      case 'tracks': texts.push(...(album.tracks || [])); break;
-      case 'sort-artist': texts.push(album.sort_artist); break;
-      case 'tags': texts.push(...(album.tags || [])); break;
-      case 'label': texts.push(album.label, album.catalog_number, album.barcode); break;
-      case 'notes': texts.push(album.notes); break;
+/** A Hangul jamo or kana voicing mark joined to the scalar before it, as NFC would; else null. */
+function compose(first, second) {
+  const a = first.codePointAt(0);
+  const b = second.codePointAt(0);
+  if (b >= 0x1161 && b <= 0x1175 && a >= 0x1100 && a <= 0x1112) return String.fromCodePoint(0xAC00 + ((a - 0x1100) * 21 + (b - 0x1161)) * 28);
+  if (b >= 0x11A8 && b <= 0x11C2 && a >= 0xAC00 && a <= 0xD7A3 && (a - 0xAC00) % 28 === 0) return String.fromCodePoint(a + b - 0x11A7);
+  if (isVoicingMark(b)) {
+    const composed = (first + second).normalize('NFC');
+    if ([...composed].length === 1) return composed;
+  }
+  return null;
+}
+
+/** Case- and diacritic-insensitive form of a text ("Björk" → "bjork", "Straße" → "strasse", "Søren" → "soren"). */
+export function fold(text) {
+  const input = String(text ?? '');
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7F]*$/.test(input)) return input.toLowerCase();
+  const out = [];
+  for (const scalar of input) {
+    const v = scalar.codePointAt(0);
+    if (v < 0x80) out.push(scalar.toLowerCase());
+    else if (v < 0x530) out.push(...foldSlowly(scalar));
+    else if (unchangedByFolding(v)) out.push(scalar);
+    else {
+      for (const c of foldSlowly(scalar)) {
+        const joined = out.length ? compose(out[out.length - 1], c) : null;
+        if (joined) out[out.length - 1] = joined;
+        else out.push(c);
+      }
     }
   }
-  return texts.filter((t) => t != null && t !== '').map(fold);
+  return out.join('');
 }
 
-// The smart-list rules the offline copy understands: #tag, @field, @field:value, @field:=value.
-function ruleHolds(album, rule) {
-  if (rule.startsWith('#')) return (album.tags || []).includes(rule.slice(1));
-  const m = /^@([a-z_-]+)(?::(=?)(.*))?$/i.exec(rule);
-  if (!m) return true;
-  const key = m[1].replace(/-/g, '_');
-  const raw = key === 'year' ? (album.released || '').slice(0, 4) : album[key];
-  const value = Array.isArray(raw) ? raw.join('\n') : raw == null ? '' : String(raw);
-  if (m[3] === undefined) return value !== '';
-  return m[2] === '=' ? value === m[3] : fold(value).includes(fold(m[3]));
+// ---- Reading a query (SearchQuery.swift), character by character as Swift counts them
+
+const isWhitespace = (c) => /^\p{White_Space}/u.test(c);
+const isNameCharacter = (c) => /^[\p{Alphabetic}\p{N}_-]/u.test(c);
+
+class QueryReader {
+  constructor(text, fields) {
+    this.characters = graphemes(text);
+    this.index = 0;
+    this.fields = fields;
+    this.terms = [];
+    this.clauses = [];
+  }
+
+  get current() { return this.index < this.characters.length ? this.characters[this.index] : null; }
+
+  at(index) { return index < this.characters.length ? this.characters[index] : null; }
+
+  refuse(what) { throw new SearchError(`"${this.characters.join('')}" has ${what}`); }
+
+  parse() {
+    for (;;) {
+      while (this.current === ' ') this.index += 1;
+      const first = this.current;
+      if (first === null) return this;
+      if (first === '+' || first === '-') {
+        let next = this.index + 1;
+        while (this.at(next) === ' ') next += 1;
+        if (this.at(next) === '(' && this.startsClause(next + 1)) {
+          this.index = next + 1;
+          this.clauses.push(this.clause(first === '-'));
+          continue;
+        }
+        if (this.at(next) === '#' || this.at(next) === '@') {
+          this.index = next;
+          this.clauses.push({ negative: first === '-', rules: [this.rule(false)] });
+          continue;
+        }
+      } else if (first === '#' || first === '@') {
+        this.clauses.push({ negative: false, rules: [this.rule(false)] });
+        continue;
+      }
+      this.plainTerm();
+    }
+  }
+
+  startsClause(start) {
+    const first = this.characters.slice(start).find((c) => !isWhitespace(c));
+    return first === '#' || first === '@' || first === ')' || first === undefined;
+  }
+
+  plainTerm() {
+    let text = '';
+    let inQuotes = false;
+    let hasTerm = false;
+    let signCandidate = true;
+    let kind = 'plain';
+    const add = () => { if (hasTerm && text) this.terms.push({ kind, folded: fold(text) }); };
+    while (this.current !== null) {
+      const c = this.current;
+      this.index += 1;
+      if (c === '\\' && (this.current === '"' || this.current === '\\')) {
+        text += this.current;
+        this.index += 1;
+        hasTerm = true;
+        signCandidate = false;
+      } else if (c === '"') {
+        inQuotes = !inQuotes;
+        hasTerm = true;
+        signCandidate = false;
+      } else if (c === ' ' && !inQuotes) {
+        add();
+        return;
+      } else if ((c === '+' || c === '-') && signCandidate) {
+        kind = c === '+' ? 'required' : 'excluded';
+        signCandidate = false;
+      } else {
+        text += c;
+        hasTerm = true;
+        signCandidate = false;
+      }
+    }
+    add();
+  }
+
+  clause(negative) {
+    const rules = [];
+    for (;;) {
+      while (this.current !== null && isWhitespace(this.current)) this.index += 1;
+      const c = this.current;
+      if (c === null) this.refuse('a clause without its closing parenthesis');
+      if (c !== '#' && c !== '@') this.refuse('a clause holding something that is not a rule');
+      rules.push(this.rule(true));
+      while (this.current !== null && isWhitespace(this.current)) this.index += 1;
+      if (this.current === ')') { this.index += 1; return { negative, rules }; }
+      if (this.current === ',') { this.index += 1; continue; }
+      this.refuse(this.current === null ? 'a clause without its closing parenthesis' : 'a clause holding something that is not a rule');
+    }
+  }
+
+  endsRule(c, inClause) { return c === ' ' || (inClause && (isWhitespace(c) || c === ',' || c === ')')); }
+
+  rule(inClause) {
+    const marker = this.current;
+    this.index += 1;
+    if (marker === '#') {
+      const { text } = this.value(inClause, false);
+      if (!text) this.refuse('a # without a tag');
+      return { tag: text };
+    }
+    let name = '';
+    while (this.current !== null && isNameCharacter(this.current)) { name += this.current; this.index += 1; }
+    if (!name) this.refuse('an @ without a field or smart list');
+    if (!this.fields) throw new SearchError('the list of fields has not been loaded yet');
+    const field = this.fields.get(name.toLowerCase().replace(/-/g, '_'));
+    const next = this.current;
+    if (next === null || this.endsRule(next, inClause)) return field ? { field, test: { present: true } } : { list: name };
+    if (!field) this.refuse(`no field "${name}"`);
+    let comparison;
+    let operand;
+    if (next === ':') {
+      this.index += 1;
+      comparison = this.comparison();
+      operand = this.value(inClause, false);
+    } else if (next === '(') {
+      this.index += 1;
+      comparison = this.comparison();
+      operand = this.value(inClause, true);
+      if (this.current !== ')') this.refuse(`@${field.name}( without its closing parenthesis`);
+      this.index += 1;
+    } else {
+      this.refuse(`@${field.name} without : before its value`);
+    }
+    return { field, test: this.test(field, comparison, operand.text, operand.quoted) };
+  }
+
+  comparison() {
+    for (const sign of ['>=', '<=', '>', '<', '=']) {
+      if (this.characters.slice(this.index, this.index + sign.length).join('') === sign) {
+        this.index += sign.length;
+        return sign;
+      }
+    }
+    return '';
+  }
+
+  value(inClause, closingParenthesis) {
+    let text = '';
+    let quoted = false;
+    while (this.current !== null) {
+      const c = this.current;
+      if (c === '"') {
+        quoted = true;
+        this.index += 1;
+        for (;;) {
+          const inside = this.current;
+          if (inside === null) this.refuse('a quote that is not closed');
+          this.index += 1;
+          if (inside === '"') break;
+          if (inside === '\\' && (this.current === '"' || this.current === '\\')) {
+            text += this.current;
+            this.index += 1;
+          } else {
+            text += inside;
+          }
+        }
+        continue;
+      }
+      if (this.endsRule(c, inClause) || (closingParenthesis && c === ')')) break;
+      if (c === '\\' && (this.at(this.index + 1) === '"' || this.at(this.index + 1) === '\\')) this.index += 1;
+      text += this.current;
+      this.index += 1;
+    }
+    return { text, quoted };
+  }
+
+  /** RuleSemantics.make: what each kind of field allows after `@field:`. */
+  test(field, comparison, operand, quoted) {
+    const kind = field.rule_kind;
+    if (kind === 'presence') this.refuse(`@${field.name} with a value (it can only be present or not)`);
+    if (kind === 'text' || kind === 'tags') {
+      if (!operand) this.refuse(`@${field.name}: without the text to look for`);
+      if (comparison === '') return { contains: fold(operand) };
+      if (comparison === '=') return { equals: fold(operand) };
+      this.refuse(`@${field.name} compared as a number, but it is text`);
+    }
+    const range = operand.indexOf('..');
+    if (comparison === '' && !quoted && range >= 0) {
+      return { range: [this.operand(operand.slice(0, range), field), this.operand(operand.slice(range + 2), field)] };
+    }
+    const comparisons = { '': 'equal', '=': 'exact', '<': 'less', '<=': 'lessOrEqual', '>': 'greater', '>=': 'greaterOrEqual' };
+    return { compare: comparisons[comparison] ?? 'equal', operand: this.operand(operand, field) };
+  }
+
+  operand(text, field) {
+    if (field.rule_kind === 'date') {
+      const date = readDate(text);
+      if (date.error) this.refuse(`"${text}", which is not a date for @${field.name}`);
+      return date;
+    }
+    const number = swiftInt(text);
+    if (number === null || text.startsWith('+')) this.refuse(`"${text}", which is not a whole number for @${field.name}`);
+    return number;
+  }
 }
 
-/** Whether an album matches a query within the searched fields. */
+/** Int(text) as Swift reads it: an optional sign and digits, within 64 bits; else null. */
+function swiftInt(text) {
+  if (!/^[+-]?[0-9]+$/.test(text)) return null;
+  const value = BigInt(text);
+  if (value < -(2n ** 63n) || value >= 2n ** 63n) return null;
+  return Number(value);
+}
+
+// ---- Matching (SearchMatcher.swift, RuleSemantics.swift, CompiledClauses.swift)
+
+/** The album's texts each search field looks in (SearchField, SearchText.swift). */
+const SEARCHED = {
+  artist: (a) => [a.artist],
+  title: (a) => [a.title],
+  released: (a) => [a.released],
+  'sort-artist': (a) => [a.sort_artist],
+  tags: (a) => a.tags || [],
+  label: (a) => [a.label, a.catalog_number, a.barcode],
+  tracks: (a) => a.tracks || [],
+};
+const SEARCH_ORDER = ['artist', 'title', 'released', 'sort-artist', 'tags', 'label', 'tracks'];
+
+const dateKey = (date, precision) => {
+  if (precision.month === undefined) return date.year;
+  if (precision.day === undefined) return date.year * 100 + (date.month ?? 1);
+  return date.year * 10000 + (date.month ?? 1) * 100 + (date.day ?? 1);
+};
+
+function compare(value, comparison, operand) {
+  switch (comparison) {
+    case 'less': return value < operand;
+    case 'lessOrEqual': return value <= operand;
+    case 'greater': return value > operand;
+    case 'greaterOrEqual': return value >= operand;
+    default: return value === operand;
+  }
+}
+
+function textOf(field, album) {
+  const value = album[field.name];
+  if (field.name === 'notes') return value && !/^\p{White_Space}*$/u.test(value) ? value : null;
+  return typeof value === 'string' ? value : value == null ? null : String(value);
+}
+
+function releaseDate(album) {
+  if (!album.released) return null;
+  const date = readDate(album.released);
+  return date.error ? null : date;
+}
+
+function numberOf(field, album) {
+  switch (field.name) {
+    case 'year': { const date = releaseDate(album); return date ? date.year : null; }
+    case 'tracks': return (album.tracks || []).length;
+    default: { const text = textOf(field, album); return text == null ? null : swiftInt(text); }
+  }
+}
+
+function isPresent(field, album) {
+  switch (field.name) {
+    case 'year': return releaseDate(album) !== null;
+    case 'tracks': return (album.tracks || []).length > 0;
+    default: { const text = textOf(field, album); return text != null && text !== ''; }
+  }
+}
+
+/** Whether `album` passes the test of one `@field` rule. */
+function holds({ field, test }, album) {
+  switch (field.rule_kind) {
+    case 'presence': return album[field.name] != null;
+    case 'tags': {
+      const tags = album.tags || [];
+      if (test.present) return tags.length > 0;
+      if (test.contains !== undefined) return tags.some((t) => fold(t).includes(test.contains));
+      return tags.some((t) => fold(t) === test.equals);
+    }
+    case 'text': {
+      const text = textOf(field, album);
+      if (!text) return false;
+      if (test.present) return true;
+      if (test.contains !== undefined) return fold(text).includes(test.contains);
+      return fold(text) === test.equals;
+    }
+    case 'number': {
+      if (test.present) return isPresent(field, album);
+      const value = numberOf(field, album);
+      if (value === null) return false;
+      if (test.range) return test.range[0] <= value && value <= test.range[1];
+      return compare(value, test.compare, test.operand);
+    }
+    case 'date': {
+      if (test.present) return isPresent(field, album);
+      const text = album[field.name];
+      const date = text ? readDate(text) : null;
+      if (!date || date.error) return false;
+      if (test.range) {
+        const [low, high] = test.range;
+        return dateKey(low, low) <= dateKey(date, low) && dateKey(date, high) <= dateKey(high, high);
+      }
+      const operand = test.operand;
+      if (test.compare === 'exact') return date.year === operand.year && date.month === operand.month && date.day === operand.day;
+      return compare(dateKey(date, operand), test.compare, dateKey(operand, operand));
+    }
+    default: return false;
+  }
+}
+
+const satisfied = (clause, album) => clause.rules.some((rule) => (rule.tag !== undefined ? (album.tags || []).includes(rule.tag) : holds(rule, album)));
+
+/**
+ * A test of albums (the API's album objects) for a query within the searched fields
+ * (`scope`: SearchField names; empty for all), as the server would run it.
+ * Throws a SearchError for what only the server can run or explain.
+ */
+export function compile(query, scope, schema = catalogue) {
+  // Plain terms and #tags need no catalogue; @field rules do.
+  const fields = schema ? new Map(schema.fields.filter((f) => f.rule_kind).map((f) => [f.name, f])) : null;
+  const { terms, clauses } = new QueryReader(query, fields).parse();
+  const list = clauses.flatMap((c) => c.rules).find((r) => r.list !== undefined);
+  if (list) throw new SearchError(`@${list.list} is a smart list, which is read on the server`);
+  const positive = clauses.filter((c) => !c.negative);
+  const negative = clauses.filter((c) => c.negative);
+  const searched = SEARCH_ORDER.filter((f) => !scope || scope.length === 0 || scope.includes(f));
+  const plain = terms.filter((t) => t.kind === 'plain').map((t) => t.folded);
+  const required = terms.filter((t) => t.kind === 'required').map((t) => t.folded);
+  const excluded = terms.filter((t) => t.kind === 'excluded').map((t) => t.folded);
+  return (album) => {
+    if (positive.some((c) => !satisfied(c, album))) return false;
+    if (negative.length && negative.every((c) => satisfied(c, album))) return false;
+    if (!terms.length) return true;
+    // Each text ends with a zero, so a term cannot match across two of them.
+    const text = searched.flatMap((f) => SEARCHED[f](album)).filter((t) => t != null).map((t) => fold(t) + '\0').join('');
+    if (excluded.some((t) => text.includes(t))) return false;
+    if (required.some((t) => !text.includes(t))) return false;
+    return plain.length === 0 || plain.some((t) => text.includes(t));
+  };
+}
+
+let last = null;
+
+/** Whether an album matches a query within the searched fields; throws a SearchError as compile does. */
 export function matches(album, query, scope) {
-  const texts = fieldTexts(album, scope);
-  const has = (t) => texts.some((text) => text.includes(t));
-  let plain = 0, plainHit = false;
-  for (const { text, quoted } of terms(query)) {
-    if (!quoted && /^[-+]?[#@]/.test(text)) {
-      const negative = text.startsWith('-');
-      const rule = text.replace(/^[-+]/, '');
-      if (ruleHolds(album, rule) === negative) return false;
-      continue;
-    }
-    if (!quoted && (text === '+' || text === '-')) continue;
-    if (!quoted && text.startsWith('-')) { if (has(fold(text.slice(1)))) return false; continue; }
-    if (!quoted && text.startsWith('+')) { if (!has(fold(text.slice(1)))) return false; continue; }
-    plain++;
-    if (has(fold(text))) plainHit = true;
-  }
-  return plain === 0 || plainHit;
+  const key = `${query}\n${(scope || []).join(',')}`;
+  if (!last || last.key !== key || last.schema !== catalogue) last = { key, schema: catalogue, test: compile(query, scope) };
+  return last.test(album);
 }

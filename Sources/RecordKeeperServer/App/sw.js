@@ -39,7 +39,7 @@ function noCopy() {
 // Kept for offline use: the whole list (an empty query, page by page), albums, photos, settings.
 function keepsData(url) {
   if (url.pathname === '/api/albums') return (url.searchParams.get('q') || '') === '';
-  return /^\/api\/(albums\/|sort$|lists$|tags$|status$)/.test(url.pathname);
+  return /^\/api\/(albums\/|sort$|lists$|tags$|status$|schema$)/.test(url.pathname);
 }
 
 async function networkFirst(request, cacheName, keep) {

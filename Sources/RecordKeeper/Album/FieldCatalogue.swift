@@ -1,0 +1,186 @@
+import Foundation
+
+/// One field as the app shows and checks it: its JSON name, label, kind,
+/// limits, allowed values and messages (PRODUCT.md §1, §1.1, §2).
+public struct FieldDescription: Sendable, Equatable {
+  /// How a value of the field is checked, beyond the rules every text
+  /// follows (``FieldCatalogue/maximumLength`` characters, one line).
+  public enum Kind: String, Sendable {
+    /// Free text.
+    case text
+    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, a real calendar date.
+    case date
+    /// An http(s) address with a host and no spaces.
+    case webAddress = "web_address"
+    /// One of ``FieldDescription/values``.
+    case choice
+    /// Digits in ``FieldDescription/digits`` once spaces and dashes are removed.
+    case barcode
+    /// ASCII digits only.
+    case digits
+    /// A UUID, 8-4-4-4-12 hex digits.
+    case uuid
+    /// A list of track names, each required, one line, not ending in a
+    /// length that is not one (`(4:75)`).
+    case tracks
+    /// A list of tags, each required, one line, none twice.
+    case tags
+    /// Read and searched, never edited in a form (`year`, `cover`, `notes`).
+    case readOnly = "read_only"
+  }
+
+  /// The JSON key, front-matter key and rule name (`media_condition`).
+  public let name: String
+  /// What a form or a conflict calls it (`Media condition`).
+  public let label: String
+  public let kind: Kind
+  public let isRequired: Bool
+  /// The only values allowed, in the order offered, for a ``Kind/choice``.
+  public let values: [String]?
+  /// What an absent value means (`owned` for the status).
+  public let defaultValue: String?
+  /// How many digits a ``Kind/barcode`` has.
+  public let digits: ClosedRange<Int>?
+  /// The message for a value that breaks the field's own rule, with
+  /// `{value}` (or, for tracks, `{group}`) where the value goes.
+  public let message: String?
+  /// What an `@name` rule may ask of the field; `nil` when no rule tests it.
+  public let ruleKind: RuleField.Kind?
+}
+
+/// Every field a collector edits or a rule tests, described once from the
+/// rules themselves (``Album/problems()``, ``CollectorField``,
+/// ``RuleField``), so the app keeps no copy of them: `GET /api/schema`
+/// serves ``json``.
+public enum FieldCatalogue {
+  /// The longest text a field (or one track or tag) may hold, in characters
+  /// (grapheme clusters, as Swift counts them).
+  public static let maximumLength = maximumFieldLength
+
+  /// The fields in the order the details view shows them: the seed's, the
+  /// track list and tags, the collector's (§1.1), then those only rules read.
+  public static let fields: [FieldDescription] = {
+    // The seed's own labels (seed §2.2.2.3) for the seed's fields.
+    var fields = [
+      describe(.title, "Album name", .text, required: true),
+      describe(.artist, "Artist", .text, required: true),
+      describe(.released, "Release Date", .date),
+      describe(.sortArtist, "Sort Artist", .text),
+      describe(.wikipedia, "Album Wikipedia Page", .webAddress, message: ValidationMessage.notWebAddress(placeholder)),
+      describe(.tracks, "Tracks", .tracks, message: TrackDuration.advice("{group}")),
+      describe(.tags, "Tags", .tags, message: ValidationMessage.duplicateTag(placeholder)),
+    ]
+    for field in CollectorField.allCases {
+      fields.append(
+        FieldDescription(
+          name: field.key, label: label(of: field), kind: kind(of: field), isRequired: false, values: field.allowedValues,
+          defaultValue: field.defaultValue,
+          digits: field == .barcode ? CollectorField.barcodeDigits : nil,
+          // Every checked kind refuses the placeholder itself, so its message is the template.
+          message: field.problem(with: placeholder), ruleKind: RuleField.collector(field).kind))
+    }
+    fields += [describe(.year, "Year", .readOnly), describe(.cover, "Cover", .readOnly), describe(.notes, "Notes", .readOnly)]
+    return fields
+  }()
+
+  /// The description of the field called `name`, if there is one.
+  public static func field(named name: String) -> FieldDescription? { fields.first { $0.name == name } }
+
+  private static let placeholder = "{value}"
+
+  private static func describe(
+    _ field: RuleField, _ label: String, _ kind: FieldDescription.Kind, required: Bool = false, message: String? = nil
+  ) -> FieldDescription {
+    FieldDescription(
+      name: field.name, label: label, kind: kind, isRequired: required, values: nil, defaultValue: nil, digits: nil, message: message,
+      ruleKind: field.kind)
+  }
+
+  /// The label of a collector's field: `rk show`'s title, spelled out where
+  /// that is short, in sentence case (`Media condition`).
+  private static func label(of field: CollectorField) -> String {
+    switch field {
+    case .mediaCondition: "Media condition"
+    case .sleeveCondition: "Sleeve condition"
+    case .discogs: "Discogs release"
+    case .musicbrainz: "MusicBrainz release"
+    default: String(field.title.prefix(1)) + field.title.dropFirst().lowercased()
+    }
+  }
+
+  private static func kind(of field: CollectorField) -> FieldDescription.Kind {
+    switch field {
+    case .mediaCondition, .sleeveCondition, .rating, .status: .choice
+    case .barcode: .barcode
+    case .discogs: .digits
+    case .musicbrainz: .uuid
+    case .purchased: .date
+    case .format, .label, .catalogNumber, .country, .location, .price: .text
+    }
+  }
+
+  /// The messages of the rules every text follows and of dates, as
+  /// templates: `{count}` is a text's length, `{value}` the text, `{year}`,
+  /// `{month}` (two digits) and `{day}` a date's parts.
+  public static let messages: [(String, String)] = [
+    ("required", ValidationMessage.required),
+    ("too_long", ValidationMessage.tooLong("{count}")),
+    ("single_line", ValidationMessage.singleLine),
+    ("date_malformed", ReleaseDateError.malformed(placeholder).description),
+    ("date_year", ReleaseDateError.year.description),
+    ("date_month", ReleaseDateError.month.description),
+    ("date_day_without_month", ReleaseDateError.dayWithoutMonth.description),
+    ("date_day", dayTemplate),
+  ]
+
+  /// ``ReleaseDateError/day(year:month:day:)``'s wording with its numbers
+  /// made placeholders: made from the error itself with numbers that
+  /// appear nowhere else in it.
+  private static var dayTemplate: String {
+    ReleaseDateError.day(year: 9876, month: 11, day: 54).description
+      .replacingOccurrences(of: "9876", with: "{year}")
+      .replacingOccurrences(of: "11", with: "{month}")
+      .replacingOccurrences(of: "54", with: "{day}")
+  }
+
+  /// The catalogue as `GET /api/schema` serves it:
+  /// `{"max_length", "fields": [{"name", "label", "kind", "required",
+  /// "editable", "values", "default", "digits", "message", "rule_kind"}], "messages",
+  /// "search_fields": [{"name", "label"}]}`.
+  public static var json: JSONValue {
+    .object([
+      ("max_length", .number(maximumLength)),
+      ("fields", .array(fields.map(\.json))),
+      ("messages", .object(messages.map { ($0.0, .string($0.1)) })),
+      ("search_fields", .array(SearchField.allCases.map { .object([("name", .string($0.rawValue)), ("label", .string($0.label))]) })),
+    ])
+  }
+}
+
+extension FieldDescription {
+  var json: JSONValue {
+    var pairs: [(String, JSONValue)] = [
+      ("name", .string(name)), ("label", .string(label)), ("kind", .string(kind.rawValue)), ("required", .bool(isRequired)),
+      ("editable", .bool(kind != .readOnly)),
+    ]
+    if let values { pairs.append(("values", .array(values.map(JSONValue.string)))) }
+    if let defaultValue { pairs.append(("default", .string(defaultValue))) }
+    if let digits { pairs.append(("digits", .array([.number(digits.lowerBound), .number(digits.upperBound)]))) }
+    if let message { pairs.append(("message", .string(message))) }
+    pairs.append(("rule_kind", ruleKind.map { .string($0.name) } ?? .null))
+    return .object(pairs)
+  }
+}
+
+extension RuleField.Kind {
+  /// The kind's name in `GET /api/schema`.
+  var name: String {
+    switch self {
+    case .text: "text"
+    case .number: "number"
+    case .date: "date"
+    case .tags: "tags"
+    case .presence: "presence"
+    }
+  }
+}
