@@ -331,7 +331,7 @@ class ListsScreen {
       const lists = this.lists
         .filter((l) => l.name !== own && l.name.toLowerCase().startsWith(prefix))
         .map((l) => ({ text: '@' + l.name, hint: 'smart list' }));
-      return fields.concat(lists).filter((c) => c.text !== word).slice(0, SUGGESTIONS);
+      return lists.concat(fields).filter((c) => c.text !== word).slice(0, SUGGESTIONS);
     }
     return [];
   }
