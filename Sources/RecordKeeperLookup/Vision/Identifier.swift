@@ -50,9 +50,12 @@ public struct Identifier: Sendable {
   /// ``LookupConfiguration/fromEnvironment(contact:)``), saved in the
   /// history of `collection`: what `rk-lookup identify` and `rk serve` run.
   /// `contact` is MusicBrainz's (``LookupContact``).
-  public static func identify(photo: [UInt8], collection: CollectionLocation, contact: String) async throws(IdentifyError) -> IdentifiedScan {
+  public static func identify(
+    photo: [UInt8], collection: CollectionLocation, contact: String,
+    notice: @escaping @Sendable (String) -> Void = LookupConfiguration.standardError
+  ) async throws(IdentifyError) -> IdentifiedScan {
     let vision = try VisionConfiguration.fromEnvironment()
-    let http = LookupHTTP(configuration: .fromEnvironment(contact: contact))
+    let http = LookupHTTP(configuration: .fromEnvironment(contact: contact, notice: notice))
     let result: Result<IdentifiedScan, IdentifyError>
     do {
       result = .success(try await Identifier(http: http, vision: vision).identify(photo: photo, history: ScanHistory(location: collection)))
