@@ -7,6 +7,13 @@ public enum ScanDestination: String, Sendable {
 }
 
 extension Scan {
+  /// Refuses to make an album of a scan whose MusicBrainz step failed: it
+  /// would lack the tracks, cover and catalog number an outage hid. The
+  /// next scan of the album asks MusicBrainz again (PRODUCT.md §7).
+  public func checkCanBeAdded() throws(IdentifyError) {
+    if failed.contains(.musicBrainz) { throw .notAddedWithoutMusicBrainz }
+  }
+
   /// The album a scan adds (PRODUCT.md §7): from the MusicBrainz release
   /// when one matched (its fields, tracks with sides and durations), else
   /// from the model's answer (title, artist, the year when it is one,

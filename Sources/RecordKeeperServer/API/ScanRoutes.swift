@@ -243,7 +243,7 @@ extension APIError {
     case .notIdentified: self.init(.unprocessableContent, error.description, field: "image")
     case .missingKey: self.init(.serviceUnavailable, error.description)
     case .malformedAnswer, .api: self.init(.badGateway, error.description)
-    case .overloaded: self.init(.serviceUnavailable, error.description)
+    case .overloaded, .notAddedWithoutMusicBrainz: self.init(.serviceUnavailable, error.description)
     case .lookup(let lookup): self.init(lookup)
     case .photo: self.init(.unsupportedMediaType, error.description, field: "image")
     case .history: self.init(.internalServerError, error.description)

@@ -58,9 +58,15 @@ extension RK {
       }
       for note in outcome.notes { Terminal.warn(note) }
       var addition: ScanAddition?
-      if let store {
+      // Not added when MusicBrainz failed: said after the scan is shown.
+      var refusal: IdentifyError?
+      if store != nil {
+        do throws(IdentifyError) { try outcome.scan.checkCanBeAdded() } catch { refusal = error }
+      }
+      if let store, refusal == nil {
         addition = try Self.add(outcome, to: want ? .wantlist : .collection, store: store, contact: contact)
       }
+      defer { if let refusal { Terminal.warn(refusal.description) } }
       if json {
         var fields: [(String, JSONValue)] = []
         if case .object(let scanFields) = outcome.scan.json { fields = scanFields }
@@ -70,6 +76,7 @@ extension RK {
         case nil: fields += [("album", .null), ("already_present", .bool(false))]
         }
         Terminal.write(.object(fields))
+        if refusal != nil { throw ExitCode.failure }
         return
       }
       let style = Style(enabled: Terminal.standardOutput().usesColor)
@@ -82,6 +89,7 @@ extension RK {
       case nil: break
       }
       Terminal.write(text)
+      if refusal != nil { throw ExitCode.failure }
     }
 
     /// Adds the scan's album: the release with its tracks (fetched by id;
@@ -120,10 +128,18 @@ extension RK {
         let facts = [match.date, match.country, match.format, label.isEmpty ? nil : label].compactMap { $0 }.map(Visible.text)
         text += "MusicBrainz: " + Visible.text(match.title) + " – " + Visible.text(match.artist) + (facts.isEmpty ? "" : " · " + facts.joined(separator: " · ")) + "\n"
         text += style.dim("  \(match.id)") + "\n"
+      } else if scan.failed.contains(.musicBrainz) {
+        text += "MusicBrainz: could not be asked (see the warning above); the next scan of this album asks again.\n"
       } else {
         text += "MusicBrainz: no matching release.\n"
       }
-      text += "Cover: " + (scan.coverURL.map(Visible.text) ?? "none in the Cover Art Archive") + "\n"
+      // "None" only when the archive said so.
+      let cover =
+        if let url = scan.coverURL { Visible.text(url) }
+        else if scan.match == nil { "not looked for (no MusicBrainz release)" }
+        else if scan.failed.contains(.cover) { "the Cover Art Archive could not be asked (see the warning above); the next scan asks again" }
+        else { "none in the Cover Art Archive" }
+      text += "Cover: " + cover + "\n"
       return text
     }
 
