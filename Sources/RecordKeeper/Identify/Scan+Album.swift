@@ -40,13 +40,12 @@ extension Scan {
   /// MusicBrainz release, or the same artist and title (folded, as
   /// ``SleeveIdentification/key`` compares them).
   public func albums(in collection: RecordCollection, release: MusicBrainzRelease?) -> [Album] {
-    let keys = Set([
-      SleeveIdentification.key(artist: answer.artistName, title: answer.albumTitle),
-      release.map { SleeveIdentification.key(artist: $0.artistText, title: $0.title) },
-    ].compactMap { $0 })
-    let id = (release?.id ?? musicbrainz)?.lowercased()
-    return collection.albums.filter { album in
-      (id != nil && album.musicbrainz?.lowercased() == id) || keys.contains(SleeveIdentification.key(artist: album.artist, title: album.title))
+    var artists = [answer.artistName]
+    var titles = [answer.albumTitle]
+    if let release {
+      artists.append(release.artistText)
+      titles.append(release.title)
     }
+    return collection.albums(sameAs: release?.id ?? musicbrainz, artists: artists, title: titles)
   }
 }
