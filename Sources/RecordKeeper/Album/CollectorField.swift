@@ -86,7 +86,9 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
     case .mediaCondition, .sleeveCondition:
       // PRODUCT.md §1.1: a sleeve may also be generic or missing, as Discogs says.
       let extra = self == .sleeveCondition ? Self.sleeveStates : []
-      if Self.grades.contains(where: { $0.short == value }) || extra.contains(value) { return nil }
+      // Discogs' long names, written by hand, read as their short grade.
+      let grade = Self.shortGrade(value)
+      if Self.grades.contains(where: { $0.short == grade }) || extra.contains(value) { return nil }
       return "\"\(value)\" is not a Goldmine grade; write one of \((Self.grades.map(\.short) + extra).joined(separator: ", "))"
     case .barcode:
       let digits = value.filter { $0 != " " && $0 != "-" }
