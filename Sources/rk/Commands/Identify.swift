@@ -29,11 +29,15 @@ extension RK {
     @Flag(help: "Add the album to the wantlist (status: wanted), like --add.")
     var want = false
 
+    @Flag(help: "With --add: when the album is on the wantlist, mark it owned (on a terminal rk asks).")
+    var owned = false
+
     @Flag(help: "Print the scan as a JSON object.")
     var json = false
 
     func validate() throws {
       if add && want { throw ValidationError("Give --add or --want, not both.") }
+      if owned && !add { throw ValidationError("--owned goes with --add.") }
     }
 
     func run() async throws {
@@ -67,6 +71,15 @@ extension RK {
         addition = try Self.add(outcome, to: want ? .wantlist : .collection, store: store, contact: contact)
       }
       defer { if let refusal { Terminal.warn(refusal.description) } }
+      // Found on the wantlist by --add: bought now, so marked owned when the
+      // collector says so (--owned, or yes on a terminal); never a duplicate.
+      var markedOwned = false
+      if add, let store, case .alreadyPresent(let id, true)? = addition,
+        owned || (!json && Editor.isInteractive && Editor.confirm("\(Visible.text(id)) is on your wantlist. Mark it owned?", defaultAnswer: true))
+      {
+        try store.markOwned(id)
+        markedOwned = true
+      }
       if json {
         var fields: [(String, JSONValue)] = []
         if case .object(let scanFields) = outcome.scan.json { fields = scanFields }
@@ -75,6 +88,7 @@ extension RK {
         case .alreadyPresent(let id, _)?: fields += [("album", .string(id)), ("already_present", .bool(true))]
         case nil: fields += [("album", .null), ("already_present", .bool(false))]
         }
+        fields.append(("marked_owned", .bool(markedOwned)))
         Terminal.write(.object(fields))
         if refusal != nil { throw ExitCode.failure }
         return
@@ -84,8 +98,11 @@ extension RK {
       text += "\n" + style.dim(outcome.scan.reusedFrom.map { "Scan \(outcome.scan.id) saved (the answer of scan \($0), reused)." } ?? "Scan \(outcome.scan.id) saved.") + "\n"
       switch addition {
       case .added(let id)?: text += "Added \(Visible.text(id))\(want ? " to the wantlist" : "").\n"
+      case .alreadyPresent(let id, _)? where markedOwned:
+        text += "On the wantlist: \(Visible.text(id)), now marked owned.\n"
       case .alreadyPresent(let id, let wanted)?:
-        text += "Already in the collection\(wanted ? " (on the wantlist)" : ""): \(Visible.text(id)). Nothing was added.\n"
+        text += "Already in the collection\(wanted ? " (on the wantlist)" : ""): \(Visible.text(id)). Nothing was added."
+          + (wanted && add ? " Give --owned to mark it owned." : "") + "\n"
       case nil: break
       }
       Terminal.write(text)
