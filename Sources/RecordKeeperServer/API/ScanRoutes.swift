@@ -120,6 +120,8 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
   /// review as `## Context`; one commit.
   private func keep(_ context: Context, to destination: ScanDestination) async throws(APIError) -> Response {
     let scan = try scan(context)
+    // A scan made while MusicBrainz was down is not made an album (503).
+    do throws(IdentifyError) { try scan.checkCanBeAdded() } catch { throw APIError(error) }
     var release: MusicBrainzRelease?
     var cover: CoverImages?
     if let id = scan.musicbrainz {
