@@ -180,7 +180,15 @@ package enum Subprocess {
     // of the descriptors above: the child's own copy is `notices`.
     let errorCopy = notices == nil ? -1 : fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 10)
     defer { if errorCopy >= 0 { close(errorCopy) } }
-    if let notices, errorCopy >= 0 { posix_spawn_file_actions_adddup2(&actions, errorCopy, notices) }
+    if let notices {
+      // Without a standard error to share, the descriptor still is one the
+      // child may write to, never another file it happened to inherit.
+      if errorCopy >= 0 {
+        posix_spawn_file_actions_adddup2(&actions, errorCopy, notices)
+      } else {
+        posix_spawn_file_actions_addopen(&actions, notices, "/dev/null", O_WRONLY, 0)
+      }
+    }
     var mask = sigset_t()
     sigemptyset(&mask)
     posix_spawnattr_setsigmask(&attributes, &mask)
