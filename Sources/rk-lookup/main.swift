@@ -1,6 +1,11 @@
 // rk-lookup: the network side of `rk`, run by `rk` for MusicBrainz and the
 // Cover Art Archive only (it links SwiftNIO and BoringSSL, which `rk` does not).
 //
+//   rk-lookup [--notices FD] --contact C …
+//                                   writes what it waits for ("MusicBrainz
+//                                   is busy; retrying in 60 s") to descriptor
+//                                   FD (rk's own standard error), else to its
+//                                   standard error
 //   rk-lookup --contact C search text|barcode|catno VALUE
 //                                   prints MusicBrainz's release search JSON
 //   rk-lookup --contact C release MBID
@@ -27,6 +32,14 @@ Subprocess.startHelper()
 func fail(_ message: String) -> Never { Subprocess.failHelper(message) }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+var notice = LookupConfiguration.standardError
+if arguments.count >= 2, arguments[0] == "--notices", let descriptor = Int32(arguments[1]), descriptor > 2 {
+  notice = { message in
+    let bytes = Array(("rk: " + message + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  }
+  arguments.removeFirst(2)
+}
 guard arguments.count >= 2, arguments[0] == "--contact" else { fail("rk-lookup: the first arguments must be --contact ADDRESS") }
 let contact = arguments[1]
 arguments.removeFirst(2)
@@ -36,7 +49,7 @@ if arguments.first == "identify" {
   do throws(IdentifyError) {
     let photo: [UInt8]
     do { photo = try FileSystem.read(arguments[1], limit: 256 << 20) } catch { throw .photo(error.description) }
-    let made = try await Identifier.identify(photo: photo, collection: CollectionLocation(root: arguments[2]), contact: contact)
+    let made = try await Identifier.identify(photo: photo, collection: CollectionLocation(root: arguments[2]), contact: contact, notice: notice)
     if let cover = made.cover {
       do { try FileSystem.writeAtomically(cover, to: arguments[3]) } catch { throw .history("cannot keep the cover in \(arguments[3]): \(error)") }
     }
@@ -49,7 +62,7 @@ if arguments.first == "identify" {
     fail(error.description)
   }
 }
-let http = LookupHTTP(configuration: .fromEnvironment(contact: contact))
+let http = LookupHTTP(configuration: .fromEnvironment(contact: contact, notice: notice))
 let musicBrainz = MusicBrainzClient(http: http)
 let coverArt = CoverArtClient(http: http)
 

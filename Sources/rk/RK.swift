@@ -32,6 +32,8 @@ struct RK: AsyncParsableCommand {
   /// than whatever ArgumentParser tripped over first.
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // A commit made without a git identity is said once, as a warning.
+    GitIdentity.missingNotice.withLock { $0 = { Terminal.warn($0) } }
     do {
       var command: ParsableCommand
       do {

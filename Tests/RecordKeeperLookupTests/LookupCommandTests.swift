@@ -181,7 +181,6 @@ struct LookupCommandTests {
 
   @Test func fillRefusesWhatItCannotDo() throws {
     for (arguments, message) in [
-      (["set", "kob", "--fill"], "--fill needs --musicbrainz"),
       (["set", "kob", "--overwrite", "--musicbrainz", MusicBrainzFixtures.kindOfBlue], "--overwrite goes with --fill"),
       (["set", "kob", "other", "--fill", "--musicbrainz", MusicBrainzFixtures.kindOfBlue], "one album"),
       (["set", "kob", "--fill", "--musicbrainz", MusicBrainzFixtures.kindOfBlue, "--label", "X"], "no other fields"),

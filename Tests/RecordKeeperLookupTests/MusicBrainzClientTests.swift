@@ -122,7 +122,7 @@ struct MusicBrainzClientTests {
       do throws(LookupError) { _ = try await musicBrainz.release(MusicBrainzFixtures.alwaysBusy) } catch { return (error, await log.requests.count) }
       return (nil, await log.requests.count)
     }
-    #expect(error == .busy(service: .musicBrainz, attempts: 4))
+    #expect(error == .busy(service: .musicBrainz, attempts: 4, retryAfter: nil))
     #expect(count == 4)
   }
 

@@ -134,6 +134,24 @@ struct ScanAPITests {
     }
   }
 
+  /// A scan whose MusicBrainz step failed is not made an album: 503, nothing committed.
+  @Test func aScanMadeWhileMusicBrainzWasDownIsNotAdded() async throws {
+    let fixture = try LookupAPITests.Fixture()
+    let before = try fixture.commitCount()
+    try await LookupFixtureServer.run { url, _ in
+      let id = "20261123-184512-3f2b"
+      let answer = #"{"album_title": "Kind of Blue", "artist_name": "Miles Davis", "context_summary": "Modal.", "rating": 9, "recommendation": "ESSENTIAL"}"#
+      let scan = #"{"id": "\#(id)", "date": "2026-11-23T18:45:12Z", "answer": \#(answer), "musicbrainz": null, "match": null, "cover_url": null, "reused_from": null, "failed": ["musicbrainz"]}"#
+      try fixture.collection.writeFile(".recordkeeper/scans/\(id).json", Array(scan.utf8))
+      try await fixture.withClient(lookups: try LookupAPITests.access(url)) { client in
+        try await client.execute(uri: "/api/scans/\(id)/add", method: .post, headers: LookupAPITests.origin) { response in
+          #expect(response.status == .serviceUnavailable)
+        }
+      }
+    }
+    #expect(try fixture.commitCount() == before)
+  }
+
   @Test func aSleeveTheModelCannotTellIsCouldntFindAMatchAndSavesNothing() async throws {
     try await Self.withServer(key: "unknown") { _, client in
       try await client.execute(uri: "/api/identify", method: .post, headers: Self.photoHeaders, body: try Self.photo()) { response in

@@ -105,7 +105,8 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
     case .mediaCondition, .sleeveCondition:
       // PRODUCT.md §1.1: a sleeve may also be generic or missing, as Discogs says.
       let allowed = allowedValues ?? []
-      if allowed.contains(value) { return nil }
+      // Discogs' long names, written by hand, read as their short grade.
+      if allowed.contains(value) || allowed.contains(Self.shortGrade(value)) { return nil }
       return "\"\(value)\" is not a Goldmine grade; write one of \(allowed.joined(separator: ", "))"
     case .barcode:
       let digits = value.filter { $0 != " " && $0 != "-" }

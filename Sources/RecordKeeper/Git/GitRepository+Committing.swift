@@ -40,8 +40,8 @@ extension GitRepository {
   /// error always means HEAD and the index are as they were, and a returned
   /// commit means both hold it.
   ///
-  /// The author and committer are the repository's identity (`user.name`,
-  /// `user.email`), else `Record Keeper <rk@localhost>` for whichever is
+  /// The author and committer are found as git finds them
+  /// (``GitIdentity``), else `Record Keeper <rk@localhost>` for whichever is
   /// missing.
   ///
   /// - Returns: The new commit, or `nil` when the tree would equal HEAD's, in
@@ -252,17 +252,19 @@ extension GitRepository {
   private func createCommit(tree treeID: git_oid, parent: GitHandle?, message: String) throws(GitError) -> git_oid {
     var treeID = treeID
     let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
-    let signature = try self.signature()
+    let (author, committer) = try signatures()
     var commitID = git_oid()
-    let result = signature.withPointer { signature in
-      tree.withPointer { tree in
-        if let parent {
-          parent.withPointer { parent in
-            var parents: [OpaquePointer?] = [parent]
-            return git_commit_create(&commitID, repository, nil, signature, signature, nil, message, tree, 1, &parents)
+    let result = author.withPointer { author in
+      committer.withPointer { committer in
+        tree.withPointer { tree in
+          if let parent {
+            parent.withPointer { parent in
+              var parents: [OpaquePointer?] = [parent]
+              return git_commit_create(&commitID, repository, nil, author, committer, nil, message, tree, 1, &parents)
+            }
+          } else {
+            git_commit_create(&commitID, repository, nil, author, committer, nil, message, tree, 0, nil)
           }
-        } else {
-          git_commit_create(&commitID, repository, nil, signature, signature, nil, message, tree, 0, nil)
         }
       }
     }
@@ -338,10 +340,9 @@ extension GitRepository {
     try firstParent(of: try lookupCommit(try git_oid.parse(commit.id)))?.withPointer { git_commit_id($0).pointee.hex }
   }
 
-  /// The repository's identity from its configuration, with
-  /// `Record Keeper <rk@localhost>` standing in for a missing or empty name
-  /// or email.
-  func signature() throws(GitError) -> GitSignature {
+  /// The author and committer (``GitIdentity``: git's variables, else the
+  /// repository's configuration, else `Record Keeper <rk@localhost>`).
+  func signatures() throws(GitError) -> (author: GitSignature, committer: GitSignature) {
     let config = try GitHandle.make("git_repository_config_snapshot", free: git_config_free) {
       git_repository_config_snapshot($0, repository)
     }
@@ -351,18 +352,20 @@ extension GitRepository {
         LibGit2.clearError()
         return nil
       }
-      let text = String(cString: pointer).trimmingCharacters(in: .whitespaces)
-      return text.isEmpty ? nil : text
+      return String(cString: pointer)
     }
-    var pointer: UnsafeMutablePointer<git_signature>?
-    let name = value("user.name") ?? "Record Keeper"
-    let email = value("user.email") ?? "rk@localhost"
-    if git_signature_now(&pointer, name, email) == 0, let pointer { return GitSignature(pointer) }
-    // A configured name or email git cannot use (one with `<` or `>`).
-    LibGit2.clearError()
-    try LibGit2.check(git_signature_now(&pointer, "Record Keeper", "rk@localhost"), "git_signature_now")
-    guard let pointer else { throw .libgit2(function: "git_signature_now", code: -1, message: "no signature was returned") }
-    return GitSignature(pointer)
+    func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+    func signature(_ role: GitIdentity.Role) throws(GitError) -> GitSignature {
+      let (identity, missing) = GitIdentity.resolve(role, environment: variable, config: value)
+      if missing { GitIdentity.noticeMissing() }
+      if let signature = identity.signature() { return signature }
+      // A name or email git cannot use (one with `<` or `>`).
+      var pointer: UnsafeMutablePointer<git_signature>?
+      try LibGit2.check(git_signature_now(&pointer, GitIdentity.fallbackName, GitIdentity.fallbackEmail), "git_signature_now")
+      guard let pointer else { throw .libgit2(function: "git_signature_now", code: -1, message: "no signature was returned") }
+      return GitSignature(pointer)
+    }
+    return (try signature(.author), try signature(.committer))
   }
 
   /// Whether git records the executable bit (`core.fileMode`, true unless set

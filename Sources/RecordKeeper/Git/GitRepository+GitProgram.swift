@@ -60,6 +60,10 @@ extension GitRepository {
     let remoteLines = errors.split(separator: "\n").filter { $0.hasPrefix("remote: ") }.map {
       String($0.dropFirst("remote: ".count)).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }
+    // git's refusal to change a working folder's checked-out branch.
+    if RemoteError.isWorkingFolderRefusal(status + errors) {
+      throw .workingFolder(remote: session.remoteName, url: session.url)
+    }
     if let line = status.split(separator: "\n").first(where: { $0.contains("[remote rejected]") }) {
       // `!<TAB>from:to<TAB>[remote rejected] (reason)`
       let reason = line.split(separator: "(", maxSplits: 1).last.map { String($0.dropLast($0.hasSuffix(")") ? 1 : 0)) } ?? String(line)

@@ -186,14 +186,16 @@ extension GitRepository {
     let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
     var handles: [GitHandle] = []
     for parent in parents { handles.append(try lookupCommit(try git_oid.parse(parent))) }
-    let signature = try self.signature()
+    let (author, committer) = try signatures()
     var commitID = git_oid()
     // The handles outlive the call, so the pointers lent stay valid.
     let result = withExtendedLifetime(handles) {
       var pointers: [OpaquePointer?] = handles.map { $0.withPointer { $0 } }
-      return signature.withPointer { signature in
-        tree.withPointer { tree in
-          git_commit_create(&commitID, repository, nil, signature, signature, nil, message, tree, pointers.count, &pointers)
+      return author.withPointer { author in
+        committer.withPointer { committer in
+          tree.withPointer { tree in
+            git_commit_create(&commitID, repository, nil, author, committer, nil, message, tree, pointers.count, &pointers)
+          }
         }
       }
     }

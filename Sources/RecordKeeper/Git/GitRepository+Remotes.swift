@@ -129,6 +129,7 @@ final class RemoteSession {
             remote: remoteName, host: parsedURL.host, port: parsedURL.port, knownHosts: knownHostsPath, offered: "", known: known)
         }
       }
+      if RemoteError.isWorkingFolderRefusal(message) { return .workingFolder(remote: remoteName, url: url) }
       // libssh2 reports a refused key as a failed "authentication"; say so plainly.
       if message.lowercased().contains("authentication") || message.contains("401") {
         return .authentication(remote: remoteName, url: url, tried: tried)

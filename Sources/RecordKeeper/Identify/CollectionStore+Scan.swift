@@ -29,4 +29,14 @@ extension CollectionStore {
     let files = cover.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
     return .added(id: try add(album, files: files).id)
   }
+
+  /// Marks the wanted album `id` owned (its `status` removed: a missing
+  /// status means owned, PRODUCT.md §1.1), one commit: `rk identify --add`
+  /// on an album of the wantlist, when the collector says so.
+  @discardableResult
+  public func markOwned(_ id: String) throws(StoreError) -> GitCommit? {
+    var changes = AlbumFieldChanges()
+    changes.collector[.status] = ""
+    return try apply(.setFields(changes), to: id)
+  }
 }

@@ -22,6 +22,10 @@ public enum IdentifyError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No scan has this id (or prefix), or several do.
   case scanNotFound(String)
   case ambiguousScan(String, [String])
+  /// `--add` or `--want` on a scan whose MusicBrainz step failed: the album
+  /// would have no tracks, cover or catalog number. The scan is kept.
+  case notAddedWithoutMusicBrainz
+
 
   public var description: String {
     switch self {
@@ -41,6 +45,9 @@ public enum IdentifyError: Error, Equatable, Sendable, CustomStringConvertible {
     case .scanNotFound(let id): "no scan \"\(id)\": rk scans lists the scans with their ids."
     case .ambiguousScan(let id, let candidates):
       "\"\(id)\" names several scans (\(candidates.joined(separator: ", "))): give more of the id."
+    case .notAddedWithoutMusicBrainz:
+      "nothing was added: MusicBrainz could not be asked for the release, so the album would have no tracks, cover or catalog number. "
+        + "The scan is kept; run the same rk identify again when MusicBrainz answers (the model's answer is reused, and MusicBrainz is asked again)."
     }
   }
 

@@ -7,6 +7,13 @@ public enum ScanDestination: String, Sendable {
 }
 
 extension Scan {
+  /// Refuses to make an album of a scan whose MusicBrainz step failed: it
+  /// would lack the tracks, cover and catalog number an outage hid. The
+  /// next scan of the album asks MusicBrainz again (PRODUCT.md §7).
+  public func checkCanBeAdded() throws(IdentifyError) {
+    if failed.contains(.musicBrainz) { throw .notAddedWithoutMusicBrainz }
+  }
+
   /// The album a scan adds (PRODUCT.md §7): from the MusicBrainz release
   /// when one matched (its fields, tracks with sides and durations), else
   /// from the model's answer (title, artist, the year when it is one,
@@ -33,13 +40,12 @@ extension Scan {
   /// MusicBrainz release, or the same artist and title (folded, as
   /// ``SleeveIdentification/key`` compares them).
   public func albums(in collection: RecordCollection, release: MusicBrainzRelease?) -> [Album] {
-    let keys = Set([
-      SleeveIdentification.key(artist: answer.artistName, title: answer.albumTitle),
-      release.map { SleeveIdentification.key(artist: $0.artistText, title: $0.title) },
-    ].compactMap { $0 })
-    let id = (release?.id ?? musicbrainz)?.lowercased()
-    return collection.albums.filter { album in
-      (id != nil && album.musicbrainz?.lowercased() == id) || keys.contains(SleeveIdentification.key(artist: album.artist, title: album.title))
+    var artists = [answer.artistName]
+    var titles = [answer.albumTitle]
+    if let release {
+      artists.append(release.artistText)
+      titles.append(release.title)
     }
+    return collection.albums(sameAs: release?.id ?? musicbrainz, artists: artists, title: titles)
   }
 }

@@ -17,14 +17,30 @@ public struct Scan: Hashable, Sendable {
   /// The scan whose answer this one reused (same album scanned before),
   /// `nil` when the model was asked.
   public var reusedFrom: String?
+  /// The steps that could not be done (a service down or busy). A failed
+  /// step is not an answer (PRODUCT.md §7): `match` or `coverURL` being
+  /// `nil` then says nothing, and the next scan of the album asks again.
+  public var failed: Set<Step>
 
-  public init(id: String, date: Date, answer: VisionAnswer, match: LookupCandidate? = nil, coverURL: String? = nil, reusedFrom: String? = nil) {
+  /// A step of a scan after the model's answer.
+  public enum Step: String, Hashable, Sendable, CaseIterable {
+    /// Finding the release on MusicBrainz.
+    case musicBrainz = "musicbrainz"
+    /// Finding its front cover in the Cover Art Archive.
+    case cover
+  }
+
+  public init(
+    id: String, date: Date, answer: VisionAnswer, match: LookupCandidate? = nil, coverURL: String? = nil, reusedFrom: String? = nil,
+    failed: Set<Step> = []
+  ) {
     self.id = id
     self.date = date
     self.answer = answer
     self.match = match
     self.coverURL = coverURL
     self.reusedFrom = reusedFrom
+    self.failed = failed
   }
 
   /// The MusicBrainz release id chosen, if any.
@@ -78,11 +94,13 @@ extension Scan {
   /// The scan as stored and as `rk scans --json` and `rk identify --json`
   /// print it: `id`, `date`, `answer` (seed 001's JSON), `musicbrainz`,
   /// `match` (the release: title, artist, date, country, format, label,
-  /// catalog number, barcode, score; or null), `cover_url`, `reused_from`.
+  /// catalog number, barcode, score; or null), `cover_url`, `reused_from`,
+  /// `failed` (the steps that could not be done: `musicbrainz`, `cover`).
   public var json: JSONValue {
     .object([
       ("id", .string(id)), ("date", .string(dateText)), ("answer", answer.json), ("musicbrainz", .optional(musicbrainz)),
       ("match", match?.json ?? .null), ("cover_url", .optional(coverURL)), ("reused_from", .optional(reusedFrom)),
+      ("failed", .array(Step.allCases.filter(failed.contains).map { .string($0.rawValue) })),
     ])
   }
 
@@ -100,9 +118,12 @@ extension Scan {
       let answer = try VisionAnswer(object: answerObject)
       var match: LookupCandidate?
       if let matchObject = object["match"] as? [String: Any] { match = try LookupCandidate(scanObject: matchObject) }
+      // Scans stored before `failed` existed have none; an unknown step is
+      // one this version does not take.
+      let failed = Set(((object["failed"] as? [Any]) ?? []).compactMap { ($0 as? String).flatMap(Step.init(rawValue:)) })
       return Scan(
         id: id, date: date, answer: answer, match: match, coverURL: try ModelJSON.text(object, "cover_url"),
-        reusedFrom: try ModelJSON.text(object, "reused_from"))
+        reusedFrom: try ModelJSON.text(object, "reused_from"), failed: failed)
     } catch .malformedAnswer(let detail) {
       throw .history("\(name) cannot be read: \(detail). Remove it with rk scans rm, or delete the file")
     } catch {

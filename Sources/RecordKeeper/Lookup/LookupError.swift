@@ -23,8 +23,9 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
   case unreachable(service: LookupService, url: String, reason: String)
   /// No answer within `seconds`.
   case timedOut(service: LookupService, url: String, seconds: Int)
-  /// Still 503 (busy, or too many requests) after every retry.
-  case busy(service: LookupService, attempts: Int)
+  /// Still 503 (busy, or too many requests) after every retry, or asking
+  /// for a longer wait (`retryAfter` seconds) than rk makes.
+  case busy(service: LookupService, attempts: Int, retryAfter: Int?)
   /// An HTTP status the service does not document for this request.
   case status(service: LookupService, url: String, code: Int)
   /// The service has no such release (404).
@@ -44,7 +45,10 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
       "cannot reach \(service) at \(url): \(reason). Check the network connection, or \(service.urlVariable) if it is set."
     case .timedOut(let service, let url, let seconds):
       "\(service) did not answer within \(seconds) s (\(url)). Try again later."
-    case .busy(let service, let attempts):
+    case .busy(let service, let attempts, let retryAfter?):
+      "\(service) is busy (HTTP 503 to \(attempts) attempt\(attempts == 1 ? "" : "s")) and asks to wait \(retryAfter) s. "
+        + "Try again in \(retryAfter < 120 ? "\(retryAfter) seconds" : "\((retryAfter + 59) / 60) minutes")."
+    case .busy(let service, let attempts, nil):
       "\(service) is busy (HTTP 503 to \(attempts) attempts). Try again in a minute."
     case .status(let service, let url, let code):
       "\(service) answered HTTP \(code) to \(url). Try again later; if it persists, check \(service.urlVariable) if it is set."

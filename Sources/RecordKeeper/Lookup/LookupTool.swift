@@ -69,7 +69,9 @@ public enum LookupTool {
       throw .helper("the rk-lookup helper is missing: install rk with `make install`, or set RK_LOOKUP to its path")
     }
     let result: Subprocess.Output
-    do { result = try Subprocess.run(tool, arguments) } catch { throw .helper(error.description) }
+    // Descriptor 3 is rk's standard error: the helper says there what it
+    // waits for, while it waits (see `rk-lookup --notices`).
+    do { result = try Subprocess.run(tool, ["--notices", "3"] + arguments, noticesDescriptor: 3) } catch { throw .helper(error.description) }
     guard result.termination == .exited(0) else {
       let text = String(decoding: result.errors, as: UTF8.self).trimmed
       if !text.isEmpty { throw .helper(text) }

@@ -41,6 +41,10 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A hook of the remote's repository (`pre-receive`, `update`) refused
   /// the push, with what it printed.
   case hookRefused(remote: String, branch: String, output: String)
+  /// The remote is a working folder (a non-bare repository, a collection
+  /// someone works in): git refuses to push into its checked-out branch,
+  /// and libgit2 into any. What was fetched was merged; nothing was pushed.
+  case workingFolder(remote: String, url: String)
   /// HEAD is on no branch, or on a branch with no commit yet.
   case noBranch
   /// Files edited by hand and not committed, which a merge could overwrite.
@@ -106,6 +110,12 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
       "remote \(remote) refused the push of \(branch): its hook declined it, saying:\n"
         + output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
         + "\nnothing there was changed; do what the hook asks (or ask whoever runs \(remote)), then run rk sync again"
+    case .workingFolder(let remote, let url):
+      "remote \(remote) (\(url)) is a working folder, a collection someone works in, not a shared repository: "
+        + "git does not push into the branch a working folder has checked out, so nothing there was changed "
+        + "(what it had was fetched and merged here). To take its changes only, run rk sync \(remote) --no-push "
+        + "(its owner takes yours the same way, with a remote pointing here); to share both ways, sync through a bare repository "
+        + "(git init --bare shared.git, then rk remote add shared shared.git and rk sync shared on both sides)"
     case .noBranch:
       "HEAD is on no branch with a commit, so there is nothing to sync: go back to a branch with git switch BRANCH, then try again"
     case .uncommittedChanges(let paths):
@@ -120,5 +130,14 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
     case .store(let error):
       error.description
     }
+  }
+}
+
+extension RemoteError {
+  /// Whether a push's error `message` (libgit2's or git's) is the refusal to
+  /// push into a working folder.
+  static func isWorkingFolderRefusal(_ message: String) -> Bool {
+    message.contains("non-bare") || message.contains("refusing to update checked out branch")
+      || message.contains("branch is currently checked out")
   }
 }

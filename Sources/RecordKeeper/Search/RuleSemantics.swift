@@ -73,6 +73,7 @@ enum RuleSemantics {
       }
     case .text:
       guard let text = text(of: field, in: album), !text.isEmpty else { return false }
+      if field == .collector(.barcode), let held = barcodeHolds(test, text) { return held }
       switch test {
       case .present: return true
       case .contains(let needle): return contains(needle, in: text, scratch: &scratch)
@@ -99,6 +100,25 @@ enum RuleSemantics {
         return key(of: low, at: low) <= key(of: date, at: low) && key(of: date, at: high) <= key(of: high, at: high)
       default: return false
       }
+    }
+  }
+
+  /// A barcode rule on digits when the rule's text is digits (with spaces
+  /// or hyphens): `7 20642-44251 7` and `720642442517` are one barcode.
+  /// `nil` for any other test, which is matched as text.
+  private static func barcodeHolds(_ test: CompiledTest, _ text: String) -> Bool? {
+    func digits(_ bytes: [UInt8]) -> [UInt8]? {
+      BarcodeDigits.of(bytes) ?? (!bytes.isEmpty && bytes.allSatisfy { (0x30...0x39).contains($0) } ? bytes : nil)
+    }
+    let value = Array(text.utf8).filter { (0x30...0x39).contains($0) }
+    switch test {
+    case .contains(let needle):
+      guard let wanted = digits(needle) else { return nil }
+      return value.count >= wanted.count && (0...(value.count - wanted.count)).contains { value[$0..<$0 + wanted.count].elementsEqual(wanted) }
+    case .equals(let whole):
+      guard let wanted = digits(whole) else { return nil }
+      return value == wanted
+    default: return nil
     }
   }
 

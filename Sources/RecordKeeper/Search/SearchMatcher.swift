@@ -28,9 +28,9 @@ public struct SearchMatcher: Sendable {
   {
     self.query = query
     self.fields = fields.isEmpty ? Set(SearchField.allCases) : fields
-    plain = query.terms.filter { $0.kind == .plain }.map(\.folded)
-    required = query.terms.filter { $0.kind == .required }.map(\.folded)
-    excluded = query.terms.filter { $0.kind == .excluded }.map(\.folded)
+    plain = query.terms.filter { $0.kind == .plain }.map { BarcodeDigits.searchTerm($0.folded) }
+    required = query.terms.filter { $0.kind == .required }.map { BarcodeDigits.searchTerm($0.folded) }
+    excluded = query.terms.filter { $0.kind == .excluded }.map { BarcodeDigits.searchTerm($0.folded) }
     hasTerms = !query.terms.isEmpty
     try lists.checkReferences(in: query.clauses)
     clauses = CompiledClauses(query.clauses, lists: lists)
@@ -66,7 +66,8 @@ public struct SearchMatcher: Sendable {
     if searchesSortArtist, let sortArtist = album.sortArtist { Self.appendFolded(sortArtist, to: &scratch) }
     if searchesTags { for tag in album.tags { Self.appendFolded(tag, to: &scratch) } }
     if searchesLabel {
-      for text in [album.label, album.catalogNumber, album.barcode] { if let text { Self.appendFolded(text, to: &scratch) } }
+      for text in [album.label, album.catalogNumber] { if let text { Self.appendFolded(text, to: &scratch) } }
+      if let barcode = album.barcode { BarcodeDigits.appendFolded(barcode, to: &scratch) }
     }
     if searchesTracks { for track in album.tracks { Self.appendFolded(track, to: &scratch) } }
     return scratch.withUnsafeBufferPointer(matches(folded:))

@@ -21,7 +21,8 @@ public struct SearchText: Hashable, Sendable {
     add(album.released.map { album.releaseDate?.text ?? $0 }, .released)
     add(album.sortArtist, .sortArtist)
     for tag in album.tags { add(tag, .tags) }
-    for text in [album.label, album.catalogNumber, album.barcode] { add(text, .label) }
+    for text in [album.label, album.catalogNumber] { add(text, .label) }
+    if let barcode = album.barcode { BarcodeDigits.appendFolded(barcode, to: &folded[SearchField.label.index]) }
     for track in album.tracks { add(track, .tracks) }
     var bytes: [UInt8] = []
     var ranges: [Range<Int>] = []

@@ -39,8 +39,12 @@ package enum Subprocess {
   /// child has ended and never writes to: a child can tell this process has
   /// died, even by `SIGKILL`, when reading it reports end of file (see
   /// ``exitWhenParentDies()``).
+  ///
+  /// With `noticesDescriptor`, the child also gets this process's own
+  /// standard error as that descriptor (3 or more), for what it must say
+  /// while it runs (a helper's "retrying in 60 s").
   package static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, noticesDescriptor: Int32? = nil
   ) throws(ProcessError) -> Output {
     // Made one after the other; each is closed on every way out.
     let input = try makePipe()
@@ -57,7 +61,9 @@ package enum Subprocess {
     }
     let pid: pid_t
     do {
-      pid = try spawn(executable, arguments, environment: environment, standardStreams: (input.read, output.write, errors.write))
+      pid = try spawn(
+        executable, arguments, environment: environment, standardStreams: (input.read, output.write, errors.write),
+        notices: noticesDescriptor)
     } catch {
       for descriptor in [input.read, output.read, output.write, errors.read, errors.write] { close(descriptor) }
       throw error
@@ -151,7 +157,7 @@ package enum Subprocess {
   /// descriptors 0, 1 and 2; otherwise it shares this process's.
   private static func spawn(
     _ executable: String, _ arguments: [String], environment: [String: String]?,
-    standardStreams: (Int32, Int32, Int32)?
+    standardStreams: (Int32, Int32, Int32)?, notices: Int32? = nil
   ) throws(ProcessError) -> pid_t {
     #if os(Linux)
       var actions = posix_spawn_file_actions_t()
@@ -169,6 +175,19 @@ package enum Subprocess {
       posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
       posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
       posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
+    }
+    // A close-on-exec copy of standard error, made here so that it is none
+    // of the descriptors above: the child's own copy is `notices`.
+    let errorCopy = notices == nil ? -1 : fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 10)
+    defer { if errorCopy >= 0 { close(errorCopy) } }
+    if let notices {
+      // Without a standard error to share, the descriptor still is one the
+      // child may write to, never another file it happened to inherit.
+      if errorCopy >= 0 {
+        posix_spawn_file_actions_adddup2(&actions, errorCopy, notices)
+      } else {
+        posix_spawn_file_actions_addopen(&actions, notices, "/dev/null", O_WRONLY, 0)
+      }
     }
     var mask = sigset_t()
     sigemptyset(&mask)

@@ -24,10 +24,22 @@ public struct LookupConfiguration: Sendable {
   public var spacing: Double
   /// How many times a request answered with 503 is made in all.
   public var attempts: Int
+  /// The longest wait a 503's Retry-After is honoured for, in seconds; a
+  /// service that asks for more is reported busy at once, with when to
+  /// try again, rather than waited for in silence.
+  public var longestWait: Double
+  /// Says what a wait longer than ``noticeAfter`` seconds is for
+  /// ("MusicBrainz is busy; retrying in 60 s"): standard error unless the
+  /// caller gives another sink (the `rk-lookup` helper writes to `rk`'s).
+  public var notice: @Sendable (String) -> Void
+
+  /// Waits longer than this many seconds are announced (PRODUCT.md §7).
+  public static let noticeAfter: Double = 2
 
   public init(
     musicBrainzURL: String = "https://musicbrainz.org", coverArtURL: String = "https://coverartarchive.org",
-    contact: String, cacheFolder: String, timeout: Int = 30, spacing: Double = 1, attempts: Int = 4
+    contact: String, cacheFolder: String, timeout: Int = 30, spacing: Double = 1, attempts: Int = 4, longestWait: Double = 60,
+    notice: @escaping @Sendable (String) -> Void = LookupConfiguration.standardError
   ) {
     self.musicBrainzURL = Self.trimmingSlashes(musicBrainzURL)
     self.coverArtURL = Self.trimmingSlashes(coverArtURL)
@@ -36,6 +48,20 @@ public struct LookupConfiguration: Sendable {
     self.timeout = timeout
     self.spacing = spacing
     self.attempts = max(1, attempts)
+    self.longestWait = max(0, longestWait)
+    self.notice = notice
+  }
+
+  /// Writes a notice as one line on standard error.
+  public static let standardError: @Sendable (String) -> Void = { message in
+    let bytes = Array(("rk: " + message + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  }
+
+  /// Says what a wait of `seconds` is for, when it is long enough to be
+  /// noticed.
+  func announce(wait seconds: Double, _ message: @autoclosure () -> String) {
+    if seconds > Self.noticeAfter { notice(message()) }
   }
 
   /// The User-Agent MusicBrainz asks for: `Application/version ( contact )`.
@@ -48,7 +74,9 @@ public struct LookupConfiguration: Sendable {
   /// The configuration the environment gives: `RK_MUSICBRAINZ_URL`,
   /// `RK_COVERART_URL`, `RK_LOOKUP_TIMEOUT` (seconds) and the cache folder
   /// of the XDG base directory rules.
-  public static func fromEnvironment(contact: String) -> LookupConfiguration {
+  public static func fromEnvironment(
+    contact: String, notice: @escaping @Sendable (String) -> Void = LookupConfiguration.standardError
+  ) -> LookupConfiguration {
     func variable(_ name: String) -> String? {
       guard let value = getenv(name) else { return nil }
       let text = String(cString: value)
@@ -59,7 +87,7 @@ public struct LookupConfiguration: Sendable {
       musicBrainzURL: variable("RK_MUSICBRAINZ_URL") ?? "https://musicbrainz.org",
       coverArtURL: variable("RK_COVERART_URL") ?? "https://coverartarchive.org",
       contact: contact, cacheFolder: cache + "/rk",
-      timeout: variable("RK_LOOKUP_TIMEOUT").flatMap { Int($0) }.map { max(1, $0) } ?? 30)
+      timeout: variable("RK_LOOKUP_TIMEOUT").flatMap { Int($0) }.map { max(1, $0) } ?? 30, notice: notice)
   }
 
   private static func trimmingSlashes(_ url: String) -> String {

@@ -26,9 +26,13 @@ public final class LookupHTTP: Sendable {
   public init(configuration: LookupConfiguration) {
     self.configuration = configuration
     let seconds = Int64(configuration.timeout)
-    let settings = HTTPClient.Configuration(
+    var settings = HTTPClient.Configuration(
       redirectConfiguration: .follow(max: 5, allowCycles: false),
       timeout: .init(connect: .seconds(seconds), read: .seconds(seconds)))
+    // Left on, a refused connection or an unknown host is tried again and
+    // again until the timeout (30 s of silence): it fails at once instead,
+    // and ``send`` makes the one quick retry PRODUCT.md §7 allows.
+    settings.connectionPool.retryConnectionEstablishment = false
     client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
   }
 
@@ -55,6 +59,19 @@ public final class LookupHTTP: Sendable {
     _ url: String, method: HTTPMethod = .GET, service: LookupService, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
     accept: String, limit: Int
   ) async throws(LookupError) -> Answer {
+    do {
+      return try await sendOnce(url, method: method, service: service, headers: headers, body: body, accept: accept, limit: limit)
+    } catch .unreachable {
+      // One quick retry: a network that blinked, not one that is down.
+      do { try await Task.sleep(nanoseconds: 500_000_000) } catch { throw .timedOut(service: service, url: url, seconds: configuration.timeout) }
+      return try await sendOnce(url, method: method, service: service, headers: headers, body: body, accept: accept, limit: limit)
+    }
+  }
+
+  private func sendOnce(
+    _ url: String, method: HTTPMethod, service: LookupService, headers: [(name: String, value: String)], body: [UInt8]?,
+    accept: String, limit: Int
+  ) async throws(LookupError) -> Answer {
     var request = HTTPClientRequest(url: url)
     request.method = method
     request.headers.add(name: "User-Agent", value: configuration.userAgent)
@@ -75,7 +92,7 @@ public final class LookupHTTP: Sendable {
       case .redirectCycleDetected, .redirectLimitReached:
         throw .malformed(service: service, "\(url) redirects without end")
       default:
-        throw .unreachable(service: service, url: url, reason: "\(error)")
+        throw .unreachable(service: service, url: url, reason: Self.reason(error))
       }
     } catch is CancellationError {
       throw .timedOut(service: service, url: url, seconds: seconds)
@@ -91,6 +108,11 @@ public final class LookupHTTP: Sendable {
   private static func reason(_ error: any Error) -> String {
     let text = String(describing: error)
     if text.contains("connectionRefused") || text.contains("Connection refused") { return "the connection was refused" }
+    if text.contains("NIODNSError") || text.contains("resolution") || text.contains("Name or service not known")
+      || text.contains("nodename nor servname")
+    {
+      return "the host name is unknown"
+    }
     if text.contains("timeout") || text.contains("Timeout") { return "the connection timed out" }
     return text
   }

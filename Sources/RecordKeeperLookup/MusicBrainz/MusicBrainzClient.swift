@@ -85,13 +85,21 @@ public struct MusicBrainzClient: Sendable {
         throw .notFound(service: .musicBrainz, what: what)
       case 503:
         // Retry-After in seconds when given (an HTTP date counts as none),
-        // else 1, 2, 4 … seconds; never more than a minute.
-        let wait = answer.header("Retry-After").flatMap { Double($0.trimmed) } ?? Double(1 << (attempt - 1))
-        notBefore = RequestSpacing.now() + min(max(wait, 0), 60)
+        // else 1, 2, 4 … seconds. A wait longer than the configuration
+        // allows is not made in silence: the collector is told when to
+        // come back.
+        let asked = answer.header("Retry-After").flatMap { Double($0.trimmed) }.map { max($0, 0) }
+        if let asked, asked > http.configuration.longestWait {
+          throw .busy(service: .musicBrainz, attempts: attempt, retryAfter: Int(asked.rounded(.up)))
+        }
+        guard attempt < attempts else { break }
+        let wait = asked ?? Double(1 << (attempt - 1))
+        http.configuration.announce(wait: wait, "MusicBrainz is busy; retrying in \(Int(wait.rounded(.up))) s")
+        notBefore = RequestSpacing.now() + wait
       default:
         throw .status(service: .musicBrainz, url: url, code: answer.status)
       }
     }
-    throw .busy(service: .musicBrainz, attempts: attempts)
+    throw .busy(service: .musicBrainz, attempts: attempts, retryAfter: nil)
   }
 }

@@ -66,8 +66,10 @@ public struct AnthropicClient: Sendable {
       case 429, 500, 503, 529:
         lastStatus = answer.status
         guard attempt < configuration.attempts else { break }
-        let wait = answer.header("retry-after").flatMap { Double($0.trimmed) } ?? Double(1 << (attempt - 1))
-        do { try await Task.sleep(nanoseconds: UInt64(min(max(wait, 0), configuration.longestWait) * 1_000_000_000)) } catch {
+        let asked = answer.header("retry-after").flatMap { Double($0.trimmed) } ?? Double(1 << (attempt - 1))
+        let wait = min(max(asked, 0), configuration.longestWait)
+        http.configuration.announce(wait: wait, "Anthropic's API is busy (HTTP \(answer.status)); retrying in \(Int(wait.rounded(.up))) s")
+        do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch {
           throw .lookup(.timedOut(service: .anthropic, url: url, seconds: http.configuration.timeout))
         }
       default:

@@ -50,9 +50,12 @@ public struct Identifier: Sendable {
   /// ``LookupConfiguration/fromEnvironment(contact:)``), saved in the
   /// history of `collection`: what `rk-lookup identify` and `rk serve` run.
   /// `contact` is MusicBrainz's (``LookupContact``).
-  public static func identify(photo: [UInt8], collection: CollectionLocation, contact: String) async throws(IdentifyError) -> IdentifiedScan {
+  public static func identify(
+    photo: [UInt8], collection: CollectionLocation, contact: String,
+    notice: @escaping @Sendable (String) -> Void = LookupConfiguration.standardError
+  ) async throws(IdentifyError) -> IdentifiedScan {
     let vision = try VisionConfiguration.fromEnvironment()
-    let http = LookupHTTP(configuration: .fromEnvironment(contact: contact))
+    let http = LookupHTTP(configuration: .fromEnvironment(contact: contact, notice: notice))
     let result: Result<IdentifiedScan, IdentifyError>
     do {
       result = .success(try await Identifier(http: http, vision: vision).identify(photo: photo, history: ScanHistory(location: collection)))
@@ -78,7 +81,16 @@ public struct Identifier: Sendable {
     if let earlier = history.latest(of: identification) {
       let address = earlier.coverURL.flatMap(coverAddress)
       scan = Scan(id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: address, reusedFrom: earlier.id)
-      if let address { cover = await image(at: address, notes: &notes) }
+      if earlier.failed.contains(.musicBrainz) {
+        // What failed then was no answer: ask again (PRODUCT.md §7).
+        scan.match = nil
+        scan.coverURL = nil
+        cover = await lookUp(&scan, notes: &notes)
+      } else if let address {
+        cover = await image(at: address, notes: &notes)
+      } else if earlier.failed.contains(.cover), let match = earlier.match {
+        cover = await frontCover(of: match.id, group: nil, scan: &scan, notes: &notes)
+      }
     } else {
       var answer = try VisionAnswer.parse(
         modelText: try await anthropic.message(
@@ -89,35 +101,53 @@ public struct Identifier: Sendable {
       answer.artistName = identification.artistName
       answer.releaseYear = identification.releaseYear ?? answer.releaseYear
       scan = Scan(id: Scan.newID(at: date), date: date, answer: answer)
-      if let release = await release(for: answer, notes: &notes) {
-        scan.match = LookupCandidate(release)
-        do throws(LookupError) {
-          if let (bytes, source) = try await coverArt.front(release: release.id, releaseGroup: release.releaseGroup?.id) {
-            cover = bytes
-            let id = source == .release ? release.id.lowercased() : (release.releaseGroup?.id.lowercased() ?? "")
-            scan.coverURL = musicBrainz.http.configuration.coverArtURL + "/\(source.rawValue)/\(id)/front"
-          }
-        } catch {
-          notes.append("no cover: \(error.description)")
-        }
-      }
+      cover = await lookUp(&scan, notes: &notes)
     }
     try history.save(scan)
     return IdentifiedScan(scan: scan, cover: cover, notes: notes)
   }
 
-  /// The release MusicBrainz has for `answer`, `nil` when none matches or
-  /// MusicBrainz cannot be asked (noted).
-  func release(for answer: VisionAnswer, notes: inout [String]) async -> MusicBrainzRelease? {
+  /// Steps 4 of the scan: the release MusicBrainz has for the answer and
+  /// its front cover, into `scan` (a step that fails is noted and marked in
+  /// ``Scan/failed``, never stored as "none"); the cover's image.
+  func lookUp(_ scan: inout Scan, notes: inout [String]) async -> [UInt8]? {
+    scan.failed = []
+    let release: MusicBrainzRelease?
     do throws(LookupError) {
-      for query in [ReleaseChoice.query(for: answer), ReleaseChoice.looseQuery(for: answer)] {
-        let search = try MusicBrainzReleaseSearch.decode(try await musicBrainz.search(.text(query), limit: 10))
-        if let release = ReleaseChoice.best(in: search, for: answer) { return release }
-      }
+      release = try await self.release(for: scan.answer)
     } catch {
-      notes.append("no MusicBrainz match: \(error.description)")
+      scan.failed.insert(.musicBrainz)
+      notes.append("MusicBrainz could not be asked for the release, so neither was the Cover Art Archive: \(error.description)")
+      return nil
+    }
+    guard let release else { return nil }
+    scan.match = LookupCandidate(release)
+    return await frontCover(of: release.id, group: release.releaseGroup?.id, scan: &scan, notes: &notes)
+  }
+
+  /// The release MusicBrainz has for `answer`, `nil` when none matches.
+  func release(for answer: VisionAnswer) async throws(LookupError) -> MusicBrainzRelease? {
+    for query in [ReleaseChoice.query(for: answer), ReleaseChoice.looseQuery(for: answer)] {
+      let search = try MusicBrainzReleaseSearch.decode(try await musicBrainz.search(.text(query), limit: 10))
+      if let release = ReleaseChoice.best(in: search, for: answer) { return release }
     }
     return nil
+  }
+
+  /// The front cover of release `id` (else of its group), its address put
+  /// in `scan`; a failure is noted and marked.
+  func frontCover(of id: String, group: String?, scan: inout Scan, notes: inout [String]) async -> [UInt8]? {
+    do throws(LookupError) {
+      guard let (bytes, source) = try await coverArt.front(release: id, releaseGroup: group) else { return nil }
+      let owner = source == .release ? id.lowercased() : (group?.lowercased() ?? "")
+      scan.coverURL = musicBrainz.http.configuration.coverArtURL + "/\(source.rawValue)/\(owner)/front"
+      scan.failed.remove(.cover)
+      return bytes
+    } catch {
+      scan.failed.insert(.cover)
+      notes.append("no cover: \(error.description)")
+      return nil
+    }
   }
 
   /// A stored cover address as an address of the Cover Art Archive now

@@ -120,6 +120,8 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
   /// review as `## Context`; one commit.
   private func keep(_ context: Context, to destination: ScanDestination) async throws(APIError) -> Response {
     let scan = try scan(context)
+    // A scan made while MusicBrainz was down is not made an album (503).
+    do throws(IdentifyError) { try scan.checkCanBeAdded() } catch { throw APIError(error) }
     var release: MusicBrainzRelease?
     var cover: CoverImages?
     if let id = scan.musicbrainz {
@@ -243,7 +245,7 @@ extension APIError {
     case .notIdentified: self.init(.unprocessableContent, error.description, field: "image")
     case .missingKey: self.init(.serviceUnavailable, error.description)
     case .malformedAnswer, .api: self.init(.badGateway, error.description)
-    case .overloaded: self.init(.serviceUnavailable, error.description)
+    case .overloaded, .notAddedWithoutMusicBrainz: self.init(.serviceUnavailable, error.description)
     case .lookup(let lookup): self.init(lookup)
     case .photo: self.init(.unsupportedMediaType, error.description, field: "image")
     case .history: self.init(.internalServerError, error.description)

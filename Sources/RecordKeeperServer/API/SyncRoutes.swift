@@ -149,7 +149,7 @@ extension APIError {
       self.init(.badGateway, error.description, field: "remote")
     case .noRemote, .unknownRemote, .ambiguousRemote:
       self.init(.conflict, error.description, field: "remote")
-    case .noBranch, .uncommittedChanges, .pushRejected, .locked, .hookRefused:
+    case .noBranch, .uncommittedChanges, .pushRejected, .locked, .hookRefused, .workingFolder:
       self.init(.conflict, error.description)
     case .merge(let merge):
       self.init(merge)

@@ -15,7 +15,9 @@ extension RK {
         MusicBrainz release (rk lookup finds ids): title, artist, sort artist, released, label, catalog \
         number, barcode, country, format, the tracks with their sides and lengths, and the front cover \
         from the Cover Art Archive (the release's, else its release group's; without one the album is \
-        added all the same). Any field, --track, --tag or --cover given as well replaces MusicBrainz's.
+        added all the same). Any field, --track, --tag or --cover given as well replaces MusicBrainz's. \
+        A release the collection already has (the same MusicBrainz id, or the same artist and title) \
+        is not added again unless --duplicate is given.
         """)
 
     @OptionGroup var collection: CollectionOptions
@@ -30,6 +32,9 @@ extension RK {
 
     @Option(help: ArgumentHelp("A photo of the sleeve: JPEG, PNG, WebP, HEIC, GIF or TIFF.", valueName: "image"), completion: .file())
     var cover: String?
+
+    @Flag(help: "With --musicbrainz: add the release even when the collection already has it (a second copy).")
+    var duplicate = false
 
     private var hasFields: Bool {
       !fields.changes.isEmpty || cover != nil || !tracks.isEmpty || !tags.isEmpty
@@ -72,6 +77,15 @@ extension RK {
       let release = try LookupTool.release(id, contact: contact)
       var album = release.album()
       fields.changes.apply(to: &album)
+      if !duplicate {
+        let collection = try RecordCollection.load(store.location)
+        let present = collection.albums(sameAs: release.id, artists: [release.artistText, album.artist], title: [release.title, album.title])
+        if let first = present.map(\.id).min() {
+          throw VisibleError(
+            message: "the collection already has this release: \(first)\(first == present.first?.id && present.first?.musicbrainz?.lowercased() == release.id.lowercased() ? " (the same MusicBrainz id)" : " (the same artist and title)"). "
+              + "Nothing was added; give --duplicate to add a second copy.")
+        }
+      }
       do {
         if !tracks.isEmpty { album.trackList = [] }
         for track in tracks { try album.addTrack(track) }

@@ -29,11 +29,15 @@ extension RK {
     @Flag(help: "Add the album to the wantlist (status: wanted), like --add.")
     var want = false
 
+    @Flag(help: "With --add: when the album is on the wantlist, mark it owned (on a terminal rk asks).")
+    var owned = false
+
     @Flag(help: "Print the scan as a JSON object.")
     var json = false
 
     func validate() throws {
       if add && want { throw ValidationError("Give --add or --want, not both.") }
+      if owned && !add { throw ValidationError("--owned goes with --add.") }
     }
 
     func run() async throws {
@@ -58,8 +62,23 @@ extension RK {
       }
       for note in outcome.notes { Terminal.warn(note) }
       var addition: ScanAddition?
-      if let store {
+      // Not added when MusicBrainz failed: said after the scan is shown.
+      var refusal: IdentifyError?
+      if store != nil {
+        do throws(IdentifyError) { try outcome.scan.checkCanBeAdded() } catch { refusal = error }
+      }
+      if let store, refusal == nil {
         addition = try Self.add(outcome, to: want ? .wantlist : .collection, store: store, contact: contact)
+      }
+      defer { if let refusal { Terminal.warn(refusal.description) } }
+      // Found on the wantlist by --add: bought now, so marked owned when the
+      // collector says so (--owned, or yes on a terminal); never a duplicate.
+      var markedOwned = false
+      if add, let store, case .alreadyPresent(let id, true)? = addition,
+        owned || (!json && Editor.isInteractive && Editor.confirm("\(Visible.text(id)) is on your wantlist. Mark it owned?", defaultAnswer: true))
+      {
+        try store.markOwned(id)
+        markedOwned = true
       }
       if json {
         var fields: [(String, JSONValue)] = []
@@ -69,7 +88,9 @@ extension RK {
         case .alreadyPresent(let id, _)?: fields += [("album", .string(id)), ("already_present", .bool(true))]
         case nil: fields += [("album", .null), ("already_present", .bool(false))]
         }
+        fields.append(("marked_owned", .bool(markedOwned)))
         Terminal.write(.object(fields))
+        if refusal != nil { throw ExitCode.failure }
         return
       }
       let style = Style(enabled: Terminal.standardOutput().usesColor)
@@ -77,11 +98,15 @@ extension RK {
       text += "\n" + style.dim(outcome.scan.reusedFrom.map { "Scan \(outcome.scan.id) saved (the answer of scan \($0), reused)." } ?? "Scan \(outcome.scan.id) saved.") + "\n"
       switch addition {
       case .added(let id)?: text += "Added \(Visible.text(id))\(want ? " to the wantlist" : "").\n"
+      case .alreadyPresent(let id, _)? where markedOwned:
+        text += "On the wantlist: \(Visible.text(id)), now marked owned.\n"
       case .alreadyPresent(let id, let wanted)?:
-        text += "Already in the collection\(wanted ? " (on the wantlist)" : ""): \(Visible.text(id)). Nothing was added.\n"
+        text += "Already in the collection\(wanted ? " (on the wantlist)" : ""): \(Visible.text(id)). Nothing was added."
+          + (wanted && add ? " Give --owned to mark it owned." : "") + "\n"
       case nil: break
       }
       Terminal.write(text)
+      if refusal != nil { throw ExitCode.failure }
     }
 
     /// Adds the scan's album: the release with its tracks (fetched by id;
@@ -120,10 +145,18 @@ extension RK {
         let facts = [match.date, match.country, match.format, label.isEmpty ? nil : label].compactMap { $0 }.map(Visible.text)
         text += "MusicBrainz: " + Visible.text(match.title) + " – " + Visible.text(match.artist) + (facts.isEmpty ? "" : " · " + facts.joined(separator: " · ")) + "\n"
         text += style.dim("  \(match.id)") + "\n"
+      } else if scan.failed.contains(.musicBrainz) {
+        text += "MusicBrainz: could not be asked (see the warning above); the next scan of this album asks again.\n"
       } else {
         text += "MusicBrainz: no matching release.\n"
       }
-      text += "Cover: " + (scan.coverURL.map(Visible.text) ?? "none in the Cover Art Archive") + "\n"
+      // "None" only when the archive said so.
+      let cover =
+        if let url = scan.coverURL { Visible.text(url) }
+        else if scan.match == nil { "not looked for (no MusicBrainz release)" }
+        else if scan.failed.contains(.cover) { "the Cover Art Archive could not be asked (see the warning above); the next scan asks again" }
+        else { "none in the Cover Art Archive" }
+      text += "Cover: " + cover + "\n"
       return text
     }
 

@@ -11,7 +11,8 @@ extension RK {
         Several albums, or every album --where QUERY matches (the query language of rk list), \
         change in one commit; when any of them would break a rule, none is changed.
 
-        --musicbrainz ID --fill fills one album from that MusicBrainz release: every field that is \
+        --fill fills one album from its MusicBrainz release (--musicbrainz ID, else the album's own \
+        musicbrainz id): every field that is \
         empty (sort artist, released, label, catalog number, barcode, country, format, the MusicBrainz \
         id), the track list with sides and lengths when it has none, and the cover from the Cover Art \
         Archive when it has none, in one commit. With --overwrite, what MusicBrainz has replaces what \
@@ -35,7 +36,7 @@ extension RK {
 
     @OptionGroup var fields: AlbumFieldOptions
 
-    @Flag(help: "Fill the album's empty fields, tracks and cover from the MusicBrainz release --musicbrainz names.")
+    @Flag(help: "Fill the album's empty fields, tracks and cover from the MusicBrainz release --musicbrainz names, else from its own.")
     var fill = false
 
     @Flag(help: "With --fill: replace fields, tracks and cover that are already there.")
@@ -44,7 +45,6 @@ extension RK {
     func validate() throws {
       if overwrite && !fill { throw ValidationError("--overwrite goes with --fill.") }
       if fill {
-        guard fields.changes.collector[.musicbrainz] != nil else { throw ValidationError("--fill needs --musicbrainz ID: the release to fill the album from.") }
         guard albums.count == 1, query == nil else { throw ValidationError("--fill fills one album: name exactly one.") }
         var others = fields.changes
         others.collector[.musicbrainz] = nil
@@ -58,23 +58,28 @@ extension RK {
       if !albums.isEmpty && query != nil {
         throw ValidationError("Name albums or give --where QUERY, not both.")
       }
-      if fields.changes.isEmpty {
+      if fields.changes.isEmpty && !fill {
         throw ValidationError("Name at least one field to change: --title, --artist, --sort-artist, --released, --wikipedia, --label, … (see rk set --help).")
       }
     }
 
     func run() async throws {
-      if fill, let id = fields.changes.collector[.musicbrainz], let album = albums.first { return try fillFromMusicBrainz(album, id: id) }
+      if fill, let album = albums.first { return try fillFromMusicBrainz(album, id: fields.changes.collector[.musicbrainz]) }
       let store = try collection.store()
       let edit = AlbumEdit.setFields(fields.changes)
       let references = try query.map { try store.albumIDs(matching: $0) } ?? albums
       report(try store.apply(edit, toAll: references), unchanged: references.count == 1 ? edit.unchanged : "No change: the albums already have those values.")
     }
 
-    /// `rk set ALBUM --musicbrainz ID --fill [--overwrite]`.
-    private func fillFromMusicBrainz(_ reference: String, id: String) throws {
+    /// `rk set ALBUM [--musicbrainz ID] --fill [--overwrite]`: from the
+    /// release given, else the album's own.
+    private func fillFromMusicBrainz(_ reference: String, id given: String?) throws {
       let store = try collection.store()
       let current = try store.read(try store.resolve(reference)).album
+      guard let id = current.releaseToFill(given: given) else {
+        throw VisibleError(
+          message: "\(current.id) has no musicbrainz id to fill it from: give the release with --musicbrainz ID (rk lookup \"\(current.artist) \(current.title)\" lists candidates with their ids).")
+      }
       let contact = try collection.lookupContact()
       let release = try LookupTool.release(id, contact: contact)
       let cover = overwrite || !current.covers.cover ? Add.frontCover(of: release, contact: contact) : nil

@@ -37,9 +37,17 @@ private func rules(_ field: CollectorField, _ value: String) -> [AlbumProblem.Ru
     #expect(rules(.sleeveCondition, grade).isEmpty)
   }
 
-  @Test(arguments: ["Excellent", "vg+", "Very Good Plus (VG+)"])
+  @Test(arguments: ["Excellent", "vg+", "Very Good Plus"])
   func otherGradesFail(_ grade: String) {
     #expect(rules(.mediaCondition, grade) == [.collectorValue])
+  }
+
+  /// Written by hand as Discogs writes them, they read as the short grade
+  /// (issue 20.14), as `rk set` and `rk import discogs` read them.
+  @Test(arguments: ["Near Mint (NM or M-)", "very good plus (vg+)", "Mint (M)"])
+  func discogsLongNamesPass(_ grade: String) {
+    #expect(rules(.mediaCondition, grade).isEmpty)
+    #expect(rules(.sleeveCondition, grade).isEmpty)
   }
 
   @Test func discogsLongNamesBecomeShortGrades() {
