@@ -106,7 +106,10 @@ public actor CollectionService {
     albums.reserveCapacity(collection.albums.count)
     for album in collection.albums { albums[album.id] = album }
     stamps = Self.stamps(of: collection.albums.map(\.id), in: location)
-    let first = CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences)
+    var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
+    for issue in collection.problems { issues[issue.id, default: .init()].problems.append(issue) }
+    for issue in collection.unreadable { issues[issue.id, default: .init()].unreadable = issue }
+    let first = CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences, issues: issues)
     // The stored order sorted now, so that the first page is served at once.
     _ = first.sorted(preferences.order)
     current = Mutex(first)
@@ -224,32 +227,47 @@ public actor CollectionService {
   func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil) {
     let before = snapshot
     var changed: [String: Album?] = [:]
+    var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
     for id in ids {
       let images = stamps[id].map { [$0.cover, $0.thumbnail] }
-      let album = reread(id)
+      let (album, found) = reread(id)
       // A replaced cover leaves the album equal but changes its address.
       let newImages = album == nil ? images : stamps[id].map { [$0.cover, $0.thumbnail] }
       if album != before.albums[id] || newImages != images { changed[id] = .some(album) }
+      if found != before.issues[id] ?? .init() { issues[id] = found }
     }
-    guard !changed.isEmpty || preferences != nil else { return }
-    let next = before.applying(changed, preferences: preferences)
+    guard !changed.isEmpty || !issues.isEmpty || preferences != nil else { return }
+    let next = before.applying(changed, issues: issues, preferences: preferences)
     current.withLock { $0 = next }
     if preferences != nil {
       events.publish(.reload)
     } else {
-      events.publish(.change(ids: changed.keys.sorted()))
+      events.publish(.change(ids: Set(changed.keys).union(issues.keys).sorted()))
     }
   }
 
-  /// The album `id` as its file says now; `nil` when it is gone or cannot
-  /// be read (as loading leaves out an unreadable album).
-  private func reread(_ id: String) -> Album? {
+  /// The album `id` as its file says now, and what is wrong with it; `nil`
+  /// when it is gone or cannot be read (as loading leaves out an unreadable
+  /// album, and names it with the same field and message as loading).
+  private func reread(_ id: String) -> (Album?, CollectionSnapshot.AlbumIssues) {
     stamps[id] = FileStamp(id: id, in: location)
     guard FileSystem.exists(location.path(id + "/" + AlbumFile.name)) else {
       stamps[id] = nil
-      return nil
+      return (nil, .init())
     }
-    return try? store.read(id).album
+    let read: (album: Album, bytes: [UInt8])
+    do { read = try store.read(id) } catch {
+      let issue: AlbumIssue
+      switch error {
+      case .unreadable(_, let cause): issue = AlbumIssue(id: id, line: cause.line, field: "front matter", message: cause.description)
+      case .file(let cause): issue = AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(cause.operation) it: \(cause.explanation)")
+      default: issue = AlbumIssue(id: id, line: 0, field: "file", message: error.description)
+      }
+      return (nil, .init(unreadable: issue))
+    }
+    // The rules it breaks: a second parse, of one album, only after a change.
+    let problems = (try? AlbumFile.parse(read.bytes, id: id, covers: read.album.covers))?.problems ?? []
+    return (read.album, .init(problems: problems.map { AlbumIssue(id: id, line: $0.line, field: $0.field.key, message: $0.message) }))
   }
 
   // MARK: Changes

@@ -15,6 +15,12 @@ public final class CollectionSnapshot: Sendable {
   public let preferences: Preferences
   /// Each album's text folded for searching, made once per album.
   let texts: [String: SearchText]
+  /// What reading found wrong, by album id: only albums with a problem, an
+  /// unreadable one (left out of `albums`) included, so that
+  /// `/api/problems` is answered without reading the collection again.
+  let issues: [String: AlbumIssues]
+  /// The last check made of this snapshot, with what it depended on besides.
+  private let checked = Mutex<(key: CheckKey, check: CollectionCheck)?>(nil)
   /// Listings kept, each with its albums' search texts in the same order.
   private let orders: Mutex<[OrderKey: Listing]>
   private let summaries = Mutex<Summaries>(Summaries())
@@ -23,6 +29,23 @@ public final class CollectionSnapshot: Sendable {
   struct Summaries {
     var artists: [(name: String, folded: [UInt8])]?
     var tags: [(tag: String, count: Int)]?
+  }
+
+  /// The problems of one album as reading it found them.
+  struct AlbumIssues: Equatable, Sendable {
+    /// Rules the album breaks (it is listed all the same).
+    var problems: [AlbumIssue] = []
+    /// Why its file could not be read at all.
+    var unreadable: AlbumIssue?
+
+    var isEmpty: Bool { problems.isEmpty && unreadable == nil }
+  }
+
+  /// What a check depends on beyond the albums: smart list files and an
+  /// unfinished merge, read again for each check (both are small).
+  struct CheckKey: Equatable {
+    var lists: [AlbumIssue]
+    var conflicts: [FieldConflict]
   }
 
   struct OrderKey: Hashable {
@@ -58,14 +81,32 @@ public final class CollectionSnapshot: Sendable {
 
   init(
     version: Int, location: CollectionLocation, albums: [String: Album], preferences: Preferences, texts: [String: SearchText]? = nil,
-    orders: [OrderKey: Listing] = [:]
+    issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:]
   ) {
     self.version = version
     self.location = location
     self.albums = albums
     self.preferences = preferences
     self.texts = texts ?? Self.searchTexts(of: albums)
+    self.issues = issues
     self.orders = Mutex(orders)
+  }
+
+  /// The ids of the albums whose file could not be read, sorted.
+  public var unreadable: [String] { issues.compactMap { $0.value.unreadable == nil ? nil : $0.key }.sorted() }
+
+  /// What `rk check` reports for this snapshot's albums with `lists`: made
+  /// once per snapshot (again only when the smart lists' problems or an
+  /// unfinished merge's conflicts differ), never by reading the albums again.
+  public func check(lists: SmartLists) -> CollectionCheck {
+    let key = CheckKey(lists: lists.problems.map(\.albumIssue), conflicts: FieldConflict.unresolved(in: location))
+    if let kept = checked.withLock({ $0 }), kept.key == key { return kept.check }
+    let collection = RecordCollection(
+      location: location, albums: albums.values.sorted { $0.id < $1.id },
+      unreadable: issues.values.compactMap(\.unreadable), problems: issues.values.flatMap(\.problems))
+    let check = CollectionCheck(collection, lists: lists)
+    checked.withLock { $0 = (key, check) }
+    return check
   }
 
   /// Every album's ``SearchText``, made on every core.
@@ -173,11 +214,16 @@ public final class CollectionSnapshot: Sendable {
     }
   }
 
-  /// The next snapshot: `changed` albums replaced (those `nil` removed), and
-  /// the kept orders updated by moving only those albums.
-  func applying(_ changed: [String: Album?], preferences newPreferences: Preferences? = nil) -> CollectionSnapshot {
+  /// The next snapshot: `changed` albums replaced (those `nil` removed),
+  /// the problems of the albums in `issues` replaced, and the kept orders
+  /// updated by moving only the changed albums.
+  func applying(
+    _ changed: [String: Album?], issues changedIssues: [String: AlbumIssues] = [:], preferences newPreferences: Preferences? = nil
+  ) -> CollectionSnapshot {
     var albums = self.albums
     var texts = self.texts
+    var issues = self.issues
+    for (id, found) in changedIssues { issues[id] = found.isEmpty ? nil : found }
     for (id, album) in changed {
       albums[id] = album
       texts[id] = album.map(SearchText.init)
@@ -207,6 +253,7 @@ public final class CollectionSnapshot: Sendable {
       kept[key] = Listing(albums: albums, texts: listed)
     }
     return CollectionSnapshot(
-      version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, orders: kept)
+      version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, issues: issues,
+      orders: kept)
   }
 }
