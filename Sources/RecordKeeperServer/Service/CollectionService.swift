@@ -229,10 +229,10 @@ public actor CollectionService {
     var changed: [String: Album?] = [:]
     var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
     for id in ids {
-      let images = stamps[id].map { [$0.cover, $0.thumbnail] }
+      let images = stamps[id]?.images
       let (album, found) = reread(id)
       // A replaced cover leaves the album equal but changes its address.
-      let newImages = album == nil ? images : stamps[id].map { [$0.cover, $0.thumbnail] }
+      let newImages = album == nil ? images : stamps[id]?.images
       if album != before.albums[id] || newImages != images { changed[id] = .some(album) }
       if found != before.issues[id] ?? .init() { issues[id] = found }
     }
@@ -411,16 +411,22 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What an album's files looked like: enough to tell that one changed
-/// without reading it. Plain values, no arrays: one is kept per album.
+/// without reading it. Two hashes, no arrays or paths: one is kept per album
+/// (the three files' inode, size and times were some 130 bytes an album).
 struct FileStamp: Hashable, Sendable {
-  var album: FileSignature?
-  var cover: FileSignature?
-  var thumbnail: FileSignature?
+  /// `album.md`'s signature, hashed.
+  var album: Int
+  /// The cover's and the thumbnail's, hashed together.
+  var images: Int
 
   init(id: String, in location: CollectionLocation) {
-    album = FileSignature(location.path(id + "/" + AlbumFile.name))
-    cover = FileSignature(location.path(id + "/" + CoverFiles.coverName))
-    thumbnail = FileSignature(location.path(id + "/" + CoverFiles.thumbnailName))
+    var album = Hasher()
+    album.combine(FileSignature(location.path(id + "/" + AlbumFile.name)))
+    var images = Hasher()
+    images.combine(FileSignature(location.path(id + "/" + CoverFiles.coverName)))
+    images.combine(FileSignature(location.path(id + "/" + CoverFiles.thumbnailName)))
+    self.album = album.finalize()
+    self.images = images.finalize()
   }
 }
 

@@ -53,9 +53,11 @@ public final class CollectionSnapshot: Sendable {
     var seed: UInt64
   }
 
-  /// Albums in one order, with their search texts in the same order.
+  /// The ids of the albums in one order, with their search texts in the
+  /// same order. Ids, not copies of the albums: a second copy of every
+  /// ``Album`` (some 400 bytes each) was tens of MB at 100k.
   struct Listing {
-    let albums: [Album]
+    let ids: [String]
     let texts: [SearchText]
     /// Every album's ``SearchText/bytes`` one after another, and where each
     /// album's begin (one more entry than albums, the last the end): a
@@ -63,8 +65,8 @@ public final class CollectionSnapshot: Sendable {
     let folded: [UInt8]
     let starts: [Int]
 
-    init(albums: [Album], texts: [SearchText]) {
-      self.albums = albums
+    init(ids: [String], texts: [SearchText]) {
+      self.ids = ids
       self.texts = texts
       var folded: [UInt8] = []
       folded.reserveCapacity(texts.reduce(0) { $0 + $1.bytes.count })
@@ -121,13 +123,15 @@ public final class CollectionSnapshot: Sendable {
   }
 
   /// Every album in `order`.
-  public func sorted(_ order: AlbumOrder) -> [Album] { listing(order).albums }
+  public func sorted(_ order: AlbumOrder) -> [Album] { listing(order).ids.compactMap { albums[$0] } }
 
   private func listing(_ order: AlbumOrder) -> Listing {
     let key = OrderKey(mode: order.mode, seed: order.seed)
     if let cached = orders.withLock({ $0[key] }) { return cached }
-    let albums = order.sorted(Array(self.albums.values))
-    let listing = Listing(albums: albums, texts: albums.map { texts[$0.id] ?? SearchText($0) })
+    // Positions, not a sorted copy of every album.
+    let values = Array(albums.values)
+    let positions = order.arrangement(of: values).positions
+    let listing = Listing(ids: positions.map { values[$0].id }, texts: positions.map { texts[values[$0].id] ?? SearchText(values[$0]) })
     // A one-off shuffle (`?sort=random` while another mode is stored) is
     // not worth keeping.
     if order.mode != .random || order.seed == preferences.seed {
@@ -150,10 +154,10 @@ public final class CollectionSnapshot: Sendable {
   /// (two dozen strings to retain) cost more than matching them.
   public func page(matching matcher: SearchMatcher, order: AlbumOrder, offset: Int, limit: Int) -> (albums: [Album], count: Int) {
     let listing = listing(order)
-    let count = listing.albums.count
+    let count = listing.ids.count
     let wanted = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit
     guard !matcher.query.isEmpty else {
-      return (Array(listing.albums.dropFirst(offset).prefix(limit)), count)
+      return (listing.ids.dropFirst(offset).prefix(limit).compactMap { albums[$0] }, count)
     }
     let chunks = count < 2_000 ? 1 : System.coreCount * 4
     let size = (count + chunks - 1) / chunks
@@ -176,7 +180,8 @@ public final class CollectionSnapshot: Sendable {
           }
         }
       } else {
-        for index in range where matcher.matches(listing.texts[index], of: listing.albums[index], scratch: &scratch) {
+        for index in range {
+          guard let album = albums[listing.ids[index]], matcher.matches(listing.texts[index], of: album, scratch: &scratch) else { continue }
           if matched < wanted { positions.append(index) }
           matched += 1
         }
@@ -185,7 +190,7 @@ public final class CollectionSnapshot: Sendable {
     }
     // A chunk noted at most `wanted` positions; when it held more, the
     // page is full by the end of it, so no match the page needs is missed.
-    let page = found.lazy.flatMap(\.positions).dropFirst(offset).prefix(limit).map { listing.albums[$0] }
+    let page = found.lazy.flatMap(\.positions).dropFirst(offset).prefix(limit).compactMap { self.albums[listing.ids[$0]] }
     return (Array(page), found.reduce(0) { $0 + $1.count })
   }
 
@@ -236,21 +241,21 @@ public final class CollectionSnapshot: Sendable {
         continue
       }
       let order = AlbumOrder(mode: key.mode, seed: key.seed)
-      var albums = listing.albums
+      var ids = listing.ids
       var listed = listing.texts
-      let keep = albums.indices.filter { changed[albums[$0].id] == nil }
-      (albums, listed) = (keep.map { albums[$0] }, keep.map { listed[$0] })
+      let keep = ids.indices.filter { changed[ids[$0]] == nil }
+      (ids, listed) = (keep.map { ids[$0] }, keep.map { listed[$0] })
       for case let album? in changed.values {
         var low = 0
-        var high = albums.count
+        var high = ids.count
         while low < high {
           let middle = (low + high) / 2
-          if order.precedes(albums[middle], album) { low = middle + 1 } else { high = middle }
+          if let other = albums[ids[middle]], order.precedes(other, album) { low = middle + 1 } else { high = middle }
         }
-        albums.insert(album, at: low)
+        ids.insert(album.id, at: low)
         listed.insert(texts[album.id] ?? SearchText(album), at: low)
       }
-      kept[key] = Listing(albums: albums, texts: listed)
+      kept[key] = Listing(ids: ids, texts: listed)
     }
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, issues: issues,
