@@ -548,7 +548,8 @@ export class MainView {
   drawChips(container, tags, rowHeight) {
     if (!tags.length) return;
     const thumb = rowHeight - 10;
-    let room = this.scroller.clientWidth - (6 + thumb + 10 + 10);
+    // The list's width as laid out: reading clientWidth here made a reflow for every row drawn.
+    let room = this.list.width - (6 + thumb + 10 + 10);
     this.measure.font = '13px -apple-system, system-ui, "Segoe UI", Roboto, sans-serif';
     for (const tag of tags) {
       const width = Math.ceil(this.measure.measureText(tag).width) + 16;

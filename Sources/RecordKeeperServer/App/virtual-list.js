@@ -79,6 +79,7 @@ export class VirtualList {
     const columns = this.grid ? Math.max(3, Math.floor(width / (width > 700 ? 180 : 130))) : 1;
     const cellWidth = width / columns;
     const lineHeight = this.grid ? Math.round(cellWidth + 40) : (cssPixels('--lh') || 22) * 3;
+    this.width = width; // read once here: a row drawn must not read the layout again (a reflow per row)
     this.columns = columns;
     this.cellWidth = cellWidth;
     this.lineHeight = lineHeight;
