@@ -102,9 +102,8 @@ public actor CollectionService {
       throw .preferences("\(error)")
     }
     self.watcher = watcher
-    var albums: [String: Album] = [:]
-    albums.reserveCapacity(collection.albums.count)
-    for album in collection.albums { albums[album.id] = album }
+    // The loaded array itself, not a copy of every album.
+    let albums = AlbumTable(collection.albums)
     stamps = Self.stamps(of: collection.albums.map(\.id), in: location)
     var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
     for issue in collection.problems { issues[issue.id, default: .init()].problems.append(issue) }
@@ -198,7 +197,7 @@ public actor CollectionService {
 
   /// The album whose folder holds `folder` (itself, or a parent of it, as
   /// for `photos/`), on disk or in memory.
-  private func albumID(containing folder: String, known: [String: Album]) -> String? {
+  private func albumID(containing folder: String, known: AlbumTable) -> String? {
     var candidate = folder
     while !candidate.isEmpty {
       if known[candidate] != nil || FileSystem.exists(location.path(candidate + "/" + AlbumFile.name)) { return candidate }

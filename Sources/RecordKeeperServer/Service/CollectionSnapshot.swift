@@ -11,7 +11,7 @@ public final class CollectionSnapshot: Sendable {
   /// Counts the snapshots of one service, to tell a newer one.
   public let version: Int
   public let location: CollectionLocation
-  public let albums: [String: Album]
+  public let albums: AlbumTable
   public let preferences: Preferences
   /// Each album's text folded for searching, made once per album.
   let texts: [String: SearchText]
@@ -82,7 +82,7 @@ public final class CollectionSnapshot: Sendable {
   }
 
   init(
-    version: Int, location: CollectionLocation, albums: [String: Album], preferences: Preferences, texts: [String: SearchText]? = nil,
+    version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, texts: [String: SearchText]? = nil,
     issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:]
   ) {
     self.version = version
@@ -104,7 +104,7 @@ public final class CollectionSnapshot: Sendable {
     let key = CheckKey(lists: lists.problems.map(\.albumIssue), conflicts: FieldConflict.unresolved(in: location))
     if let kept = checked.withLock({ $0 }), kept.key == key { return kept.check }
     let collection = RecordCollection(
-      location: location, albums: albums.values.sorted { $0.id < $1.id },
+      location: location, albums: albums.values,
       unreadable: issues.values.compactMap(\.unreadable), problems: issues.values.flatMap(\.problems))
     let check = CollectionCheck(collection, lists: lists)
     checked.withLock { $0 = (key, check) }
@@ -112,8 +112,8 @@ public final class CollectionSnapshot: Sendable {
   }
 
   /// Every album's ``SearchText``, made on every core.
-  private static func searchTexts(of albums: [String: Album]) -> [String: SearchText] {
-    let list = Array(albums.values)
+  private static func searchTexts(of albums: AlbumTable) -> [String: SearchText] {
+    let list = albums.values
     let chunks = System.coreCount * 4
     let size = (list.count + chunks - 1) / max(chunks, 1)
     let parts = System.concurrentMap(chunks) { chunk in
@@ -129,7 +129,7 @@ public final class CollectionSnapshot: Sendable {
     let key = OrderKey(mode: order.mode, seed: order.seed)
     if let cached = orders.withLock({ $0[key] }) { return cached }
     // Positions, not a sorted copy of every album.
-    let values = Array(albums.values)
+    let values = albums.values
     let positions = order.arrangement(of: values).positions
     let listing = Listing(ids: positions.map { values[$0].id }, texts: positions.map { texts[values[$0].id] ?? SearchText(values[$0]) })
     // A one-off shuffle (`?sort=random` while another mode is stored) is
@@ -200,7 +200,7 @@ public final class CollectionSnapshot: Sendable {
   public func artists(prefix: String) -> [String] {
     let all = summaries.withLock { summaries in
       if let artists = summaries.artists { return artists }
-      let names = RecordCollection(location: location, albums: Array(albums.values)).artists()
+      let names = RecordCollection(location: location, albums: albums.values).artists()
       let artists = names.map { (name: $0, folded: TextFolding.foldedBytes($0)) }
       summaries.artists = artists
       return artists
@@ -213,7 +213,7 @@ public final class CollectionSnapshot: Sendable {
   public func tagCounts() -> [(tag: String, count: Int)] {
     summaries.withLock { summaries in
       if let tags = summaries.tags { return tags }
-      let tags = RecordCollection(location: location, albums: Array(albums.values)).tagCounts()
+      let tags = RecordCollection(location: location, albums: albums.values).tagCounts()
       summaries.tags = tags
       return tags
     }
@@ -230,7 +230,7 @@ public final class CollectionSnapshot: Sendable {
     var issues = self.issues
     for (id, found) in changedIssues { issues[id] = found.isEmpty ? nil : found }
     for (id, album) in changed {
-      albums[id] = album
+      albums.set(album, for: id)
       texts[id] = album.map(SearchText.init)
     }
     let preferences = newPreferences ?? self.preferences
