@@ -343,7 +343,8 @@ export class MainView {
 
   loadPages({ first, last }) {
     const view = this.view;
-    if (!view || view.offline) return;
+    // A new list waiting for a swipe to end: its pages are fetched once it is shown.
+    if (!view || view.offline || this.deferred) return;
     const wanted = new Set();
     for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) wanted.add(page);
     // Pages scrolled past are not worth waiting for.
