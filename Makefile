@@ -98,7 +98,8 @@ BENCH_PACKAGES := wrk
 bench-deps:
 	$(call apt-install,$(BENCH_PACKAGES))
 
-bench: release bench-deps
+# The app rows of the server suite (bench/app_bench.py) drive headless Chromium from the venv.
+bench: release bench-deps venv browser-deps
 	python3 bench/bench.py --rk "$$($(SWIFT) build -c release --show-bin-path)/rk" --root "$(BENCH_DIR)"
 
 install: release

@@ -11,14 +11,20 @@
 - a hand edit: from appending a line to an `album.md` until `/api/events`
   sends its `change` event (median of several), against the second PRODUCT.md
   §5 allows;
+- the app in headless Chromium (app_bench.py, through the browser tests'
+  virtualenv): time to the first rows of a fresh load, the bytes a one-letter
+  search fetches, and the longest main-thread task while words are typed,
+  each against its goal (PRODUCT.md §5 "At any size");
 - memory: the server's peak and current resident size (VmHWM, VmRSS from
-  /proc) after all that, against the size of every `album.md`.
+  /proc) after all that, against the size of every `album.md`, and the peak
+  against its goal (under 400 MB at 100k).
 
 bench.py calls server_rows() for every size it runs; alone:
 `python3 bench/server_bench.py --rk .build/release/rk [--sizes 10000,100000]`.
 Python standard library and `wrk` (Debian's; `make bench` installs it).
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -41,6 +47,13 @@ WRK_SECONDS = 6
 EDITS = 7                    # hand edits timed; the median is reported
 EDIT_GOAL = 1.0              # PRODUCT.md §5: on screen within a second
 START_TIMEOUT = 300
+# PRODUCT.md §5 "At any size" (issue 18 point 5): the app's goals, and the server's peak memory.
+FIRST_ROWS_GOALS = {10000: 1.0, 100000: 2.0}
+SEARCH_BYTES_GOAL = 1_000_000
+LONG_TASK_GOAL = 0.050
+MEMORY_GOAL = 400_000_000
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV_PYTHON = os.path.join(ROOT, ".build", "venv", "bin", "python3")
 
 WRK_SCRIPT = """
 local paths = {%s}
@@ -160,6 +173,26 @@ def edit_to_event(server, album_file):
     return statistics.median(times)
 
 
+def app_rows(ctx, table, server):
+    """The app's rows: app_bench.py in headless Chromium against `server`."""
+    if not (os.path.exists(VENV_PYTHON) and shutil.which("chromium") and shutil.which("chromedriver")):
+        print("  ! app rows skipped: they need chromium, chromium-driver and the virtualenv (make venv browser-deps)")
+        return
+    result = subprocess.run([VENV_PYTHON, os.path.join(ROOT, "bench", "app_bench.py"), f"http://{server.host}:{server.port}/"],
+                            capture_output=True, text=True, timeout=900)
+    try:
+        app = json.loads(result.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        print(f"  ! app rows failed: {result.stdout[-1000:]} {result.stderr[-2000:]}")
+        return
+    goal = FIRST_ROWS_GOALS[ctx.size]
+    table.add(ctx.label, "goal", ms(goal), "app: first rows (fresh load)", ms(app["first_rows"]), f"{app['first_rows'] / goal:.2f}x")
+    table.add(ctx.label, "goal", f"{SEARCH_BYTES_GOAL / 1e6:.1f} MB", f"app: one-letter search ({app['search_requests']} request)",
+              f"{app['search_bytes'] / 1e6:.2f} MB", f"{app['search_bytes'] / SEARCH_BYTES_GOAL:.2f}x")
+    table.add(ctx.label, "goal", ms(LONG_TASK_GOAL), f"app: longest task typing ({app['long_tasks']} > 50 ms)",
+              ms(app["longest_task"]), f"{app['longest_task'] / LONG_TASK_GOAL:.2f}x")
+
+
 def album_bytes(directory):
     total = 0
     for base, folders, files in os.walk(os.path.join(directory, "albums")):
@@ -218,12 +251,15 @@ def server_rows(ctx, table, git_copy):
         latency = edit_to_event(server, edited)
         table.add(ctx.label, "PRODUCT §5", ms(EDIT_GOAL), f"hand edit to SSE event (median of {EDITS})", ms(latency),
                   f"{latency / EDIT_GOAL:.2f}x")
+        app_rows(ctx, table, server)
         memory = server.memory()
         text = album_bytes(work)
         for key, label in (("VmHWM", "server peak RSS (VmHWM)"), ("VmRSS", "server RSS at the end (VmRSS)")):
             table.add(ctx.label, "every album.md", f"{text / 1e6:.1f} MB", label, f"{memory[key] / 1e6:.1f} MB",
                       f"{memory[key] / text:.2f}x")
-    except (RuntimeError, OSError) as error:
+        table.add(ctx.label, "goal", f"{MEMORY_GOAL / 1e6:.0f} MB", "server peak RSS (VmHWM)", f"{memory['VmHWM'] / 1e6:.1f} MB",
+                  f"{memory['VmHWM'] / MEMORY_GOAL:.2f}x")
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
         print(f"  ! server suite failed: {error}")
     finally:
         if server:

@@ -58,6 +58,51 @@ struct ProblemsAndCoversAPITests {
     }
   }
 
+  /// The app asks after every change: the answer comes from what the
+  /// server holds, not from reading every album again (issue 18 point 5).
+  @Test func problemsAreAnsweredFromTheServersAlbumsWithoutReadingTheCollectionAgain() async throws {
+    let fixture = try await ServerFixture()  // not watching: nothing re-reads behind the test's back
+    try fixture.collection.write("albums/broken-later", Self.broken)
+    try await fixture.withClient { client in
+      try await client.execute(uri: "/api/problems", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.object["unreadable"] as? [String] == [])
+        #expect(response.object["albums"] as? Int == 5)
+      }
+    }
+  }
+
+  /// Albums broken, bent and mended while serving: the answer follows each
+  /// re-read and says what `rk check --json` says.
+  @Test func problemsFollowHandEditsAndMatchRkCheck() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let broken = "albums/radiohead-ok-computer"
+    let bent = "albums/bjork-homogenic"
+    try fixture.collection.write(broken, Self.broken)
+    try fixture.collection.write(bent, albumText(title: "Homogenic", artist: "Björk", released: "1997-02-31"))
+    func problems() async throws -> [String: Any] {
+      try await fixture.withClient { client in
+        try await client.execute(uri: "/api/problems", method: .get) { $0.object }
+      }
+    }
+    func paths(_ object: [String: Any]) -> [String] {
+      (object["problems"] as? [[String: Any]] ?? []).map { "\($0["path"] ?? ""):\($0["line"] ?? 0): \($0["message"] ?? "")" }
+    }
+    #expect(try await eventually { (try await problems()["unreadable"] as? [String]) == [broken] })
+    #expect(try await eventually { paths(try await problems()).contains { $0.contains(bent) } })
+    let check = try runRK(["-C", fixture.collection.path, "check", "--json"])
+    let expected = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any] ?? [:]
+    let answer = try await problems()
+    #expect(paths(answer).map { $0.replacingOccurrences(of: fixture.collection.path + "/", with: "") }
+      == paths(expected).map { $0.replacingOccurrences(of: fixture.collection.path + "/", with: "") })
+    #expect(answer["albums"] as? Int == expected["albums"] as? Int)
+
+    try fixture.collection.write(broken, ServerFixture.albums[broken] ?? "")
+    try fixture.collection.write(bent, ServerFixture.albums[bent] ?? "")
+    #expect(try await eventually { paths(try await problems()).isEmpty })
+    #expect(try await problems()["unreadable"] as? [String] == [])
+  }
+
   @Test func coverAddressesChangeWhenTheCoverIsSetFromTheCommandLine() async throws {
     let fixture = try await ServerFixture(watching: true)
     let id = "albums/radiohead-ok-computer"

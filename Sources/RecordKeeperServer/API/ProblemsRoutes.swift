@@ -12,26 +12,25 @@ struct ProblemsRoutes<Context: RequestContext>: Sendable {
   let service: CollectionService
 
   func register(on api: RouterGroup<Context>) {
-    api.get("problems") { _, _ in try problems() }
+    api.get("problems") { _, _ in problems() }
   }
 
-  private func problems() throws(APIError) -> Response {
-    let location = service.location
-    let collection: RecordCollection
-    do { collection = try RecordCollection.load(location) } catch {
-      throw APIError(.internalServerError, "\(error)", field: nil)
-    }
-    let check = CollectionCheck(collection, lists: SmartLists.load(from: location))
+  /// From the server's snapshot (the albums as loaded and re-read since),
+  /// not a new load of the collection: the app asks after every change.
+  private func problems() -> Response {
+    let snapshot = service.snapshot
+    let location = snapshot.location
+    let check = snapshot.check(lists: SmartLists.load(from: location))
     let problems = check.issues.map { issue in
       JSONValue.object([
         ("path", .string(issue.path(in: location))), ("line", .number(issue.line)), ("field", .string(issue.field)),
         ("message", .string(issue.message)), ("id", .string(issue.id)),
       ])
     }
-    let unreadable = Set(collection.unreadable.map(\.id)).sorted()
     return JSONResponse.make(
       .object([
-        ("albums", .number(check.albumCount)), ("problems", .array(problems)), ("unreadable", .array(unreadable.map(JSONValue.string))),
+        ("albums", .number(check.albumCount)), ("problems", .array(problems)),
+        ("unreadable", .array(snapshot.unreadable.map(JSONValue.string))),
       ]))
   }
 }

@@ -101,7 +101,7 @@ let offlineCopy = 'serviceWorker' in navigator && window.isSecureContext;
 
 function showConnection(offline) {
   document.getElementById('offline-text').textContent = offlineCopy
-    ? 'No connection: showing the collection as last loaded. Changes are off until the connection is back.'
+    ? 'No connection: showing the albums kept on this device, so a search may miss some. Changes are off until the connection is back.'
     : 'No connection: changes are off until it is back. (No offline copy is kept on this address: that needs https or localhost.)';
   document.getElementById('offline-banner').hidden = !offline;
   document.body.classList.toggle('offline', offline);
@@ -129,11 +129,12 @@ async function start() {
   api.connection.listeners.add((offline) => {
     showConnection(offline);
     router.details.updateConfirm();
+    if (!offline) router.main.online();
   });
   window.addEventListener('online', () => router.main.reload());
 
   // §3.1: the list is loaded while the splash screen shows.
-  await Promise.all([router.main.loadSort(), router.main.loadRuleSupport()]);
+  await router.main.loadSort();
   await router.main.reload({ restore: true });
   const wait = SPLASH_MINIMUM_MS - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -156,6 +157,8 @@ async function start() {
   router.sync.start();
   if (offlineCopy) {
     navigator.serviceWorker.register('sw.js').catch(noteNoOfflineCopy); // the app still works online
+    // The offline copy is filled in idle time once the app is in use, never on the typing path.
+    setTimeout(() => router.main.keepOfflineCopy(), 2000);
   } else {
     noteNoOfflineCopy();
   }

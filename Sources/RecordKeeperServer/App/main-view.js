@@ -12,8 +12,14 @@ import { ProblemsLine } from './problems.js';
 const STATE_KEY = 'rk.main';
 const ALL_SCOPES = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label', 'notes'];
 const DEFAULT_SCOPE = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label'];
-const FIRST_PAGE = 100;
-const PAGE = 500;
+/** Albums a request asks for: one page is a few screens of rows and well under 1 MB (PRODUCT §5). */
+const PAGE = 100;
+/** A search waits for this pause in typing, so a word typed fast is one request. */
+const TYPING_PAUSE_MS = 120;
+/** Pages are fetched once scrolling pauses this long: a fast flick fetches only where it stops. */
+const SCROLL_PAUSE_MS = 60;
+/** The offline copy is made page by page in idle time, this long after the last keystroke. */
+const COPY_AFTER_TYPING_MS = 3000;
 const WANTLIST = '@status:=wanted';
 
 const $ = (id) => document.getElementById(id);
@@ -68,9 +74,10 @@ export class MainView {
     this.problems.refresh();
     this.state = loadState();
     this.sort = 'artist-year';
-    this.items = [];
-    this.count = 0;
-    this.loading = null;
+    this.items = []; // the matches loaded so far, by position: holes where a page is not loaded
+    this.count = 0; // how many match in all
+    this.view = null; // the query shown: {q, scope, sort, controller, loading: Map(page → AbortController), offline}
+    this.lastInput = 0;
     this.openRow = null;
     this.element = $('main-view');
     this.scroller = $('album-list');
@@ -78,6 +85,7 @@ export class MainView {
       item: (album, index, box) => this.drawRow(album, index, box),
       cell: (album, index, box) => this.drawCell(album, index, box),
       header: (group, box) => this.drawHeader(group, box),
+      missing: (range) => this.missing(range),
     });
     this.list.grid = this.state.grid;
     this.measure = document.createElement('canvas').getContext('2d');
@@ -108,8 +116,10 @@ export class MainView {
     search.value = this.state.query;
     search.addEventListener('input', () => {
       this.state.query = search.value;
+      this.lastInput = performance.now();
       this.save();
-      this.reload({ top: true });
+      clearTimeout(this.typing);
+      this.typing = setTimeout(() => this.reload({ top: true }), TYPING_PAUSE_MS);
     });
     search.addEventListener('keydown', (event) => { if (event.key === 'Enter') search.blur(); });
 
@@ -157,11 +167,6 @@ export class MainView {
     $('popup-backdrop').hidden = true;
     for (const id of ['filter-button', 'sort-button', 'menu-button']) $(id).setAttribute('aria-expanded', 'false');
     if (this.popupButton) { this.popupButton.focus(); this.popupButton = null; }
-  }
-
-  /** Whether the server reads smart-list rules in a query (it serves /api/lists when it does). */
-  async loadRuleSupport() {
-    try { await api.smartLists(); this.rulesOnServer = true; } catch { this.rulesOnServer = false; }
   }
 
   async loadSort() {
@@ -221,7 +226,6 @@ export class MainView {
     const entries = [{ key: '', name: 'All albums' }, { key: WANTLIST, name: 'Wantlist' }];
     try {
       const lists = await api.smartLists();
-      this.rulesOnServer = true;
       if (Array.isArray(lists)) {
         for (const list of lists) entries.push({ key: '@' + list.name, name: list.name, count: list.count });
       }
@@ -275,7 +279,7 @@ export class MainView {
     $('list-name').textContent = key === '' ? '' : key === WANTLIST ? '· Wantlist' : `· ${key.slice(1)}`;
   }
 
-  // ---- Loading (§3.1): the first page at once, the rest in the background
+  // ---- Loading (§3.1, PRODUCT §5 "At any size"): one page and the count, then the pages scrolled to
 
   /** The query sent to the server: what was typed, and the chosen list's rule. */
   serverQuery() {
@@ -283,99 +287,211 @@ export class MainView {
   }
 
   /**
-   * Loads the albums for the current query, sort and scope.
-   * `top`: start at the top; `restore`: scroll to the saved position once it is loaded;
-   * `quiet`: keep showing the old list until the new one is whole (a change elsewhere, so
-   * the rows in view do not jump while pages arrive). Resolves when the first page is shown.
+   * Shows the albums for the current query, sort and scope: the first page and the count at
+   * once (the list is as tall as every match, rows not loaded are placeholders), the page under
+   * the viewport when it scrolls there.
+   * `top`: start at the top; `restore`: scroll to the saved position; `quiet`: a change from
+   * elsewhere, so the pages in view are fetched again and swapped in at once, the rows in view
+   * do not jump. Resolves when the first page is shown.
    */
-  reload({ top = false, restore = false, quiet = false } = {}) {
-    if (this.loading) this.loading.abort();
-    const controller = new AbortController();
-    this.loading = controller;
-    const keep = top ? 0 : this.scroller.scrollTop;
-    const target = restore ? this.state.scrollTop : keep;
-    // Until the server reads rules (smart lists), the wantlist's rule is applied here, page by page.
-    const localRule = this.state.list && !this.rulesOnServer ? this.state.list : '';
-    const q = localRule ? this.state.query.trim() : this.serverQuery();
-    const keepLocal = (albums) => (localRule ? albums.filter((album) => matches(album, localRule, DEFAULT_SCOPE)) : albums);
+  async reload({ top = false, restore = false, quiet = false } = {}) {
+    clearTimeout(this.typing);
+    if (this.view) this.view.controller.abort();
+    const q = this.serverQuery();
     // An empty query lists everything whatever the scope, so its pages keep one URL each (the offline copy).
-    const scope = q ? this.state.scope : [];
-    let shown = false;
-    return new Promise((resolve) => {
-      const show = (items, count, final) => {
-        if (controller.signal.aborted || (quiet && !final)) return;
-        // A change from elsewhere waits while a row is swiped or open, so the row stays under the finger.
-        if (quiet && (this.swiping || this.openRow)) { this.deferred = () => show(items, count, final); return; }
-        this.items = items;
-        this.count = count;
-        this.list.setItems(items, count);
-        this.scroller.setAttribute('aria-busy', String(!final)); // more pages are coming
-        this.showMessage(final);
-        if (!shown || (restore && this.scroller.scrollTop < target)) {
-          this.scroller.scrollTop = Math.min(target, Math.max(0, this.list.height - this.scroller.clientHeight));
-        }
-        if (!shown) { shown = true; resolve(); }
-      };
-      (async () => {
-        try {
-          let items = [];
-          let count = Infinity;
-          for (let offset = 0; offset < count; ) {
-            const limit = offset === 0 ? FIRST_PAGE : PAGE;
-            const page = await api.listAlbums({ q, scope, sort: this.sort, offset, limit }, controller.signal);
-            if (!page || !Array.isArray(page.albums)) throw new api.ApiError('The server sent no album list.');
-            items = items.concat(page.albums);
-            count = Number.isFinite(page.count) ? page.count : items.length;
-            if (page.albums.length === 0) count = items.length;
-            offset = items.length;
-            const kept = keepLocal(items);
-            show(kept, localRule ? kept.length : count, offset >= count);
-          }
-          if (count === 0) show([], 0, true);
-        } catch (error) {
-          if (error.name === 'AbortError') return;
-          if (quiet) { shown = true; resolve(); return; } // keep what is shown
-          if (error.offline) {
-            try {
-              const all = await this.offlineCollection(controller.signal);
-              const local = keepLocal(all.filter((album) => matches(album, q, this.state.scope.length ? this.state.scope : DEFAULT_SCOPE)));
-              show(local, local.length, true);
-              return;
-            } catch (inner) {
-              if (inner.name === 'AbortError') return;
-              if (inner.needsServer) error = inner; // "This search needs the server: …" (search.js)
-            }
-          }
-          if (!controller.signal.aborted) {
-            this.scroller.setAttribute('aria-busy', 'false');
-            this.items = [];
-            this.list.setItems([], 0);
-            this.showMessage(true, error.message);
-            if (!shown) { shown = true; resolve(); }
-          }
-        }
-      })();
-    });
+    const view = { q, scope: q ? this.state.scope : [], sort: this.sort, controller: new AbortController(), loading: new Map(), offline: false };
+    this.view = view;
+    const target = restore ? this.state.scrollTop : top ? 0 : this.scroller.scrollTop;
+    const pages = quiet ? this.pagesInView() : [0];
+    let answers;
+    try {
+      answers = await Promise.all(pages.map((page) => this.fetchPage(view, page, view.controller.signal)));
+    } catch (error) {
+      if (error.name === 'AbortError' || this.view !== view) return;
+      if (quiet) return; // keep what is shown
+      if (error.offline) { await this.showOffline(view, target); return; }
+      this.scroller.setAttribute('aria-busy', 'false');
+      this.items = [];
+      this.count = 0;
+      this.list.setItems([], 0);
+      this.showMessage(true, error.message);
+      return;
+    }
+    if (this.view !== view) return;
+    const count = Math.max(...answers.map((answer) => answer.count));
+    const items = new Array(count);
+    pages.forEach((page, n) => answers[n].albums.forEach((album, k) => { if (page * PAGE + k < count) items[page * PAGE + k] = album; }));
+    const show = () => {
+      if (this.view !== view) return;
+      this.items = items;
+      this.count = count;
+      this.list.setItems(items, count);
+      this.scroller.scrollTop = Math.min(target, Math.max(0, this.list.height - this.scroller.clientHeight));
+      this.list.render(); // the rows at the target now, and their pages asked for
+      this.showMessage(true);
+    };
+    // A change from elsewhere waits while a row is swiped or open, so the row stays under the finger.
+    if (quiet && (this.swiping || this.openRow)) this.deferred = show;
+    else show();
   }
 
-  /** The whole collection as last loaded, from the service worker's copy (no signal). */
-  async offlineCollection(signal) {
-    let items = [];
-    let count = Infinity;
-    for (let offset = 0; offset < count; ) {
-      const page = await api.listAlbums({ q: '', scope: [], sort: this.sort, offset, limit: offset === 0 ? FIRST_PAGE : PAGE }, signal);
-      items = items.concat(page.albums);
-      count = page.albums.length ? page.count : items.length;
-      offset = items.length;
+  /** One page of the view's query; throws an ApiError when the answer is no list. */
+  async fetchPage(view, page, signal) {
+    const answer = await api.listAlbums({ q: view.q, scope: view.scope, sort: view.sort, offset: page * PAGE, limit: PAGE }, signal);
+    if (!answer || !Array.isArray(answer.albums) || !Number.isFinite(answer.count)) throw new api.ApiError('The server sent no album list.');
+    return answer;
+  }
+
+  /** The first page and those holding the rows in view. */
+  pagesInView() {
+    const first = this.list.firstVisibleIndex();
+    const lines = Math.ceil(this.scroller.clientHeight / (this.list.lineHeight || 66)) + 1;
+    const last = first + lines * (this.list.columns || 1);
+    const pages = new Set([0]);
+    for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) pages.add(page);
+    return [...pages];
+  }
+
+  /** The list says which items in and near view are not loaded: their pages are fetched once scrolling pauses. */
+  missing(range) {
+    this.scroller.setAttribute('aria-busy', String(!!range));
+    clearTimeout(this.pageTimer);
+    if (!range || !this.view || this.view.offline) return;
+    this.pageTimer = setTimeout(() => this.loadPages(range), SCROLL_PAUSE_MS);
+  }
+
+  loadPages({ first, last }) {
+    const view = this.view;
+    // A new list waiting for a swipe to end: its pages are fetched once it is shown.
+    if (!view || view.offline || this.deferred) return;
+    const wanted = new Set();
+    for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) wanted.add(page);
+    // Pages scrolled past are not worth waiting for.
+    for (const [page, controller] of view.loading) {
+      if (!wanted.has(page)) { controller.abort(); view.loading.delete(page); }
     }
-    return items;
+    for (const page of wanted) {
+      if (view.loading.has(page) || this.pageLoaded(page)) continue;
+      const controller = new AbortController();
+      view.controller.signal.addEventListener('abort', () => controller.abort(), { once: true });
+      view.loading.set(page, controller);
+      this.fetchPage(view, page, controller.signal).then((answer) => {
+        if (view.loading.get(page) === controller) view.loading.delete(page);
+        if (this.view !== view) return;
+        // The matches changed since the first page (a change elsewhere): the rows in view again, at once.
+        if (answer.count !== this.count) { this.reload({ quiet: true }); return; }
+        answer.albums.forEach((album, k) => { if (page * PAGE + k < this.count) this.items[page * PAGE + k] = album; });
+        this.list.setItems(this.items, this.count, { keep: true });
+      }, (error) => {
+        if (view.loading.get(page) === controller) view.loading.delete(page);
+        if (error.name === 'AbortError' || this.view !== view) return;
+        if (error.offline) { this.showOffline(view, this.scroller.scrollTop); return; }
+        toast(error.message); // the placeholders stay; scrolling asks again
+      });
+    }
+  }
+
+  pageLoaded(page) {
+    const end = Math.min(this.count, (page + 1) * PAGE);
+    for (let i = page * PAGE; i < end; i++) if (this.items[i] === undefined) return false;
+    return true;
+  }
+
+  /**
+   * No connection: the query is run here over the albums the service worker kept, and the
+   * app says that albums not kept cannot be found (see app.js, the offline banner).
+   */
+  async showOffline(view, target) {
+    if (this.view !== view) return;
+    view.offline = true;
+    let kept;
+    try {
+      kept = await this.offlineCopy(view.controller.signal);
+    } catch (error) {
+      if (error.name === 'AbortError') return;
+      kept = [];
+    }
+    if (this.view !== view) return;
+    const query = this.state.query.trim();
+    const scope = this.state.scope.length ? this.state.scope : DEFAULT_SCOPE;
+    let items;
+    try {
+      items = kept.filter((album) => matches(album, query, scope) && (!this.state.list || matches(album, this.state.list, DEFAULT_SCOPE)));
+    } catch (error) {
+      if (!error.needsServer) throw error;
+      this.items = [];
+      this.count = 0;
+      this.list.setItems([], 0);
+      this.showMessage(true, error.message); // "This search needs the server: …" (search.js)
+      return;
+    }
+    this.items = items;
+    this.count = items.length;
+    this.list.setItems(items, items.length);
+    this.scroller.scrollTop = Math.min(target, Math.max(0, this.list.height - this.scroller.clientHeight));
+    this.list.render();
+    this.showMessage(true);
+  }
+
+  /** The albums the service worker kept (the pages of the empty query), read once per loss of connection. */
+  async offlineCopy(signal) {
+    if (this.kept && this.kept.sort === this.sort) return this.kept.albums;
+    const albums = [];
+    for (let offset = 0, count = Infinity; offset < count; offset += PAGE) {
+      let page;
+      try {
+        page = await api.listAlbums({ q: '', scope: [], sort: this.sort, offset, limit: PAGE }, signal);
+      } catch (error) {
+        if (error.name === 'AbortError') throw error;
+        break; // a page never loaded: the copy ends here
+      }
+      if (!page || !Array.isArray(page.albums) || !page.albums.length) break;
+      albums.push(...page.albums);
+      count = Number.isFinite(page.count) ? page.count : 0;
+    }
+    this.kept = { sort: this.sort, albums };
+    return albums;
+  }
+
+  /** Back online: the copy read for offline searches is let go. */
+  online() { this.kept = null; }
+
+  /**
+   * Fills the service worker's offline copy (every page of the empty query) in idle time, one
+   * page at a time and never while typing, so that no search waits for it.
+   */
+  async keepOfflineCopy() {
+    if (this.copying || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    this.copying = true;
+    const idle = () => new Promise((resolve) => {
+      const wait = () => {
+        const since = performance.now() - this.lastInput;
+        if (since < COPY_AFTER_TYPING_MS) { setTimeout(wait, COPY_AFTER_TYPING_MS - since); return; }
+        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2000 }); else setTimeout(resolve, 50);
+      };
+      wait();
+    });
+    try {
+      for (let offset = 0, count = Infinity; offset < count; offset += PAGE) {
+        await idle();
+        if (api.connection.offline) break;
+        const page = await api.listAlbums({ q: '', scope: [], sort: this.sort, offset, limit: PAGE });
+        if (!page || !Array.isArray(page.albums) || !page.albums.length) break;
+        count = Number.isFinite(page.count) ? page.count : 0;
+      }
+    } catch { /* offline again: the copy goes as far as it got */ } finally {
+      this.copying = false;
+    }
   }
 
   showMessage(final, error) {
     const message = $('list-message');
     if (error) { message.textContent = error; message.hidden = false; return; }
     if (final && this.count === 0) {
-      message.textContent = this.serverQuery() ? 'No albums match.' : 'No albums yet. Tap + to add one.';
+      const offline = this.view && this.view.offline;
+      message.textContent = !this.serverQuery() ? 'No albums yet. Tap + to add one.'
+        : offline ? 'No album kept on this device matches. Albums not kept here are found once the connection is back.'
+          : 'No albums match.';
       message.hidden = false;
     } else {
       message.hidden = true;
@@ -383,9 +499,15 @@ export class MainView {
   }
 
   /** Applies a change announced by the server (another tab, the command line, a hand edit). */
-  changed() { this.problems.refresh(); return this.reload({ quiet: true }); }
+  changed() {
+    this.problems.refresh();
+    // The offline copy is made again once things are quiet.
+    clearTimeout(this.copyTimer);
+    this.copyTimer = setTimeout(() => this.keepOfflineCopy(), 30_000);
+    return this.reload({ quiet: true });
+  }
 
-  albumById(id) { return this.items.find((album) => album.id === id) || null; }
+  albumById(id) { return this.items.find((album) => album && album.id === id) || null; }
 
   // ---- Drawing rows, cells and headers
 
@@ -456,7 +578,8 @@ export class MainView {
   drawChips(container, tags, rowHeight) {
     if (!tags.length) return;
     const thumb = rowHeight - 10;
-    let room = this.scroller.clientWidth - (6 + thumb + 10 + 10);
+    // The list's width as laid out: reading clientWidth here made a reflow for every row drawn.
+    let room = this.list.width - (6 + thumb + 10 + 10);
     this.measure.font = '13px -apple-system, system-ui, "Segoe UI", Roboto, sans-serif';
     for (const tag of tags) {
       const width = Math.ceil(this.measure.measureText(tag).width) + 16;
@@ -581,9 +704,9 @@ export class MainView {
       return;
     }
     this.openRow = null;
-    const index = this.items.findIndex((a) => a.id === album.id);
+    const index = this.items.findIndex((a) => a && a.id === album.id);
     if (index >= 0) {
-      this.items = this.items.slice(0, index).concat(this.items.slice(index + 1));
+      this.items = this.items.slice(0, index).concat(this.items.slice(index + 1)); // holes stay holes
       this.count -= 1;
       const top = this.scroller.scrollTop;
       this.list.setItems(this.items, this.count);
@@ -608,7 +731,7 @@ export class MainView {
   /** Shows a changed album in place (its position and group are the server's on the next reload). */
   replace(album) {
     if (!album || !album.id) return;
-    const index = this.items.findIndex((a) => a.id === album.id);
+    const index = this.items.findIndex((a) => a && a.id === album.id);
     if (index < 0) return;
     const group = this.items[index].group;
     this.items[index] = Object.assign({}, album, { group: album.group ?? group });

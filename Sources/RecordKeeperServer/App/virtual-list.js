@@ -2,6 +2,8 @@
 // (seed §3.6 allows lazy rendering). Rows are group headers and lines of items: one
 // item a line in the list, several in the grid. The sticky header above the rows shows
 // the group at the top of the viewport and is pushed up by the next group's header.
+// Items not loaded yet are placeholders; the list says which ones are in view, so the
+// page under the viewport is fetched as the list scrolls (PRODUCT §5 "At any size").
 
 function cssPixels(name) {
   return parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name)) || 0;
@@ -12,7 +14,8 @@ export class VirtualList {
    * @param scroller the scrolling element; spacer its only child, as tall as every row
    * @param sticky the header drawn over the top of the list
    * @param draw {item(album, index, box) → Element, cell(album, index, box) → Element,
-   *              header(group, box) → Element}
+   *              header(group, box) → Element, missing(first, last) (optional: the items
+   *              in and near view that are not loaded yet, or null when none is)}
    */
   constructor(scroller, spacer, sticky, draw) {
     this.scroller = scroller;
@@ -29,11 +32,17 @@ export class VirtualList {
     new ResizeObserver(() => { this.layout(); this.render(); }).observe(scroller);
   }
 
-  /** New items (the loaded part of `count` matches); pending ones are drawn as placeholders. */
-  setItems(items, count) {
+  /**
+   * New items: `items` may have holes (pages not loaded yet), `count` is how many match in all;
+   * unloaded items are drawn as placeholders. `keep`: the first item in view stays where it is
+   * (a page arrived, and its group headers must not push the rows under the reader's eyes).
+   */
+  setItems(items, count, { keep = false } = {}) {
+    const anchor = keep && this.rows.length ? this.anchor() : null;
     this.items = items;
     this.count = Math.max(count, items.length);
     this.layout();
+    if (anchor) this.scroller.scrollTop = this.lineTop(anchor.index) + anchor.offset;
     this.clear();
     this.render();
   }
@@ -58,6 +67,11 @@ export class VirtualList {
     this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
   }
 
+  /**
+   * Rows: group headers, lines of up to `columns` loaded items of one group, and gaps (runs of
+   * lines of items not loaded yet, one row each), so that laying out costs what is loaded,
+   * not the size of the collection.
+   */
   layout() {
     const headerHeight = cssPixels('--lh') || 22;
     const width = this.scroller.clientWidth || 360;
@@ -65,30 +79,37 @@ export class VirtualList {
     const columns = this.grid ? Math.max(3, Math.floor(width / (width > 700 ? 180 : 130))) : 1;
     const cellWidth = width / columns;
     const lineHeight = this.grid ? Math.round(cellWidth + 40) : (cssPixels('--lh') || 22) * 3;
+    this.width = width; // read once here: a row drawn must not read the layout again (a reflow per row)
     this.columns = columns;
     this.cellWidth = cellWidth;
+    this.lineHeight = lineHeight;
     const rows = [];
+    const items = this.items;
     let top = 0;
     let group;
     let i = 0;
-    // Loaded items: a header where the group changes, then lines of up to `columns` items of one group.
-    while (i < this.items.length) {
-      const g = this.items[i].group ?? null;
+    while (i < this.count) {
+      if (items[i] === undefined) {
+        // Not loaded yet: plain lines, their headers come when they arrive.
+        let end = i + 1;
+        while (end < this.count && items[end] === undefined) end++;
+        const lines = Math.ceil((end - i) / columns);
+        rows.push({ gap: true, start: i, end, top, height: lines * lineHeight, group });
+        top += lines * lineHeight;
+        i = end;
+        continue;
+      }
+      const g = items[i].group ?? null;
       if (g !== null && g !== group) {
         rows.push({ header: g, top, height: headerHeight });
         top += headerHeight;
       }
       group = g;
       let end = i + 1;
-      while (end < this.items.length && end - i < columns && (this.items[end].group ?? null) === g) end++;
+      while (end < this.count && end - i < columns && items[end] !== undefined && (items[end].group ?? null) === g) end++;
       rows.push({ start: i, end, top, height: lineHeight, group: g });
       top += lineHeight;
       i = end;
-    }
-    // Items still loading: plain lines, their headers come when they arrive.
-    for (; i < this.count; i += columns) {
-      rows.push({ start: i, end: Math.min(i + columns, this.count), top, height: lineHeight, group });
-      top += lineHeight;
     }
     this.rows = rows;
     this.height = top;
@@ -105,22 +126,59 @@ export class VirtualList {
     return found;
   }
 
-  /** The row holding item `index`, for scrolling to it. */
-  topOfItem(index) {
-    const at = this.rows.findIndex((r) => r.start !== undefined && index >= r.start && index < r.end);
+  /** Index of the row holding item `index`, or -1. */
+  rowOfItem(index) {
+    let low = 0, high = this.rows.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const row = this.rows[mid];
+      if (row.start === undefined) {
+        // A header: it sits just before the first line of its group.
+        const next = this.rows[mid + 1];
+        if (next && next.start !== undefined && index >= next.start) low = mid + 1; else high = mid - 1;
+      } else if (index < row.start) high = mid - 1;
+      else if (index >= row.end) low = mid + 1;
+      else return mid;
+    }
+    return -1;
+  }
+
+  /** The top of the line holding item `index`. */
+  lineTop(index) {
+    const at = this.rowOfItem(index);
     if (at < 0) return 0;
     const row = this.rows[at];
+    return row.gap ? row.top + Math.floor((index - row.start) / this.columns) * this.lineHeight : row.top;
+  }
+
+  /** The row holding item `index`, for scrolling to it. */
+  topOfItem(index) {
+    const at = this.rowOfItem(index);
+    if (at < 0) return 0;
+    const row = this.rows[at];
+    if (row.gap) return this.lineTop(index);
     // The first line of a group shows with its header; any other sits below the sticky header.
     if (at > 0 && this.rows[at - 1].header !== undefined) return this.rows[at - 1].top;
     return row.group !== null && row.group !== undefined ? Math.max(0, row.top - (cssPixels('--lh') || 22)) : row.top;
   }
 
   /** The first item fully or partly in view. */
-  firstVisibleIndex() {
-    for (let r = this.rowAt(this.scroller.scrollTop); r < this.rows.length; r++) {
-      if (this.rows[r].start !== undefined) return this.rows[r].start;
+  firstVisibleIndex() { return this.anchor().index; }
+
+  /** The first item in view and how far the view's top is below its line's top. */
+  anchor() {
+    const top = this.scroller.scrollTop;
+    for (let r = this.rowAt(top); r < this.rows.length; r++) {
+      const row = this.rows[r];
+      if (row.start === undefined) continue;
+      if (row.gap) {
+        const line = Math.max(0, Math.floor((top - row.top) / this.lineHeight));
+        const index = Math.min(row.end - 1, row.start + line * this.columns);
+        return { index, offset: top - (row.top + line * this.lineHeight) };
+      }
+      return { index: row.start, offset: top - row.top };
     }
-    return 0;
+    return { index: 0, offset: 0 };
   }
 
   render() {
@@ -128,22 +186,35 @@ export class VirtualList {
     const bottom = top + this.scroller.clientHeight;
     const margin = this.scroller.clientHeight; // one screen above and below, for fast flicks
     const wanted = new Map();
+    let firstMissing = -1;
+    let lastMissing = -1;
+    const place = (album, i, lineTop, lineStart) => {
+      const key = `${i}:${album ? album.id : '…'}:${this.grid ? 'g' : 'l'}`;
+      if (this.grid) {
+        const box = { top: lineTop, left: (i - lineStart) * this.cellWidth, width: this.cellWidth, height: this.lineHeight };
+        wanted.set(key, () => this.draw.cell(album, i, box));
+      } else {
+        wanted.set(key, () => this.draw.item(album, i, { top: lineTop, height: this.lineHeight }));
+      }
+    };
     if (this.rows.length) {
       for (let r = this.rowAt(Math.max(0, top - margin)); r < this.rows.length && this.rows[r].top < bottom + margin; r++) {
         const row = this.rows[r];
         if (row.header !== undefined) {
           wanted.set(`h${r}:${row.header}`, () => this.draw.header(row.header, { top: row.top, height: row.height }));
-          continue;
-        }
-        for (let i = row.start; i < row.end; i++) {
-          const album = this.items[i];
-          const key = `${i}:${album ? album.id : '…'}:${this.grid ? 'g' : 'l'}`;
-          if (this.grid) {
-            const box = { top: row.top, left: (i - row.start) * this.cellWidth, width: this.cellWidth, height: row.height };
-            wanted.set(key, () => this.draw.cell(album, i, box));
-          } else {
-            wanted.set(key, () => this.draw.item(album, i, { top: row.top, height: row.height }));
+        } else if (row.gap) {
+          const lines = row.height / this.lineHeight;
+          const from = Math.max(0, Math.floor((top - margin - row.top) / this.lineHeight));
+          const to = Math.min(lines - 1, Math.floor((bottom + margin - row.top) / this.lineHeight));
+          for (let line = from; line <= to; line++) {
+            const start = row.start + line * this.columns;
+            const end = Math.min(row.end, start + this.columns);
+            for (let i = start; i < end; i++) place(undefined, i, row.top + line * this.lineHeight, start);
+            if (firstMissing < 0) firstMissing = start;
+            lastMissing = end - 1;
           }
+        } else {
+          for (let i = row.start; i < row.end; i++) place(this.items[i], i, row.top, row.start);
         }
       }
     }
@@ -158,6 +229,7 @@ export class VirtualList {
       }
     }
     this.renderSticky(top);
+    if (this.draw.missing) this.draw.missing(firstMissing < 0 ? null : { first: firstMissing, last: lastMissing });
   }
 
   renderSticky(top) {

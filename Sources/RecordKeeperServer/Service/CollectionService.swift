@@ -102,11 +102,13 @@ public actor CollectionService {
       throw .preferences("\(error)")
     }
     self.watcher = watcher
-    var albums: [String: Album] = [:]
-    albums.reserveCapacity(collection.albums.count)
-    for album in collection.albums { albums[album.id] = album }
+    // The loaded array itself, not a copy of every album.
+    let albums = AlbumTable(collection.albums)
     stamps = Self.stamps(of: collection.albums.map(\.id), in: location)
-    let first = CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences)
+    var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
+    for issue in collection.problems { issues[issue.id, default: .init()].problems.append(issue) }
+    for issue in collection.unreadable { issues[issue.id, default: .init()].unreadable = issue }
+    let first = CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences, issues: issues)
     // The stored order sorted now, so that the first page is served at once.
     _ = first.sorted(preferences.order)
     current = Mutex(first)
@@ -195,7 +197,7 @@ public actor CollectionService {
 
   /// The album whose folder holds `folder` (itself, or a parent of it, as
   /// for `photos/`), on disk or in memory.
-  private func albumID(containing folder: String, known: [String: Album]) -> String? {
+  private func albumID(containing folder: String, known: AlbumTable) -> String? {
     var candidate = folder
     while !candidate.isEmpty {
       if known[candidate] != nil || FileSystem.exists(location.path(candidate + "/" + AlbumFile.name)) { return candidate }
@@ -224,32 +226,47 @@ public actor CollectionService {
   func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil) {
     let before = snapshot
     var changed: [String: Album?] = [:]
+    var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
     for id in ids {
-      let images = stamps[id].map { [$0.cover, $0.thumbnail] }
-      let album = reread(id)
+      let images = stamps[id]?.images
+      let (album, found) = reread(id)
       // A replaced cover leaves the album equal but changes its address.
-      let newImages = album == nil ? images : stamps[id].map { [$0.cover, $0.thumbnail] }
+      let newImages = album == nil ? images : stamps[id]?.images
       if album != before.albums[id] || newImages != images { changed[id] = .some(album) }
+      if found != before.issues[id] ?? .init() { issues[id] = found }
     }
-    guard !changed.isEmpty || preferences != nil else { return }
-    let next = before.applying(changed, preferences: preferences)
+    guard !changed.isEmpty || !issues.isEmpty || preferences != nil else { return }
+    let next = before.applying(changed, issues: issues, preferences: preferences)
     current.withLock { $0 = next }
     if preferences != nil {
       events.publish(.reload)
     } else {
-      events.publish(.change(ids: changed.keys.sorted()))
+      events.publish(.change(ids: Set(changed.keys).union(issues.keys).sorted()))
     }
   }
 
-  /// The album `id` as its file says now; `nil` when it is gone or cannot
-  /// be read (as loading leaves out an unreadable album).
-  private func reread(_ id: String) -> Album? {
+  /// The album `id` as its file says now, and what is wrong with it; `nil`
+  /// when it is gone or cannot be read (as loading leaves out an unreadable
+  /// album, and names it with the same field and message as loading).
+  private func reread(_ id: String) -> (Album?, CollectionSnapshot.AlbumIssues) {
     stamps[id] = FileStamp(id: id, in: location)
     guard FileSystem.exists(location.path(id + "/" + AlbumFile.name)) else {
       stamps[id] = nil
-      return nil
+      return (nil, .init())
     }
-    return try? store.read(id).album
+    let read: (album: Album, bytes: [UInt8])
+    do { read = try store.read(id) } catch {
+      let issue: AlbumIssue
+      switch error {
+      case .unreadable(_, let cause): issue = AlbumIssue(id: id, line: cause.line, field: "front matter", message: cause.description)
+      case .file(let cause): issue = AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(cause.operation) it: \(cause.explanation)")
+      default: issue = AlbumIssue(id: id, line: 0, field: "file", message: error.description)
+      }
+      return (nil, .init(unreadable: issue))
+    }
+    // The rules it breaks: a second parse, of one album, only after a change.
+    let problems = (try? AlbumFile.parse(read.bytes, id: id, covers: read.album.covers))?.problems ?? []
+    return (read.album, .init(problems: problems.map { AlbumIssue(id: id, line: $0.line, field: $0.field.key, message: $0.message) }))
   }
 
   // MARK: Changes
@@ -393,16 +410,22 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What an album's files looked like: enough to tell that one changed
-/// without reading it. Plain values, no arrays: one is kept per album.
+/// without reading it. Two hashes, no arrays or paths: one is kept per album
+/// (the three files' inode, size and times were some 130 bytes an album).
 struct FileStamp: Hashable, Sendable {
-  var album: FileSignature?
-  var cover: FileSignature?
-  var thumbnail: FileSignature?
+  /// `album.md`'s signature, hashed.
+  var album: Int
+  /// The cover's and the thumbnail's, hashed together.
+  var images: Int
 
   init(id: String, in location: CollectionLocation) {
-    album = FileSignature(location.path(id + "/" + AlbumFile.name))
-    cover = FileSignature(location.path(id + "/" + CoverFiles.coverName))
-    thumbnail = FileSignature(location.path(id + "/" + CoverFiles.thumbnailName))
+    var album = Hasher()
+    album.combine(FileSignature(location.path(id + "/" + AlbumFile.name)))
+    var images = Hasher()
+    images.combine(FileSignature(location.path(id + "/" + CoverFiles.coverName)))
+    images.combine(FileSignature(location.path(id + "/" + CoverFiles.thumbnailName)))
+    self.album = album.finalize()
+    self.images = images.finalize()
   }
 }
 

@@ -11,10 +11,16 @@ public final class CollectionSnapshot: Sendable {
   /// Counts the snapshots of one service, to tell a newer one.
   public let version: Int
   public let location: CollectionLocation
-  public let albums: [String: Album]
+  public let albums: AlbumTable
   public let preferences: Preferences
   /// Each album's text folded for searching, made once per album.
   let texts: [String: SearchText]
+  /// What reading found wrong, by album id: only albums with a problem, an
+  /// unreadable one (left out of `albums`) included, so that
+  /// `/api/problems` is answered without reading the collection again.
+  let issues: [String: AlbumIssues]
+  /// The last check made of this snapshot, with what it depended on besides.
+  private let checked = Mutex<(key: CheckKey, check: CollectionCheck)?>(nil)
   /// Listings kept, each with its albums' search texts in the same order.
   private let orders: Mutex<[OrderKey: Listing]>
   private let summaries = Mutex<Summaries>(Summaries())
@@ -25,14 +31,33 @@ public final class CollectionSnapshot: Sendable {
     var tags: [(tag: String, count: Int)]?
   }
 
+  /// The problems of one album as reading it found them.
+  struct AlbumIssues: Equatable, Sendable {
+    /// Rules the album breaks (it is listed all the same).
+    var problems: [AlbumIssue] = []
+    /// Why its file could not be read at all.
+    var unreadable: AlbumIssue?
+
+    var isEmpty: Bool { problems.isEmpty && unreadable == nil }
+  }
+
+  /// What a check depends on beyond the albums: smart list files and an
+  /// unfinished merge, read again for each check (both are small).
+  struct CheckKey: Equatable {
+    var lists: [AlbumIssue]
+    var conflicts: [FieldConflict]
+  }
+
   struct OrderKey: Hashable {
     var mode: SortMode
     var seed: UInt64
   }
 
-  /// Albums in one order, with their search texts in the same order.
+  /// The ids of the albums in one order, with their search texts in the
+  /// same order. Ids, not copies of the albums: a second copy of every
+  /// ``Album`` (some 400 bytes each) was tens of MB at 100k.
   struct Listing {
-    let albums: [Album]
+    let ids: [String]
     let texts: [SearchText]
     /// Every album's ``SearchText/bytes`` one after another, and where each
     /// album's begin (one more entry than albums, the last the end): a
@@ -40,8 +65,8 @@ public final class CollectionSnapshot: Sendable {
     let folded: [UInt8]
     let starts: [Int]
 
-    init(albums: [Album], texts: [SearchText]) {
-      self.albums = albums
+    init(ids: [String], texts: [SearchText]) {
+      self.ids = ids
       self.texts = texts
       var folded: [UInt8] = []
       folded.reserveCapacity(texts.reduce(0) { $0 + $1.bytes.count })
@@ -57,20 +82,38 @@ public final class CollectionSnapshot: Sendable {
   }
 
   init(
-    version: Int, location: CollectionLocation, albums: [String: Album], preferences: Preferences, texts: [String: SearchText]? = nil,
-    orders: [OrderKey: Listing] = [:]
+    version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, texts: [String: SearchText]? = nil,
+    issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:]
   ) {
     self.version = version
     self.location = location
     self.albums = albums
     self.preferences = preferences
     self.texts = texts ?? Self.searchTexts(of: albums)
+    self.issues = issues
     self.orders = Mutex(orders)
   }
 
+  /// The ids of the albums whose file could not be read, sorted.
+  public var unreadable: [String] { issues.compactMap { $0.value.unreadable == nil ? nil : $0.key }.sorted() }
+
+  /// What `rk check` reports for this snapshot's albums with `lists`: made
+  /// once per snapshot (again only when the smart lists' problems or an
+  /// unfinished merge's conflicts differ), never by reading the albums again.
+  public func check(lists: SmartLists) -> CollectionCheck {
+    let key = CheckKey(lists: lists.problems.map(\.albumIssue), conflicts: FieldConflict.unresolved(in: location))
+    if let kept = checked.withLock({ $0 }), kept.key == key { return kept.check }
+    let collection = RecordCollection(
+      location: location, albums: albums.values,
+      unreadable: issues.values.compactMap(\.unreadable), problems: issues.values.flatMap(\.problems))
+    let check = CollectionCheck(collection, lists: lists)
+    checked.withLock { $0 = (key, check) }
+    return check
+  }
+
   /// Every album's ``SearchText``, made on every core.
-  private static func searchTexts(of albums: [String: Album]) -> [String: SearchText] {
-    let list = Array(albums.values)
+  private static func searchTexts(of albums: AlbumTable) -> [String: SearchText] {
+    let list = albums.values
     let chunks = System.coreCount * 4
     let size = (list.count + chunks - 1) / max(chunks, 1)
     let parts = System.concurrentMap(chunks) { chunk in
@@ -80,13 +123,15 @@ public final class CollectionSnapshot: Sendable {
   }
 
   /// Every album in `order`.
-  public func sorted(_ order: AlbumOrder) -> [Album] { listing(order).albums }
+  public func sorted(_ order: AlbumOrder) -> [Album] { listing(order).ids.compactMap { albums[$0] } }
 
   private func listing(_ order: AlbumOrder) -> Listing {
     let key = OrderKey(mode: order.mode, seed: order.seed)
     if let cached = orders.withLock({ $0[key] }) { return cached }
-    let albums = order.sorted(Array(self.albums.values))
-    let listing = Listing(albums: albums, texts: albums.map { texts[$0.id] ?? SearchText($0) })
+    // Positions, not a sorted copy of every album.
+    let values = albums.values
+    let positions = order.arrangement(of: values).positions
+    let listing = Listing(ids: positions.map { values[$0].id }, texts: positions.map { texts[values[$0].id] ?? SearchText(values[$0]) })
     // A one-off shuffle (`?sort=random` while another mode is stored) is
     // not worth keeping.
     if order.mode != .random || order.seed == preferences.seed {
@@ -109,10 +154,10 @@ public final class CollectionSnapshot: Sendable {
   /// (two dozen strings to retain) cost more than matching them.
   public func page(matching matcher: SearchMatcher, order: AlbumOrder, offset: Int, limit: Int) -> (albums: [Album], count: Int) {
     let listing = listing(order)
-    let count = listing.albums.count
+    let count = listing.ids.count
     let wanted = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit
     guard !matcher.query.isEmpty else {
-      return (Array(listing.albums.dropFirst(offset).prefix(limit)), count)
+      return (listing.ids.dropFirst(offset).prefix(limit).compactMap { albums[$0] }, count)
     }
     let chunks = count < 2_000 ? 1 : System.coreCount * 4
     let size = (count + chunks - 1) / chunks
@@ -135,7 +180,8 @@ public final class CollectionSnapshot: Sendable {
           }
         }
       } else {
-        for index in range where matcher.matches(listing.texts[index], of: listing.albums[index], scratch: &scratch) {
+        for index in range {
+          guard let album = albums[listing.ids[index]], matcher.matches(listing.texts[index], of: album, scratch: &scratch) else { continue }
           if matched < wanted { positions.append(index) }
           matched += 1
         }
@@ -144,7 +190,7 @@ public final class CollectionSnapshot: Sendable {
     }
     // A chunk noted at most `wanted` positions; when it held more, the
     // page is full by the end of it, so no match the page needs is missed.
-    let page = found.lazy.flatMap(\.positions).dropFirst(offset).prefix(limit).map { listing.albums[$0] }
+    let page = found.lazy.flatMap(\.positions).dropFirst(offset).prefix(limit).compactMap { self.albums[listing.ids[$0]] }
     return (Array(page), found.reduce(0) { $0 + $1.count })
   }
 
@@ -154,7 +200,7 @@ public final class CollectionSnapshot: Sendable {
   public func artists(prefix: String) -> [String] {
     let all = summaries.withLock { summaries in
       if let artists = summaries.artists { return artists }
-      let names = RecordCollection(location: location, albums: Array(albums.values)).artists()
+      let names = RecordCollection(location: location, albums: albums.values).artists()
       let artists = names.map { (name: $0, folded: TextFolding.foldedBytes($0)) }
       summaries.artists = artists
       return artists
@@ -167,19 +213,24 @@ public final class CollectionSnapshot: Sendable {
   public func tagCounts() -> [(tag: String, count: Int)] {
     summaries.withLock { summaries in
       if let tags = summaries.tags { return tags }
-      let tags = RecordCollection(location: location, albums: Array(albums.values)).tagCounts()
+      let tags = RecordCollection(location: location, albums: albums.values).tagCounts()
       summaries.tags = tags
       return tags
     }
   }
 
-  /// The next snapshot: `changed` albums replaced (those `nil` removed), and
-  /// the kept orders updated by moving only those albums.
-  func applying(_ changed: [String: Album?], preferences newPreferences: Preferences? = nil) -> CollectionSnapshot {
+  /// The next snapshot: `changed` albums replaced (those `nil` removed),
+  /// the problems of the albums in `issues` replaced, and the kept orders
+  /// updated by moving only the changed albums.
+  func applying(
+    _ changed: [String: Album?], issues changedIssues: [String: AlbumIssues] = [:], preferences newPreferences: Preferences? = nil
+  ) -> CollectionSnapshot {
     var albums = self.albums
     var texts = self.texts
+    var issues = self.issues
+    for (id, found) in changedIssues { issues[id] = found.isEmpty ? nil : found }
     for (id, album) in changed {
-      albums[id] = album
+      albums.set(album, for: id)
       texts[id] = album.map(SearchText.init)
     }
     let preferences = newPreferences ?? self.preferences
@@ -190,23 +241,24 @@ public final class CollectionSnapshot: Sendable {
         continue
       }
       let order = AlbumOrder(mode: key.mode, seed: key.seed)
-      var albums = listing.albums
+      var ids = listing.ids
       var listed = listing.texts
-      let keep = albums.indices.filter { changed[albums[$0].id] == nil }
-      (albums, listed) = (keep.map { albums[$0] }, keep.map { listed[$0] })
+      let keep = ids.indices.filter { changed[ids[$0]] == nil }
+      (ids, listed) = (keep.map { ids[$0] }, keep.map { listed[$0] })
       for case let album? in changed.values {
         var low = 0
-        var high = albums.count
+        var high = ids.count
         while low < high {
           let middle = (low + high) / 2
-          if order.precedes(albums[middle], album) { low = middle + 1 } else { high = middle }
+          if let other = albums[ids[middle]], order.precedes(other, album) { low = middle + 1 } else { high = middle }
         }
-        albums.insert(album, at: low)
+        ids.insert(album.id, at: low)
         listed.insert(texts[album.id] ?? SearchText(album), at: low)
       }
-      kept[key] = Listing(albums: albums, texts: listed)
+      kept[key] = Listing(ids: ids, texts: listed)
     }
     return CollectionSnapshot(
-      version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, orders: kept)
+      version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, issues: issues,
+      orders: kept)
   }
 }
