@@ -22,13 +22,13 @@ extension RK {
 
     @OptionGroup var fields: AlbumFieldOptions
 
-    @Option(name: .customLong("track"), help: ArgumentHelp("A track, in order; repeat for each.", valueName: "name"))
+    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A track, in order; repeat for each.", valueName: "name"))
     var tracks: [String] = []
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for each.", valueName: "tag"))
+    @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A tag; repeat for each.", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(help: ArgumentHelp("A photo of the sleeve: JPEG, PNG, WebP, HEIC, GIF or TIFF.", valueName: "image"), completion: .file())
+    @Option(parsing: .unconditional, help: ArgumentHelp("A photo of the sleeve: JPEG, PNG, WebP, HEIC, GIF or TIFF.", valueName: "image"), completion: .file())
     var cover: String?
 
     private var hasFields: Bool {
