@@ -42,7 +42,7 @@ extension RK {
     @Option(parsing: .unconditional, help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
     var format: String?
 
-    @Flag(help: "Print only the number of matching albums.")
+    @Flag(help: "Print only the number of matching albums; on a terminal also how many are wanted: 120 albums (3 wanted).")
     var count = false
 
     @Flag(help: "One line per album: title, artist, year and tags in columns that fit the terminal.")
@@ -88,7 +88,10 @@ extension RK {
         return try loaded.albums(matching: query, in: searchFields, lists: lists)
       }
       if count {
-        print(matched.count)
+        // A number for scripts (PRODUCT.md §3); words for a person.
+        guard Terminal.standardOutput().isInteractive else { return print(matched.count) }
+        let wanted = matched.lazy.filter(\.isWanted).count
+        print("\(matched.count) \(matched.count == 1 ? "album" : "albums")" + (wanted > 0 ? " (\(wanted) wanted)" : ""))
         return
       }
       let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
