@@ -22,7 +22,7 @@ extension RK {
 
     @OptionGroup var fields: AlbumFieldOptions
 
-    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A track, in order; repeat for each.", valueName: "name"))
+    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A track, in order; repeat for each. A position first gives its side and a length last its length: \"A1. Airbag (4:44)\".", valueName: "name"))
     var tracks: [String] = []
 
     @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A tag; repeat for each.", valueName: "tag"))
@@ -74,7 +74,7 @@ extension RK {
       fields.changes.apply(to: &album)
       do {
         if !tracks.isEmpty { album.trackList = [] }
-        for track in tracks { try album.addTrack(track) }
+        for track in tracks { try album.addTrack(line: track) }
         for tag in tags { try album.addTag(tag) }
       } catch {
         throw ValidationError("\(error)")
@@ -101,7 +101,7 @@ extension RK {
       var album = Album(id: "", title: "", artist: "")
       fields.changes.apply(to: &album)
       do {
-        for track in tracks { try album.addTrack(track) }
+        for track in tracks { try album.addTrack(line: track) }
         for tag in tags { try album.addTag(tag) }
       } catch {
         throw ValidationError("\(error)")

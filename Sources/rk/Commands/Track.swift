@@ -18,7 +18,7 @@ extension RK {
 
   struct AddTrack: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "add", abstract: "Add a track (at the end, at --at N, or at the end of --side S).")
+      commandName: "add", abstract: "Add a track (at the end, at --at N, or at the end of --side S); \"B3. Name\" goes at the end of side B.")
 
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
@@ -44,7 +44,9 @@ extension RK {
     func run() async throws {
       let seconds = try duration.map { text throws(TrackDurationError) in try TrackDuration.parse(text) }
       let name = try DashWords.single(words, of: Self.self, what: "track name")
-      try collection.apply(.addTrack(name, at: at, side: side, duration: seconds), to: target.album)
+      // "B3. Name (4:21)" gives its side, unless --at or --side places it.
+      let line = at == nil && side == nil ? TrackLine(parsing: name) : TrackLine(side: side, name: name)
+      try collection.apply(.addTrack(line.name, at: at, side: line.side, duration: seconds), to: target.album)
     }
   }
 
