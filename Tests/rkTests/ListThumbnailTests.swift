@@ -43,8 +43,8 @@ struct ListThumbnailTests {
 
   /// Runs `rk` on a 100×200 pseudo-terminal that takes colour, through the
   /// counting helper; standard error is mixed into the output.
-  func runOnTerminal(_ arguments: [String], noColor: Bool = false) throws -> String {
-    var environment = ["COLUMNS": "100", "LINES": "200", "TERM": "xterm-256color", "PAGER": "cat"]
+  func runOnTerminal(_ arguments: [String], noColor: Bool = false, term: String = "xterm-256color") throws -> String {
+    var environment = ["COLUMNS": "100", "LINES": "200", "TERM": term, "PAGER": "cat"]
     environment["NO_COLOR"] = noColor ? "1" : nil
     environment["RK_COVER"] = countingHelper.path
     return try runRKOnTerminal(["-C", collection.path] + arguments, environment: environment)
@@ -118,6 +118,15 @@ struct ListThumbnailTests {
     let output = try runOnTerminal(["list"], noColor: true)
     #expect(output.contains("Red"))
     #expect(!output.contains("\u{1B}"))
+    #expect(helperRuns().isEmpty)
+  }
+
+  /// Issue 20.7: a terminal that says it takes no escape codes gets none.
+  @Test(arguments: [["list"], ["list", "--short"], ["show", "red-album"]])
+  func noColourNorThumbnailsOnADumbTerminal(_ arguments: [String]) throws {
+    let output = try runOnTerminal(arguments, term: "dumb")
+    #expect(output.contains("Red"))
+    #expect(!output.contains("\u{1B}"), "\(output)")
     #expect(helperRuns().isEmpty)
   }
 

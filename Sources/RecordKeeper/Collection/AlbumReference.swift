@@ -40,7 +40,7 @@ public enum AlbumReference {
 
   /// The album whose "artist title" holds every word of `reference`.
   private static func resolve(words reference: String, among albums: [Album]) throws(CollectionError) -> String {
-    let words = reference.split(whereSeparator: \.isWhitespace).map { TextFolding.fold(String($0)) }
+    let words = reference.split { $0.isWhitespace || $0 == "-" }.map { TextFolding.fold(String($0)) }
     guard !words.isEmpty else { throw .noSuchAlbum(reference) }
     let matches = albums.filter { album in
       let name = TextFolding.fold(album.artist + " " + album.title)

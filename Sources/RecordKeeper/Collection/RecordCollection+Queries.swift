@@ -4,7 +4,7 @@ extension RecordCollection {
   /// --where` and the web app. Throws when a rule names a list that cannot
   /// be used.
   public func albums(
-    matching query: SearchQuery, in fields: Set<SearchField> = Set(SearchField.allCases), lists: SmartLists = SmartLists()
+    matching query: SearchQuery, in fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists()
   ) throws(SearchQueryError) -> [Album] {
     albums(matching: try SearchMatcher(query: query, fields: fields, lists: lists))
   }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A column of the CSV that Discogs exports of a collection (PRODUCT.md §7),
-/// in the order Discogs writes them.
+/// in the order Discogs writes them, then rk's own `Tags` and `Tracks`,
+/// which `rk export csv` adds so that its export gives them back.
 public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
   case catalogNumber = "Catalog#"
   case artist = "Artist"
@@ -16,12 +17,17 @@ public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
   case mediaCondition = "Collection Media Condition"
   case sleeveCondition = "Collection Sleeve Condition"
   case notes = "Collection Notes"
+  /// The tags, one a line (a tag holds no line break, but may hold commas).
+  case tags = "Tags"
+  /// The track list as `album.md` writes it, one item a line: `### Side A`
+  /// headings and `1. Airbag (4:44)` (``DiscogsTrackList``).
+  case tracks = "Tracks"
 
   /// The header Discogs writes.
   public var header: String { rawValue }
 
   /// The front-matter key the column fills; `nil` for the notes, which go
-  /// into the album's body (``DiscogsNotes``).
+  /// into the album's body (``DiscogsNotes``), and for tags and tracks.
   public var key: String? {
     switch self {
     case .catalogNumber: CollectorField.catalogNumber.key
@@ -36,7 +42,7 @@ public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
     case .dateAdded: Self.dateAddedKey
     case .mediaCondition: CollectorField.mediaCondition.key
     case .sleeveCondition: CollectorField.sleeveCondition.key
-    case .notes: nil
+    case .notes, .tags, .tracks: nil
     }
   }
 

@@ -38,6 +38,10 @@ public enum DiscogsImport {
         let value = DiscogsRecord.value(of: cell, in: column.known)
         if column.known == .notes {
           record.notes = value
+        } else if column.known == .tags {
+          record.tags = value.map(DiscogsTrackList.lines)
+        } else if column.known == .tracks {
+          record.tracks = value.map(DiscogsTrackList.tracks)
         } else if let key = column.key {
           if let value { record.values.append(.init(key: key, value: value, column: column.header)) }
         } else if value != nil {
@@ -80,7 +84,7 @@ public enum DiscogsImport {
         } else {
           byKey[key] = name
         }
-      } else if known == .notes, let other = columns.first(where: { $0.known == .notes }) {
+      } else if let known, let other = columns.first(where: { $0.known == known }) {
         problems.append(.init(line: 1, column: name, message: "repeats the column \(other.header); remove one of them"))
       }
       columns.append(Column(header: name, known: known, key: key))
@@ -159,6 +163,8 @@ public enum DiscogsImport {
     for field in after.extra where before.extra.first(where: { $0.key == field.key })?.value != field.value {
       keys.append(field.key)
     }
+    if before.tags != after.tags { keys.append("tags") }
+    if before.trackList != after.trackList { keys.append("tracks") }
     if before.body != after.body { keys.append("notes") }
     return keys
   }

@@ -17,6 +17,10 @@ public struct DiscogsRecord: Hashable, Sendable {
   public var values: [Value]
   /// `Collection Notes`, line breaks made `\n` and trimmed; `nil` when blank.
   public var notes: String?
+  /// `Tags`, one a line; `nil` when blank.
+  public var tags: [String]? = nil
+  /// `Tracks`, as ``DiscogsTrackList`` reads them; `nil` when blank.
+  public var tracks: [Album.Track]? = nil
 
   /// The value the row gives `key`, if any.
   public func value(of key: String) -> String? { values.first { $0.key == key }?.value }
@@ -36,7 +40,7 @@ public struct DiscogsRecord: Hashable, Sendable {
     case .mediaCondition?, .sleeveCondition?:
       if text.lowercased() == "not graded" { return nil }
       text = CollectorField.shortGrade(text)
-    case .notes?: text = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n").trimmed
+    case .notes?, .tags?, .tracks?: text = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n").trimmed
     default: break
     }
     return text.isEmpty ? nil : text
@@ -76,6 +80,10 @@ public struct DiscogsRecord: Hashable, Sendable {
       case nil: Self.setExtra(value.key, to: value.value, in: &album)
       }
     }
+    // Tags are added, never removed; tracks fill an album that has none, so
+    // a track list a person wrote is never replaced. Validation judges both.
+    for tag in tags ?? [] where !album.tags.contains(tag) { album.tags.append(tag) }
+    if let tracks, album.trackList.isEmpty { album.trackList = tracks }
     if let notes, DiscogsNotes.text(of: album.body) != notes {
       album.body = DiscogsNotes.setting(notes, in: album.body)
     }

@@ -12,7 +12,8 @@ public enum CollectionExport {
   /// written with Discogs' long names, which import stores short again;
   /// the notes are ``DiscogsNotes``' text; copies of one release come in
   /// ``DiscogsImport/copyPrecedes(_:_:)`` order, the order import pairs
-  /// them in. Tags and tracks, which a cell does not hold, are left out.
+  /// them in; tags and tracks are one a line (``DiscogsTrackList``), so an
+  /// export imported into an empty collection gives back every album.
   public static func csv(_ albums: [Album]) throws(ExportError) -> [UInt8] {
     let albums = albums.sorted { DiscogsImport.copyPrecedes($0.id, $1.id) }
     let covered = Set(DiscogsColumn.allCases.compactMap(\.key))
@@ -75,6 +76,8 @@ public enum CollectionExport {
       case .mediaCondition: grade(album.mediaCondition)
       case .sleeveCondition: grade(album.sleeveCondition)
       case .notes: DiscogsNotes.text(of: album.body)
+      case .tags: DiscogsTrackList.cell(tags: album.tags)
+      case .tracks: DiscogsTrackList.cell(tracks: album.trackList)
       }
     return value ?? ""
   }

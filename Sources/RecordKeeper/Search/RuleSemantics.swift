@@ -72,6 +72,7 @@ enum RuleSemantics {
       default: return false
       }
     case .text:
+      if case .present = test { return isPresent(field, in: album) }
       guard let text = text(of: field, in: album), !text.isEmpty else { return false }
       if field == .collector(.barcode), let held = barcodeHolds(test, text) { return held }
       switch test {
@@ -167,6 +168,8 @@ enum RuleSemantics {
     case .sortArtist: album.sortArtist
     case .wikipedia: album.wikipedia
     case .notes: album.body.notes.isBlank ? nil : album.body.notes
+    // Missing means owned (PRODUCT.md §1.1).
+    case .collector(.status): album.effectiveStatus
     case .collector(let collector): album[keyPath: collector.keyPath]
     case .released: album.released
     case .year, .tracks, .tags, .cover: nil
@@ -188,6 +191,8 @@ enum RuleSemantics {
     case .year: album.releaseDate != nil
     case .tracks: !album.tracks.isEmpty
     case .released: album.released.map { !$0.isEmpty } ?? false
+    // Written in the file, though a missing status reads as owned.
+    case .collector(.status): album.status.map { !$0.isEmpty } ?? false
     default: text(of: field, in: album).map { !$0.isEmpty } ?? false
     }
   }

@@ -8,6 +8,11 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
   case tags
   /// The label, catalog number and barcode (PRODUCT.md §2).
   case label
+  /// The body outside the track list; searched only when asked for.
+  case notes
+
+  /// The fields a search looks in when none are named: all but notes.
+  public static let defaults = Set(allCases).subtracting([.notes])
 
   /// The label the seed's search settings give the field.
   public var label: String {
@@ -19,6 +24,7 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
     case .sortArtist: "Sort Artist"
     case .tags: "Tags"
     case .label: "Label"
+    case .notes: "Notes"
     }
   }
 

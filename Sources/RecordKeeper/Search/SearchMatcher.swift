@@ -14,7 +14,7 @@ public struct SearchMatcher: Sendable {
   private let excluded: [[UInt8]]
   private let hasTerms: Bool
   private let clauses: CompiledClauses
-  private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags, searchesLabel: Bool
+  private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags, searchesLabel, searchesNotes: Bool
   /// The searched fields' places in a ``SearchText``, in order.
   private let textFields: [Int]
 
@@ -23,11 +23,11 @@ public struct SearchMatcher: Sendable {
   ///
   /// Throws when a rule names a list that `lists` does not hold, one whose
   /// file is broken, or lists that include each other in a circle.
-  public init(query: SearchQuery, fields: Set<SearchField> = Set(SearchField.allCases), lists: SmartLists = SmartLists())
+  public init(query: SearchQuery, fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists())
     throws(SearchQueryError)
   {
     self.query = query
-    self.fields = fields.isEmpty ? Set(SearchField.allCases) : fields
+    self.fields = fields.isEmpty ? SearchField.defaults : fields
     plain = query.terms.filter { $0.kind == .plain }.map { BarcodeDigits.searchTerm($0.folded) }
     required = query.terms.filter { $0.kind == .required }.map { BarcodeDigits.searchTerm($0.folded) }
     excluded = query.terms.filter { $0.kind == .excluded }.map { BarcodeDigits.searchTerm($0.folded) }
@@ -41,6 +41,7 @@ public struct SearchMatcher: Sendable {
     searchesSortArtist = self.fields.contains(.sortArtist)
     searchesTags = self.fields.contains(.tags)
     searchesLabel = self.fields.contains(.label)
+    searchesNotes = self.fields.contains(.notes)
     textFields = SearchText.order.filter(self.fields.contains).map(\.index)
   }
 
@@ -70,6 +71,7 @@ public struct SearchMatcher: Sendable {
       if let barcode = album.barcode { BarcodeDigits.appendFolded(barcode, to: &scratch) }
     }
     if searchesTracks { for track in album.tracks { Self.appendFolded(track, to: &scratch) } }
+    if searchesNotes { Self.appendFolded(album.body.notes, to: &scratch) }
     return scratch.withUnsafeBufferPointer(matches(folded:))
   }
 
@@ -77,6 +79,8 @@ public struct SearchMatcher: Sendable {
   /// beforehand (``SearchText``): a long-running server folds each album
   /// once, not once per keystroke. The clauses are tried on `album`.
   public func matches(_ text: SearchText, of album: Album, scratch: inout [UInt8]) -> Bool {
+    // Notes are not in a SearchText (see its `order`).
+    if searchesNotes { return matches(album, scratch: &scratch) }
     if !clauses.isEmpty, !clauses.includes(album, scratch: &scratch) { return false }
     return matchesTerms(text, scratch: &scratch)
   }
@@ -88,7 +92,8 @@ public struct SearchMatcher: Sendable {
   /// The query's plain, `+` and `-` terms on an album's folded text, its
   /// clauses left out: the whole match when ``hasClauses`` is false. A
   /// server searching many albums calls this so as not to copy every album
-  /// (two dozen strings to retain) only to pass it along unread.
+  /// (two dozen strings to retain) only to pass it along unread. Notes are
+  /// not in a SearchText: when they are searched, use ``matches(_:of:scratch:)``.
   public func matchesTerms(_ text: SearchText, scratch: inout [UInt8]) -> Bool {
     guard hasTerms else { return true }
     if searchesEveryField { return text.bytes.withUnsafeBufferPointer(matches(folded:)) }
@@ -97,9 +102,10 @@ public struct SearchMatcher: Sendable {
     return scratch.withUnsafeBufferPointer(matches(folded:))
   }
 
-  /// Whether every field is searched (the default): then the terms are
-  /// matched against an album's whole ``SearchText/bytes``.
-  public var searchesEveryField: Bool { textFields.count == SearchText.order.count }
+  /// Whether every field of a ``SearchText`` is searched, and notes are
+  /// not (the default): then the terms are matched against an album's
+  /// whole ``SearchText/bytes``.
+  public var searchesEveryField: Bool { !searchesNotes && textFields.count == SearchText.order.count }
 
   /// The query's terms on an album's whole ``SearchText/bytes``, wherever
   /// they are kept (a server keeps every album's one after another), when

@@ -8,8 +8,10 @@ public struct SearchText: Hashable, Sendable {
   /// Where each field's bytes are, by ``SearchField/index``.
   let ranges: [Range<Int>]
 
-  /// The order in which the matcher lays the fields out.
-  static let order: [SearchField] = SearchField.allCases.sorted { $0.index < $1.index }
+  /// The order in which the matcher lays the fields out. Notes are left
+  /// out: searched only on request, they are read from the album then,
+  /// rather than kept folded for every album a server holds.
+  static let order: [SearchField] = SearchField.allCases.filter { $0 != .notes }.sorted { $0.index < $1.index }
 
   public init(_ album: Album) {
     var folded = [[UInt8]](repeating: [], count: Self.order.count)
@@ -48,6 +50,7 @@ extension SearchField {
     case .tags: 4
     case .label: 5
     case .tracks: 6
+    case .notes: 7
     }
   }
 }

@@ -91,7 +91,7 @@ extension CollectionStore {
   /// ``StoreError/noMatches(_:)`` when there are none, so a change never
   /// silently does nothing to nothing, and ``StoreError/query(_:)`` for a
   /// rule that cannot be used.
-  public func albumIDs(matching query: String, fields: Set<SearchField> = Set(SearchField.allCases)) throws(StoreError) -> [String] {
+  public func albumIDs(matching query: String, fields: Set<SearchField> = SearchField.defaults) throws(StoreError) -> [String] {
     let collection: RecordCollection
     do {
       collection = try RecordCollection.load(location)

@@ -68,7 +68,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
 
   private func list(_ request: Request) throws(APIError) -> Response {
     let query = QueryString(request.uri.query)
-    var fields = Set(SearchField.allCases)
+    var fields = SearchField.defaults
     if let text = query["in"], !text.isEmpty {
       do throws(SearchFieldError) { fields = try SearchField.parseList(text) } catch {
         throw APIError(.badRequest, error.description, field: "in")
@@ -114,7 +114,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     var objects: [JSONValue] = []
     for list in lists.lists {
       // The lists read once above, not once per list.
-      let matcher = try Self.matcher("@" + list.name, fields: Set(SearchField.allCases), in: snapshot.location, lists: lists)
+      let matcher = try Self.matcher("@" + list.name, fields: SearchField.defaults, in: snapshot.location, lists: lists)
       objects.append(
         .object([
           ("name", .string(list.name)), ("description", .optional(list.description)),

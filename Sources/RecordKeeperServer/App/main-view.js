@@ -533,7 +533,9 @@ export class MainView {
     content.href = '#/album/' + album.id.split('/').map(encodeURIComponent).join('/');
     row.querySelector('.row-title').textContent = album.title;
     const year = typeof album.released === 'string' ? album.released.slice(0, 4) : '';
-    row.querySelector('.row-subtitle').textContent = year ? `${album.artist} - ${year}` : album.artist;
+    // The wantlist is marked in every listing, as rk list marks it.
+    const wanted = album.status === 'wanted' ? ' · wanted' : '';
+    row.querySelector('.row-subtitle').textContent = (year ? `${album.artist} - ${year}` : album.artist) + wanted;
     this.drawThumb(row.querySelector('.thumb img'), album);
     this.drawChips(row.querySelector('.row-tags'), album.tags || [], box.height);
     content.setAttribute('aria-label', `${album.title}, ${row.querySelector('.row-subtitle').textContent}`);

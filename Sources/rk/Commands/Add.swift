@@ -24,13 +24,13 @@ extension RK {
 
     @OptionGroup var fields: AlbumFieldOptions
 
-    @Option(name: .customLong("track"), help: ArgumentHelp("A track, in order; repeat for each.", valueName: "name"))
+    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A track, in order; repeat for each. A position first gives its side and a length last its length: \"A1. Airbag (4:44)\".", valueName: "name"))
     var tracks: [String] = []
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for each.", valueName: "tag"))
+    @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A tag; repeat for each.", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(help: ArgumentHelp("A photo of the sleeve: JPEG, PNG, WebP, HEIC, GIF or TIFF.", valueName: "image"), completion: .file())
+    @Option(parsing: .unconditional, help: ArgumentHelp("A photo of the sleeve: JPEG, PNG, WebP, HEIC, GIF or TIFF.", valueName: "image"), completion: .file())
     var cover: String?
 
     @Flag(help: "With --musicbrainz: add the release even when the collection already has it (a second copy).")
@@ -88,7 +88,7 @@ extension RK {
       }
       do {
         if !tracks.isEmpty { album.trackList = [] }
-        for track in tracks { try album.addTrack(track) }
+        for track in tracks { try album.addTrack(line: track) }
         for tag in tags { try album.addTag(tag) }
       } catch {
         throw ValidationError("\(error)")
@@ -115,7 +115,7 @@ extension RK {
       var album = Album(id: "", title: "", artist: "")
       fields.changes.apply(to: &album)
       do {
-        for track in tracks { try album.addTrack(track) }
+        for track in tracks { try album.addTrack(line: track) }
         for tag in tags { try album.addTag(tag) }
       } catch {
         throw ValidationError("\(error)")

@@ -12,6 +12,7 @@ extension RK {
     struct OutputOptions: ParsableArguments {
       @Option(
         name: [.customShort("o"), .customLong("output")],
+        parsing: .unconditional,
         help: ArgumentHelp("Write to FILE (atomically: the old file or the new, never half) instead of standard output.", valueName: "file"),
         completion: .file())
       var output: String?

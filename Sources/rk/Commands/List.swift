@@ -27,28 +27,30 @@ extension RK {
 
     @Option(
       name: .customLong("in"),
+      parsing: .unconditional,
       help: ArgumentHelp(
-        "Fields to search, comma-separated: \(SearchField.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).",
+        "Fields to search, comma-separated: \(SearchField.allCases.map(\.rawValue).joined(separator: ", ")) (default: all but notes).",
         valueName: "fields"))
     var fields: String?
 
-    @Option(help: ArgumentHelp("Sort this once by MODE, without changing the stored mode.", valueName: "mode"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sort this once by MODE, without changing the stored mode.", valueName: "mode"))
     var sort: SortMode?
 
     @Flag(help: "Print a JSON array of album objects.")
     var json = false
 
-    @Option(help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
     var format: String?
 
-    @Flag(help: "Print only the number of matching albums.")
+    @Flag(help: "Print only the number of matching albums; on a terminal also how many are wanted: 120 albums (3 wanted).")
     var count = false
 
     @Flag(help: "One line per album: title, artist, year and tags in columns that fit the terminal.")
     var short = false
 
     @Argument(
-      parsing: .allUnrecognized, help: ArgumentHelp("The search query: terms and rules.", valueName: "query"),
+      parsing: .allUnrecognized,
+      help: ArgumentHelp("The search query: terms and rules.", valueName: "query"),
       completion: .custom(Completions.queryWords))
     var query: [String] = []
 
@@ -77,7 +79,7 @@ extension RK {
     }
 
     func run() async throws {
-      let searchFields = try fields.map(SearchField.parseList) ?? Set(SearchField.allCases)
+      let searchFields = try fields.map(SearchField.parseList) ?? SearchField.defaults
       let loaded = try collection.load()
       let matched = try QueryRules.run { () throws(SearchQueryError) in
         let query = try SearchQuery(parsing: queryText)
@@ -86,7 +88,10 @@ extension RK {
         return try loaded.albums(matching: query, in: searchFields, lists: lists)
       }
       if count {
-        print(matched.count)
+        // A number for scripts (PRODUCT.md §3); words for a person.
+        guard Terminal.standardOutput().isInteractive else { return print(matched.count) }
+        let wanted = matched.lazy.filter(\.isWanted).count
+        print("\(matched.count) \(matched.count == 1 ? "album" : "albums")" + (wanted > 0 ? " (\(wanted) wanted)" : ""))
         return
       }
       let order = try Preferences.load(loaded.location).order(overriddenBy: sort)

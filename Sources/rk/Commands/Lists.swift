@@ -73,14 +73,15 @@ extension RK {
 
       @OptionGroup var collection: CollectionOptions
 
-      @Option(help: ArgumentHelp("What the list is for.", valueName: "text"))
+      @Option(parsing: .unconditional, help: ArgumentHelp("What the list is for.", valueName: "text"))
       var description: String?
 
       @Argument(help: ArgumentHelp("The list's name.", valueName: "name"), completion: .custom(Completions.lists))
       var name: String
 
       @Argument(
-        parsing: .allUnrecognized, help: ArgumentHelp("The rules: #TAG, @FIELD…, +(…), -(…).", valueName: "rule"),
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("The rules: #TAG, @FIELD…, +(…), -(…).", valueName: "rule"),
         completion: .custom(Completions.queryWords))
       var rules: [String] = []
 

@@ -13,10 +13,11 @@ extension RK {
       help: ArgumentHelp("Only changes to this album.", valueName: "album"), completion: .custom(Completions.albums))
     var album: String?
 
-    @Option(name: [.customShort("n"), .customLong("max-count")], help: ArgumentHelp("Show at most N changes.", valueName: "n"))
+    @Option(name: [.customShort("n"), .customLong("max-count")], parsing: .unconditional, help: ArgumentHelp("Show at most N changes.", valueName: "n"))
     var limit: Int?
 
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp(
         "Only changes made since WHEN: a date (2026-11-01), a date and time (\"2026-11-01 14:30\"), today, yesterday, or \"3 days ago\".",
         valueName: "when"))

@@ -17,13 +17,13 @@ extension RK {
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var album: AlbumArgument
 
-    @Option(help: ArgumentHelp("Which side's values to keep.", valueName: "ours|theirs"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Which side's values to keep.", valueName: "ours|theirs"))
     var take: MergeSide?
 
-    @Option(help: ArgumentHelp("With --take, settle only this field's conflict.", valueName: "field"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --take, settle only this field's conflict.", valueName: "field"))
     var field: String?
 
-    @Option(help: ArgumentHelp("Set a front-matter key to a value of your own.", valueName: "field=value"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Set a front-matter key to a value of your own.", valueName: "field=value"))
     var set: String?
 
     func validate() throws {

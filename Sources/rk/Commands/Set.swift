@@ -30,6 +30,7 @@ extension RK {
 
     @Option(
       name: .customLong("where"),
+      parsing: .unconditional,
       help: ArgumentHelp("Change every album this search query matches, as rk list finds them.", valueName: "query"),
       completion: .custom(Completions.queryWords))
     var query: String?

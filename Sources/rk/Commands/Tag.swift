@@ -18,11 +18,15 @@ extension RK {
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
 
-    @Argument(help: ArgumentHelp("The tags to add.", valueName: "tag"))
-    var tags: [String]
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The tags to add; -- before a tag that begins with --.", valueName: "tag"))
+    var words: [String]
+
+    func validate() throws {
+      if try DashWords.values(words, of: Self.self).isEmpty { throw ValidationError("Name at least one tag to add.") }
+    }
 
     func run() async throws {
-      try collection.apply(.addTags(tags), to: target.album)
+      try collection.apply(.addTags(DashWords.values(words, of: Self.self)), to: target.album)
     }
   }
 
@@ -32,11 +36,15 @@ extension RK {
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
 
-    @Argument(help: ArgumentHelp("The tags to remove.", valueName: "tag"))
-    var tags: [String]
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The tags to remove; -- before a tag that begins with --.", valueName: "tag"))
+    var words: [String]
+
+    func validate() throws {
+      if try DashWords.values(words, of: Self.self).isEmpty { throw ValidationError("Name at least one tag to remove.") }
+    }
 
     func run() async throws {
-      try collection.apply(.removeTags(tags), to: target.album)
+      try collection.apply(.removeTags(DashWords.values(words, of: Self.self)), to: target.album)
     }
   }
 }

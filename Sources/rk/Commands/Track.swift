@@ -18,20 +18,23 @@ extension RK {
 
   struct AddTrack: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "add", abstract: "Add a track (at the end, at --at N, or at the end of --side S).")
+      commandName: "add", abstract: "Add a track (at the end, at --at N, or at the end of --side S); \"B3. Name\" goes at the end of side B.")
 
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
-    @Argument(help: "The track name; a length at its end, `Airbag (4:44)`, is its length.") var name: String
-    @Option(help: ArgumentHelp("Insert as track N, counting across all sides.", valueName: "n")) var at: Int?
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The track name; a length at its end, `Airbag (4:44)`, is its length.", valueName: "name"))
+    var words: [String] = []
+    @Option(parsing: .unconditional, help: ArgumentHelp("Insert as track N, counting across all sides.", valueName: "n")) var at: Int?
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp(
         "Append to the side whose heading is `Side S` or `S` (case-insensitive); a new `### Side S` heading is made at the end of the list when there is none.",
         valueName: "side"))
     var side: String?
-    @Option(help: ArgumentHelp("The track's length, m:ss or h:mm:ss.", valueName: "m:ss")) var duration: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The track's length, m:ss or h:mm:ss.", valueName: "m:ss")) var duration: String?
 
     func validate() throws {
+      _ = try DashWords.single(words, of: Self.self, what: "track name")
       if at != nil, side != nil { throw ValidationError("Give either --at or --side, not both.") }
       if let duration {
         do throws(TrackDurationError) { _ = try TrackDuration.parse(duration) } catch { throw ValidationError("--duration: \(error)") }
@@ -40,7 +43,10 @@ extension RK {
 
     func run() async throws {
       let seconds = try duration.map { text throws(TrackDurationError) in try TrackDuration.parse(text) }
-      try collection.apply(.addTrack(name, at: at, side: side, duration: seconds), to: target.album)
+      let name = try DashWords.single(words, of: Self.self, what: "track name")
+      // "B3. Name (4:21)" gives its side, unless --at or --side places it.
+      let line = at == nil && side == nil ? TrackLine(parsing: name) : TrackLine(side: side, name: name)
+      try collection.apply(.addTrack(line.name, at: at, side: line.side, duration: seconds), to: target.album)
     }
   }
 
@@ -89,9 +95,14 @@ extension RK {
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
     @Argument(help: "The track number.") var number: Int
-    @Argument(help: "The new name.") var name: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new name.", valueName: "name")) var words: [String] = []
+
+    func validate() throws {
+      _ = try DashWords.single(words, of: Self.self, what: "new name")
+    }
 
     func run() async throws {
+      let name = try DashWords.single(words, of: Self.self, what: "new name")
       try collection.apply(.renameTrack(number, to: name), to: target.album)
     }
   }

@@ -6,6 +6,7 @@ import RecordKeeper
 struct CollectionOptions: ParsableArguments {
   @Option(
     name: [.customShort("C"), .customLong("collection")],
+    parsing: .unconditional,
     help: ArgumentHelp("The collection folder (default: $RK_COLLECTION, else the nearest folder holding .recordkeeper/).", valueName: "dir"),
     completion: .directory)
   var collection: String?

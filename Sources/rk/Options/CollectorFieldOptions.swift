@@ -7,20 +7,20 @@ import RecordKeeper
 /// The record's `format` field is `--format` here; only `rk list` uses
 /// `--format` for an output template, and it takes none of these options.
 struct CollectorFieldOptions: ParsableArguments {
-  @Option(help: "The format, such as LP or 2xLP.") var format: String?
-  @Option(help: "The record label.") var label: String?
-  @Option(help: "The label's catalog number.") var catalogNumber: String?
-  @Option(help: "The barcode: 8 to 14 digits.") var barcode: String?
-  @Option(help: "The country of release.") var country: String?
-  @Option(help: ArgumentHelp("The record's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade")) var mediaCondition: String?
-  @Option(help: ArgumentHelp("The sleeve's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade")) var sleeveCondition: String?
-  @Option(help: "Your rating, 1 to 5.") var rating: String?
-  @Option(help: "Where the record is kept.") var location: String?
-  @Option(help: ArgumentHelp("When you bought it: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date")) var purchased: String?
-  @Option(help: "What you paid.") var price: String?
-  @Option(help: "owned or wanted.") var status: String?
-  @Option(help: ArgumentHelp("The Discogs release id.", valueName: "id")) var discogs: String?
-  @Option(help: ArgumentHelp("The MusicBrainz release id (a UUID).", valueName: "id")) var musicbrainz: String?
+  @Option(parsing: .unconditional, help: "The format, such as LP or 2xLP.") var format: String?
+  @Option(parsing: .unconditional, help: "The record label.") var label: String?
+  @Option(parsing: .unconditional, help: "The label's catalog number.") var catalogNumber: String?
+  @Option(parsing: .unconditional, help: "The barcode: 8 to 14 digits.") var barcode: String?
+  @Option(parsing: .unconditional, help: "The country of release.") var country: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp("The record's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade")) var mediaCondition: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp("The sleeve's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade")) var sleeveCondition: String?
+  @Option(parsing: .unconditional, help: "Your rating, 1 to 5.") var rating: String?
+  @Option(parsing: .unconditional, help: "Where the record is kept.") var location: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp("When you bought it: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date")) var purchased: String?
+  @Option(parsing: .unconditional, help: "What you paid.") var price: String?
+  @Option(parsing: .unconditional, help: "owned or wanted.") var status: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp("The Discogs release id.", valueName: "id")) var discogs: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp("The MusicBrainz release id (a UUID).", valueName: "id")) var musicbrainz: String?
 
   /// The fields given, by field; an empty value clears one.
   var values: [CollectorField: String] {

@@ -33,19 +33,19 @@ struct AlbumArgument: ParsableArguments {
 /// The text fields of an album and the collector's fields, shared by `rk add`
 /// and `rk set`.
 struct AlbumFieldOptions: ParsableArguments {
-  @Option(help: "The album title.")
+  @Option(parsing: .unconditional, help: "The album title.")
   var title: String?
 
-  @Option(help: "The artist.", completion: .custom(Completions.artists))
+  @Option(parsing: .unconditional, help: "The artist.", completion: .custom(Completions.artists))
   var artist: String?
 
-  @Option(help: ArgumentHelp("The name to sort the artist by, such as \"Beatles, The\".", valueName: "name"), completion: .custom(Completions.artists))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The name to sort the artist by, such as \"Beatles, The\".", valueName: "name"), completion: .custom(Completions.artists))
   var sortArtist: String?
 
-  @Option(help: ArgumentHelp("The release date: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The release date: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
   var released: String?
 
-  @Option(help: ArgumentHelp("The album's Wikipedia page (http or https).", valueName: "url"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The album's Wikipedia page (http or https).", valueName: "url"))
   var wikipedia: String?
 
   @OptionGroup var collector: CollectorFieldOptions

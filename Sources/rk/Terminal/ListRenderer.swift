@@ -39,6 +39,7 @@ struct ListRenderer {
     let available = terminal.width.map { max(10, $0 - textColumn) }
     var byline = Visible.text(album.artist)
     if let year = album.releaseDate?.year { byline += " - \(year)" }
+    if album.isWanted { byline += " · wanted" }
     var lines = [Visible.text(album.title), byline, ""]
     if let available {
       lines[0] = DisplayWidth.truncate(lines[0], to: available)

@@ -5,7 +5,8 @@ import RecordKeeper
 struct Terminal: Sendable {
   /// Whether standard output is a terminal.
   var isInteractive: Bool
-  /// Whether to use colour: only on a terminal, never with `NO_COLOR`.
+  /// Whether to use colour: only on a terminal, never with `NO_COLOR` nor
+  /// on one that says it takes no escape codes (`TERM=dumb`).
   var usesColor: Bool
   /// The width in columns; `nil` when not a terminal.
   var width: Int?
@@ -14,7 +15,7 @@ struct Terminal: Sendable {
 
   static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
     let interactive = isatty(STDOUT_FILENO) == 1
-    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let noColor = (environment["NO_COLOR"].map { !$0.isEmpty } ?? false) || environment["TERM"] == "dumb"
     var width: Int?
     var height: Int?
     if interactive {

@@ -64,7 +64,7 @@ struct CollectionExportTests {
           ]
         }
       ]).rows.first)
-    #expect(row.cells[8] == "Jazz" && row.cells[9] == "2019-03-04 12:13:14" && row.cells.count == 13)
+    #expect(row.cells[8] == "Jazz" && row.cells[9] == "2019-03-04 12:13:14" && row.cells.count == 15)
   }
 
   @Test func copiesAreWrittenInTheOrderImportPairsThem() throws {

@@ -150,9 +150,9 @@ struct SearchMatcherTests {
     #expect(try find("1999", in: [.released]) == ["agaetis"])
   }
 
-  @Test func emptyFieldSetMeansEveryField() throws {
+  @Test func emptyFieldSetMeansTheDefaultFields() throws {
     let matcher = try SearchMatcher(query: try SearchQuery(parsing: "x"), fields: [])
-    #expect(matcher.fields == Set(SearchField.allCases))
+    #expect(matcher.fields == SearchField.defaults)
   }
 
   @Test func sortArtistFieldDoesNotFallBackToArtist() throws {

@@ -89,7 +89,8 @@ struct SearchQueryTests {
     ("sort_artist", [.sortArtist]),
     ("Tags, TITLE", [.tags, .title]),
     ("artist,,title,", [.artist, .title]),
-    ("artist,title,released,tracks,sort-artist,tags,label", SearchField.allCases),
+    ("artist,title,released,tracks,sort-artist,tags,label", Array(SearchField.defaults)),
+    ("artist,title,released,tracks,sort-artist,tags,label,notes", SearchField.allCases),
   ])
   func fieldLists(text: String, expected: [SearchField]) throws {
     #expect(try SearchField.parseList(text) == Set(expected))
@@ -107,7 +108,7 @@ struct SearchQueryTests {
 
   @Test func fieldLabelsFollowTheSeed() throws {
     #expect(SearchField.allCases.map(\.label) == [
-      "Artist", "Album Name", "Album Release Date", "Album Tracks", "Sort Artist", "Tags", "Label",
+      "Artist", "Album Name", "Album Release Date", "Album Tracks", "Sort Artist", "Tags", "Label", "Notes",
     ])
   }
 }

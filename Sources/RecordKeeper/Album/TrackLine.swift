@@ -1,0 +1,46 @@
+/// A track typed on one line as it is printed on a sleeve or a track list,
+/// its position first: `A1. Airbag (4:44)`, `B2 Karma Police`, `3. Lucky`
+/// (issue 20.10). The side comes from the position's letter; the number is
+/// dropped, since track numbers are regenerated as in a hand-written list
+/// (PRODUCT.md §1.2); a length at the end stays in the name for
+/// ``Album/addTrack(_:at:side:duration:)`` to read.
+///
+/// Only a position that cannot be the start of a title is taken: a letter
+/// and a number (`A1`, `A1.`), or a number followed by a dot (`3.`), so
+/// "99 Problems" and "1999" stay names.
+public struct TrackLine: Equatable, Sendable {
+  /// The side letter of the position (`A` of `A1`), or `nil`.
+  public var side: String?
+  /// The rest of the line: the name, and its length if written.
+  public var name: String
+
+  public init(parsing text: String) {
+    let trimmed = text.trimmed
+    if let match = trimmed.wholeMatch(of: /([A-Za-z])(\d{1,3})(?:\.\s*|\s+)(\S.*)/) {
+      // A lowercase letter needs the dot: "a1 sauce" may be a title.
+      if match.1.first?.isUppercase == true || trimmed.dropFirst(match.1.count + match.2.count).hasPrefix(".") {
+        self.init(side: String(match.1).uppercased(), name: String(match.3))
+        return
+      }
+    }
+    if let match = trimmed.wholeMatch(of: /\d{1,3}\.\s+(\S.*)/) {
+      self.init(side: nil, name: String(match.1))
+      return
+    }
+    self.init(side: nil, name: text)
+  }
+
+  public init(side: String?, name: String) {
+    self.side = side
+    self.name = name
+  }
+}
+
+extension Album {
+  /// Adds a track typed as a ``TrackLine``: on the side its position
+  /// names (made when there is none yet), with the length it ends in.
+  public mutating func addTrack(line text: String) throws(AlbumEditError) {
+    let line = TrackLine(parsing: text)
+    try addTrack(line.name, side: line.side)
+  }
+}
