@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A collection loaded into memory: every album below the root, plus what is
 /// wrong with any of them.
 public struct RecordCollection: Sendable {
@@ -23,22 +25,29 @@ public struct RecordCollection: Sendable {
   /// the root, `""` for the root) just before the folder is listed, on any
   /// thread: `rk serve` starts watching the folder there, so that a change
   /// made after the folder was read is seen without walking the tree again.
+  ///
+  /// With `validating` false the rules of PRODUCT.md §2 are not checked and
+  /// ``problems`` stays empty: a query only needs what the files say.
+  /// Unreadable files are reported either way.
   public static func load(
-    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil
+    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil, validating: Bool = true
   ) throws(CollectionError) -> RecordCollection {
-    var collection = RecordCollection(location: location, albums: [])
     let realRoot = (try? FileSystem.realPath(location.root)) ?? location.root
-    let outcomes = try walk(location, beforeListing: beforeListing) { id, entries in
-      read(folder: id, entries: entries, in: location, realRoot: realRoot)
-    }
-    for outcome in outcomes {
-      switch outcome {
-      case .parsed(let album, let problems):
-        collection.albums.append(album)
-        collection.problems += problems
-      case .failed(let issue): collection.unreadable.append(issue)
+    let folders = try walk(location, beforeListing: beforeListing) { id, entries in AlbumFolder(id: id, entries: entries) }
+    let unreadable = Mutex<[AlbumIssue]>([])
+    let problems = Mutex<[AlbumIssue]>([])
+    let albums = System.concurrentCompactMap(folders.count) { index -> Album? in
+      switch read(folders[index], in: location, realRoot: realRoot, validating: validating) {
+      case .parsed(let album, let found):
+        if !found.isEmpty { problems.withLock { $0 += found } }
+        return album
+      case .failed(let issue):
+        unreadable.withLock { $0.append(issue) }
+        return nil
       }
     }
+    var collection = RecordCollection(
+      location: location, albums: albums, unreadable: unreadable.withLock { $0 }, problems: problems.withLock { $0 })
     collection.unreadable.sort { ($0.id, $0.line) < ($1.id, $1.line) }
     collection.problems.sort { ($0.id, $0.line) < ($1.id, $1.line) }
     return collection
@@ -46,12 +55,38 @@ public struct RecordCollection: Sendable {
 
   /// The ids of every album below the root, found from folder listings alone.
   public static func albumIDs(_ location: CollectionLocation) throws(CollectionError) -> [String] {
-    try walk(location) { id, entries in entries.contains { $0.name == AlbumFile.name && !$0.isDirectory } ? id : nil }
+    try walk(location) { id, entries in AlbumFolder(id: id, entries: entries)?.id }
   }
 
-  /// What reading one folder gave. The parse's ``SourceLines`` (a
-  /// dictionary and two arrays per album) are dropped on the worker: kept
-  /// until every album was read, they were some 60 MB of the peak at 100k.
+  /// A folder holding an `album.md`, as its listing showed it.
+  struct AlbumFolder: Sendable {
+    var id: String
+    /// Whether `album.md` is a symbolic link.
+    var isLink: Bool
+    var covers: CoverFiles
+
+    init?(id: String, entries: [FileSystem.Entry]) {
+      var albumFile: FileSystem.Entry?
+      var covers = CoverFiles()
+      for entry in entries {
+        switch entry.name {
+        case AlbumFile.name: albumFile = entry
+        case CoverFiles.coverName: covers.cover = !entry.isDirectory
+        case CoverFiles.thumbnailName: covers.thumbnail = !entry.isDirectory
+        default: break
+        }
+      }
+      guard let albumFile else { return nil }
+      self.id = id
+      self.isLink = albumFile.isLink
+      self.covers = covers
+    }
+  }
+
+  /// What reading one album's file gave. The parse's ``SourceLines`` (a
+  /// dictionary and two arrays per album) are dropped on the worker, and so
+  /// is the body's structure (``AlbumBody/compacted``): kept for every album,
+  /// they were most of the memory a loaded collection took.
   private enum Outcome: Sendable {
     case parsed(Album, [AlbumIssue])
     case failed(AlbumIssue)
@@ -99,32 +134,21 @@ public struct RecordCollection: Sendable {
   /// real album's; anything larger is not an album file.
   public static let albumFileSizeLimit = 1 << 20
 
-  private static func read(
-    folder id: String, entries: [FileSystem.Entry], in location: CollectionLocation, realRoot: String
-  ) -> Outcome? {
-    var albumFile: FileSystem.Entry?
-    var covers = CoverFiles()
-    for entry in entries {
-      switch entry.name {
-      case AlbumFile.name: albumFile = entry
-      case CoverFiles.coverName: covers.cover = !entry.isDirectory
-      case CoverFiles.thumbnailName: covers.thumbnail = !entry.isDirectory
-      default: break
-      }
-    }
-    guard let albumFile else { return nil }
+  private static func read(_ folder: AlbumFolder, in location: CollectionLocation, realRoot: String, validating: Bool) -> Outcome {
+    let id = folder.id
     // Only a regular file, of an album's size, and through a link only when
     // the link stays inside the collection: a FIFO, a device, a folder or a
     // link out of the tree is reported, never read.
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.read(
-        location.path(id + "/" + AlbumFile.name), limit: albumFileSizeLimit, inside: albumFile.isLink ? realRoot : nil)
+        location.path(id + "/" + AlbumFile.name), limit: albumFileSizeLimit, inside: folder.isLink ? realRoot : nil)
     } catch {
       return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(error.operation) it: \(error.explanation)"))
     }
     do {
-      let parsed = try AlbumFile.parse(bytes, id: id, covers: covers)
+      var parsed = try AlbumFile.parse(bytes, id: id, covers: folder.covers, validating: validating)
+      parsed.album.body = parsed.album.body.compacted
       return .parsed(parsed.album, parsed.problems.map { AlbumIssue(id: id, problem: $0) })
     } catch {
       return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
