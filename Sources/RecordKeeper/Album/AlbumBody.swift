@@ -81,7 +81,12 @@ public struct AlbumBody: Hashable, Sendable {
   public var trackItems: [TrackItem] { structure.value(source).trackItems }
 
   /// The same body, keeping only its text until its structure is asked for.
-  var compacted: AlbumBody { AlbumBody(source: source, structure: LazyStructure(nil)) }
+  var compacted: AlbumBody { AlbumBody(unparsed: source) }
+
+  /// A body of this text, parsed when its structure is first asked for.
+  init(unparsed source: [UInt8]) {
+    self.init(source: source, structure: LazyStructure(nil))
+  }
 
   private init(source: [UInt8], structure: LazyStructure) {
     self.source = source
