@@ -159,6 +159,7 @@ struct LoadCache: Sendable {
     guard reader.integer() == UInt64(Self.format), reader.string() == RecordKeeperVersion.current, reader.string() == root,
       let folderCount = reader.count()
     else { return false }
+    folders.reserveCapacity(folderCount)
     for _ in 0..<folderCount {
       guard let id = reader.string(), let stamp = reader.stamp(), let subfolderCount = reader.count() else { return false }
       var subfolders: [String] = []
