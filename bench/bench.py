@@ -169,6 +169,54 @@ def read_suite(ctx):
     return Suite(floors, cases, notes=notes)
 
 
+# Issue 19's goals, at 10k and 100k: loading without the cache within 1.2x of
+# cat, a query with the cache within 3x of `git status -uno`, and the peak
+# memory of `rk list --count` under 40 MB (10k) and 250 MB (100k).
+LOAD_GOALS = {"cat": 1.2, "status": 3.0}
+MEMORY_GOALS_MB = {10000: 40, 100000: 250}
+
+
+def peak_memory(argv):
+    """VmHWM (peak resident memory) of one run of argv, in bytes."""
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = status
+    return usage.ru_maxrss * 1024
+
+
+def load_suite(ctx):
+    """`rk list --count` without a cache (the generated collection has no
+    .git, so rk keeps none) against cat of every album.md, and a query in a
+    git copy, where rk keeps `.git/rk-cache`, against `git status -uno`."""
+    work = git_copy(ctx)
+    rk_cold = [ctx.rk, "-C", ctx.directory]
+    rk_warm = [ctx.rk, "-C", work]
+    # A file changed in the last two seconds is never cached: let the copy's
+    # ctimes age, then fill the cache and git's index once, untimed.
+    time.sleep(2.2)
+    subprocess.run(rk_warm + ["list", "--count"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["git", "-C", work, "status", "-uno"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    floors = {
+        "cat": Floor("cat every album.md", f"find '{ctx.directory}' -name album.md -print0 | xargs -0 cat > /dev/null"),
+        "status": Floor("git status -uno", ["git", "-C", work, "status", "-uno"]),
+    }
+    cases = [
+        Case(f"rk list --count, no cache (goal <= {LOAD_GOALS['cat']:.2f}x)", rk_cold + ["list", "--count"], floor="cat"),
+        Case(f"rk list -- {' '.join(QUERY)}, cached (goal <= {LOAD_GOALS['status']:.2f}x)", rk_warm + ["list", "--", *QUERY],
+             floor="status"),
+        Case(f"rk list --count, cached (goal <= {LOAD_GOALS['status']:.2f}x)", rk_warm + ["list", "--count"], floor="status"),
+    ]
+    goal = MEMORY_GOALS_MB.get(ctx.size)
+    text = sum(os.path.getsize(os.path.join(base, "album.md"))
+               for base, _, files in os.walk(os.path.join(ctx.directory, "albums")) if "album.md" in files)
+    notes = [f"every album.md: {text / 1e6:.1f} MB"]
+    for label, argv in (("no cache", rk_cold), ("cached", rk_warm)):
+        peak = peak_memory(argv + ["list", "--count"]) / 1e6
+        verdict = f"goal < {goal} MB: {'met' if peak < goal else 'MISSED'}" if goal else "no goal at this size"
+        notes.append(f"peak memory (VmHWM) of rk list --count, {label}: {peak:.0f} MB ({verdict})")
+    return Suite(floors, cases, cleanup=lambda: remove(work), notes=notes)
+
+
 def json_suite(ctx):
     """`rk list --json` (every album object, sorted, grouped) against
     `rk list --count` (the same load and no output): what writing JSON costs."""
@@ -315,6 +363,7 @@ def import_suite(ctx):
 # (suite, smallest collection it runs on). Add per-size suites here.
 SIZED_SUITES = [
     (read_suite, 0),
+    (load_suite, 10000),
     (json_suite, 10000),
     (change_suite, 10000),
     (__import__("sync_bench").sync_suite, 10000),

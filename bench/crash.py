@@ -3,6 +3,8 @@
 check that every change is complete or rolled back, never half made.
 
 Each trial runs one changing command (tag add, set, add, rm, cover set, undo,
+a query that writes the load cache (`cache`: `rk list --json` after a hand edit, its
+answers then compared with those made without the cache),
 import discogs of 40 rows (20 updates, 20 adds), tag add right after the loose objects were pushed past rk's packing limit,
 so that the kill may land in packing, or `rk sync` with a bare repository on a file path: a fast-forward
 (`sync-ff`), a merge of both sides' changes (`sync-merge`), a fetch of a dozen new commits with covers
@@ -52,10 +54,11 @@ import zlib
 from collections import Counter, defaultdict
 
 SYNC_KINDS = ["sync-ff", "sync-merge", "sync-fetch", "sync-push"]
-KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack", "import"] + SYNC_KINDS
+KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack", "import", "cache"] + SYNC_KINDS
 # The journal each kind's aimed kills wait for (the merge journal for syncs
 # that write files; a push or fetch has none, so it is killed anywhere).
-JOURNALS = {"sync-ff": "rk-merge-journal", "sync-merge": "rk-merge-journal", "sync-fetch": None, "sync-push": None}
+JOURNALS = {"sync-ff": "rk-merge-journal", "sync-merge": "rk-merge-journal", "sync-fetch": None, "sync-push": None,
+            "cache": None}
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -212,6 +215,19 @@ class Trials:
             return ["tag", "add", album, f"packed-{n}"]
         if kind == "import":
             return ["import", "discogs", self.discogs_export(n)]
+        if kind == "cache":
+            # A hand edit (committed, as a person would) or no cache at all,
+            # so that the query writes the load cache while it is killed.
+            if n % 3 == 0:
+                try:
+                    os.unlink(os.path.join(self.collection, ".git", "rk-cache"))
+                except FileNotFoundError:
+                    pass
+            else:
+                with open(os.path.join(self.collection, album, "album.md"), "a", encoding="utf-8") as f:
+                    f.write(f"\nHand note {n}.\n")
+                self.git("commit", "-qam", f"Hand edit {n}")
+            return ["list", "--json"]
         if kind in SYNC_KINDS:
             # Start in step with the remote, so that each trial does one thing.
             self.rk_ok(["sync"])
@@ -346,6 +362,8 @@ class Trials:
 
         if kind in SYNC_KINDS:
             problems += self.converged()
+        if kind == "cache":
+            problems += self.cache_tells_the_truth()
         problems += self.settled()
         self.results[kind]["killed" if killed else "ended before the kill"] += 1
         self.results[kind][outcome] += 1
@@ -375,6 +393,18 @@ class Trials:
             problems.append(f"{len(unpushed)} commit(s) not on the remote after the sync: {sorted(unpushed)[:3]}")
         self.made |= local
         return problems
+
+    def cache_tells_the_truth(self):
+        """After a kill while the load cache was written: a query answers as
+        the files do (the same as with no cache at all), twice."""
+        answers = [self.run_rk(["list", "--json"]).stdout for _ in range(2)]
+        try:
+            os.unlink(os.path.join(self.collection, ".git", "rk-cache"))
+        except FileNotFoundError:
+            pass
+        truth = self.run_rk(["list", "--json"]).stdout
+        return [f"rk list --json differs from the files after a kill while writing the cache (run {index + 1})"
+                for index, answer in enumerate(answers) if answer != truth]
 
     def settled(self):
         problems = []
@@ -407,6 +437,7 @@ class Trials:
         pack = os.path.join(gitdir, "objects", "pack")
         self.leftovers["pack_git2_*"] = sum(1 for n in os.listdir(pack) if n.startswith("pack_git2_")) if os.path.isdir(pack) else 0
         self.leftovers["rk-cover-*"] = sum(1 for n in os.listdir(tempfile.gettempdir()) if n.startswith("rk-cover-"))
+        self.leftovers[".git/rk-cache.*.tmp"] = sum(1 for n in os.listdir(gitdir) if n.startswith("rk-cache.") and n.endswith(".tmp"))
         return problems
 
     def repair(self):

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The Markdown after the front matter, with its track list (PRODUCT.md §1).
 ///
 /// The track list is the top-level list items of the section that starts at
@@ -68,10 +70,32 @@ public struct AlbumBody: Hashable, Sendable {
 
   /// The body as written.
   let source: [UInt8]
-  let lines: [Line]
-  let section: Section?
+  /// Where the lines, the track section and the items are: worked out from
+  /// ``source`` when first asked for. A loaded collection keeps only the
+  /// text (``compacted``): the structure was two thirds of an album's memory.
+  private let structure: LazyStructure
+
+  var lines: [Line] { structure.value(source).lines }
+  var section: Section? { structure.value(source).section }
   /// The track items as read, in order.
-  public let trackItems: [TrackItem]
+  public var trackItems: [TrackItem] { structure.value(source).trackItems }
+
+  /// The same body, keeping only its text until its structure is asked for.
+  var compacted: AlbumBody { AlbumBody(unparsed: source) }
+
+  /// A body of this text, parsed when its structure is first asked for.
+  init(unparsed source: [UInt8]) {
+    self.init(source: source, structure: LazyStructure(nil))
+  }
+
+  private init(source: [UInt8], structure: LazyStructure) {
+    self.source = source
+    self.structure = structure
+  }
+
+  // The structure follows from the text, so the text alone says whether two bodies are equal.
+  public static func == (a: AlbumBody, b: AlbumBody) -> Bool { a.source == b.source }
+  public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
   /// An empty body (a new album).
   public init() {
@@ -148,7 +172,45 @@ public struct AlbumBody: Hashable, Sendable {
   }
 
   init(parsing source: [UInt8]) {
-    self.source = source
+    self.init(source: source, structure: LazyStructure(Structure(parsing: source)))
+  }
+
+  func isBlankLine(_ index: Int) -> Bool {
+    let line = lines[index]
+    return source[line.start..<line.contentEnd].allSatisfy(isBlank)
+  }
+}
+
+extension AlbumBody {
+  /// What parsing the text found.
+  struct Structure: Sendable {
+    let lines: [Line]
+    let section: Section?
+    let trackItems: [TrackItem]
+  }
+
+  /// The structure, worked out once and then shared by every copy of the body.
+  final class LazyStructure: Sendable {
+    private let state: Mutex<Structure?>
+
+    init(_ structure: Structure?) { state = Mutex(structure) }
+
+    func value(_ source: [UInt8]) -> Structure {
+      if let known = state.withLock({ $0 }) { return known }
+      // Parsed outside the lock: two threads may both parse, to the same result.
+      let parsed = Structure(parsing: source)
+      state.withLock { $0 = parsed }
+      return parsed
+    }
+  }
+}
+
+extension AlbumBody.Structure {
+  typealias Line = AlbumBody.Line
+  typealias Section = AlbumBody.Section
+  typealias TrackItem = AlbumBody.TrackItem
+
+  init(parsing source: [UInt8]) {
     var scanner = LineScanner(source[...])
     var lines: [Line] = []
     while let line = scanner.next() {
@@ -157,7 +219,7 @@ public struct AlbumBody: Hashable, Sendable {
     self.lines = lines
     let blocks = MarkdownBlocks.scan(lines.map { source[$0.start..<$0.contentEnd] })
     guard let headingIndex = blocks.firstIndex(where: { block in
-      if case .heading(2, _) = block.kind { Self.headingTitle(block, source: source, lines: lines) == "tracks" } else { false }
+      if case .heading(2, _) = block.kind { AlbumBody.headingTitle(block, source: source, lines: lines) == "tracks" } else { false }
     }) else {
       section = nil
       trackItems = []
@@ -173,12 +235,12 @@ public struct AlbumBody: Hashable, Sendable {
       case .heading(3, false):
         section.sideHeadingLines.append(block.firstLine)
         let line = lines[block.firstLine]
-        side = string(Self.headingContent(source[line.start..<line.contentEnd])[...])
+        side = string(AlbumBody.headingContent(source[line.start..<line.contentEnd])[...])
       case .listItem(let marker, let list, let isEmpty):
         // Only a numbered list is the track list: a bullet list (the
         // players, credits) is notes, kept as written.
         guard marker.number != nil else { continue }
-        guard !isEmpty, let (nameLine, textRange) = Self.nameRange(of: block, in: source, lines: lines) else {
+        guard !isEmpty, let (nameLine, textRange) = AlbumBody.nameRange(of: block, in: source, lines: lines) else {
           section.emptyItemLines.append(contentsOf: block.firstLine...block.lastLine)
           continue
         }
@@ -200,14 +262,13 @@ public struct AlbumBody: Hashable, Sendable {
     self.section = section
     trackItems = items
   }
+}
 
-  func isBlankLine(_ index: Int) -> Bool {
-    source[lines[index].start..<lines[index].contentEnd].allSatisfy(isBlank)
-  }
+extension AlbumBody {
 
   /// The name of an item: the text after its marker, or on its first line
   /// of text when the marker stands alone; trimmed.
-  private static func nameRange(of block: MarkdownBlocks.Block, in source: [UInt8], lines: [Line]) -> (Int, Range<Int>)? {
+  fileprivate static func nameRange(of block: MarkdownBlocks.Block, in source: [UInt8], lines: [Line]) -> (Int, Range<Int>)? {
     for index in block.firstLine...block.lastLine {
       let line = lines[index]
       var text = source[line.start..<line.contentEnd].drop(while: isBlank)

@@ -15,9 +15,12 @@ public enum AlbumFile {
   ///
   /// Throws only when the file cannot be understood at all (no front matter,
   /// YAML syntax, not UTF-8, merge-conflict markers, YAML aliases); broken
-  /// rules are reported in `problems`.
-  public static func parse(_ bytes: [UInt8], id: String, covers: CoverFiles = CoverFiles()) throws(AlbumFileError) -> Parsed {
-    try read(bytes, id: id, covers: covers).parsed
+  /// rules are reported in `problems`; with `validating` false, only a
+  /// value of the wrong kind (a list for a title) is.
+  public static func parse(
+    _ bytes: [UInt8], id: String, covers: CoverFiles = CoverFiles(), validating: Bool = true
+  ) throws(AlbumFileError) -> Parsed {
+    try read(bytes, id: id, covers: covers, validating: validating).parsed
   }
 
   /// Where the parts of a file are, for rewriting it in place. Indices are
@@ -33,7 +36,9 @@ public enum AlbumFile {
     var firstLine: Int { opening.number + 1 }
   }
 
-  static func read(_ bytes: [UInt8], id: String, covers: CoverFiles) throws(AlbumFileError) -> (parsed: Parsed, layout: Layout) {
+  static func read(
+    _ bytes: [UInt8], id: String, covers: CoverFiles, validating: Bool = true
+  ) throws(AlbumFileError) -> (parsed: Parsed, layout: Layout) {
     var all = bytes[...]
     if all.starts(with: [0xEF, 0xBB, 0xBF]) { all = all.dropFirst(3) }
     guard isValidUTF8(all) else { throw .notUTF8 }
@@ -60,6 +65,7 @@ public enum AlbumFile {
       problems: [])
     parsed.album.trackList = body.trackList
     parsed.apply(frontMatter)
+    guard validating else { return (parsed, Layout(text: all, opening: opening, closing: closing, frontMatter: frontMatter)) }
     // A field that is not text already has its problem; its blank stand-in
     // would only add "is required" for the same line.
     let notText = Set(parsed.problems.map(\.field))

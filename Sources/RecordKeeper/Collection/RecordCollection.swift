@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A collection loaded into memory: every album below the root, plus what is
 /// wrong with any of them.
 public struct RecordCollection: Sendable {
@@ -23,22 +25,56 @@ public struct RecordCollection: Sendable {
   /// the root, `""` for the root) just before the folder is listed, on any
   /// thread: `rk serve` starts watching the folder there, so that a change
   /// made after the folder was read is seen without walking the tree again.
+  ///
+  /// With `validating` false the rules of PRODUCT.md §2 are not checked and
+  /// ``problems`` stays empty: a query only needs what the files say.
+  /// Unreadable files are reported either way. `progress`, when given, is
+  /// told now and then, from any thread, how many of how many albums are loaded.
   public static func load(
-    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil
+    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil, validating: Bool = true,
+    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(CollectionError) -> RecordCollection {
-    var collection = RecordCollection(location: location, albums: [])
+    // The cache serves queries only: `rk check` and the server read every file.
+    let cachePath = validating || beforeListing != nil ? nil : LoadCache.path(forCollectionAt: location.root)
+    let cache = cachePath.map { LoadCache.read($0, root: location.root) }
     let realRoot = (try? FileSystem.realPath(location.root)) ?? location.root
-    let outcomes = try walk(location, beforeListing: beforeListing) { id, entries in
-      read(folder: id, entries: entries, in: location, realRoot: realRoot)
+    let (folders, listings, reused) = try walk(location, beforeListing: beforeListing, cache: cache)
+    let unreadable = Mutex<[AlbumIssue]>([])
+    let problems = Mutex<[AlbumIssue]>([])
+    // Taken before reading: a change made while reading shows in the next stamp.
+    let stamps = cache == nil ? [] : System.concurrentMap(folders.count) { index in
+      folders[index].isLink ? nil : FileStamp.of(location.path(folders[index].id + "/" + AlbumFile.name))
     }
-    for outcome in outcomes {
-      switch outcome {
-      case .parsed(let album, let problems):
-        collection.albums.append(album)
-        collection.problems += problems
-      case .failed(let issue): collection.unreadable.append(issue)
+    let hits = Atomic<Int>(0)
+    let done = Atomic<Int>(0)
+    let albums = System.concurrentCompactMap(folders.count) { index -> Album? in
+      let folder = folders[index]
+      if let progress, case let count = done.add(1, ordering: .relaxed).newValue, count % 512 == 0 { progress(count, folders.count) }
+      if let cache, let stamp = stamps[index], let album = cache.album(folder.id, stamp: stamp, covers: folder.covers) {
+        hits.add(1, ordering: .relaxed)
+        return album
+      }
+      switch read(folder, in: location, realRoot: realRoot, validating: validating) {
+      case .parsed(let album, let found):
+        if validating && !found.isEmpty { problems.withLock { $0 += found } }
+        return album
+      case .failed(let issue):
+        unreadable.withLock { $0.append(issue) }
+        return nil
       }
     }
+    // Written again only when something was read from the files or is gone from them.
+    if let cachePath, let cache,
+      !(reused == listings.count && listings.count == cache.folderCount
+        && hits.load(ordering: .relaxed) == folders.count && folders.count == cache.albumCount)
+    {
+      var stampOf: [String: FileStamp] = [:]
+      for (folder, stamp) in zip(folders, stamps) { stampOf[folder.id] = stamp }
+      let cached = albums.compactMap { album in stampOf[album.id].map { ($0, album) } }
+      LoadCache.write(cachePath, root: location.root, folders: listings, albums: cached)
+    }
+    var collection = RecordCollection(
+      location: location, albums: albums, unreadable: unreadable.withLock { $0 }, problems: problems.withLock { $0 })
     collection.unreadable.sort { ($0.id, $0.line) < ($1.id, $1.line) }
     collection.problems.sort { ($0.id, $0.line) < ($1.id, $1.line) }
     return collection
@@ -46,47 +82,89 @@ public struct RecordCollection: Sendable {
 
   /// The ids of every album below the root, found from folder listings alone.
   public static func albumIDs(_ location: CollectionLocation) throws(CollectionError) -> [String] {
-    try walk(location) { id, entries in entries.contains { $0.name == AlbumFile.name && !$0.isDirectory } ? id : nil }
+    try walk(location, cache: nil).albums.map(\.id)
   }
 
-  /// What reading one folder gave. The parse's ``SourceLines`` (a
-  /// dictionary and two arrays per album) are dropped on the worker: kept
-  /// until every album was read, they were some 60 MB of the peak at 100k.
+  /// A folder holding an `album.md`, as its listing showed it.
+  struct AlbumFolder: Sendable {
+    var id: String
+    /// Whether `album.md` is a symbolic link.
+    var isLink: Bool
+    var covers: CoverFiles
+  }
+
+  /// What reading one album's file gave. The parse's ``SourceLines`` (a
+  /// dictionary and two arrays per album) are dropped on the worker, and so
+  /// is the body's structure (``AlbumBody/compacted``): kept for every album,
+  /// they were most of the memory a loaded collection took.
   private enum Outcome: Sendable {
     case parsed(Album, [AlbumIssue])
     case failed(AlbumIssue)
   }
 
-  /// Visits every folder below the root (hidden ones skipped) with its
-  /// listing. Folders are read level by level, each level spread over every
-  /// core (``System/concurrentMap(_:_:)``).
-  private static func walk<Result: Sendable>(
-    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil,
-    _ visit: @escaping @Sendable (String, [FileSystem.Entry]) -> Result?
-  ) throws(CollectionError) -> [Result] {
-    var frontier: [String]
-    beforeListing?("")
-    do {
-      frontier = try FileSystem.list(location.root).filter(isFolderToWalk).map(\.name)
-    } catch {
-      throw .file(error)
-    }
-    var results: [Result] = []
-    while !frontier.isEmpty {
-      let level = frontier
-      let found = System.concurrentMap(level.count) { index in
-        let id = level[index]
+  /// Finds every album folder below the root (hidden ones skipped), from
+  /// the folders' listings, or from `cache` for a folder whose stamp did not
+  /// change. Folders are read level by level, each level spread over every
+  /// core (``System/concurrentMap(_:_:)``). Gives the listings too, for
+  /// the next cache.
+  private static func walk(
+    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil, cache: LoadCache?
+  ) throws(CollectionError) -> (albums: [AlbumFolder], listings: [(String, LoadCache.Folder)], reused: Int) {
+    var albums: [AlbumFolder] = []
+    var listings: [(String, LoadCache.Folder)] = []
+    var reused = 0
+    var level = [""]
+    var isRoot = true
+    while !level.isEmpty {
+      let current = level
+      let found = System.concurrentMap(current.count) { index -> Result<(String, LoadCache.Folder, Bool), FileSystemError> in
+        let id = current[index]
+        let path = id.isEmpty ? location.root : location.path(id)
+        // Taken before listing: a change made while listing shows in the next stamp.
+        let stamp = cache != nil ? FileStamp.of(path) : nil
+        if let stamp, let known = cache?.folder(id, stamp: stamp) { return .success((id, known, true)) }
         beforeListing?(id)
-        let entries = (try? FileSystem.list(location.path(id))) ?? []
-        return (visit(id, entries), entries.filter(isFolderToWalk).map { id + "/" + $0.name })
+        let entries: [FileSystem.Entry]
+        do throws(FileSystemError) {
+          entries = try FileSystem.list(path)
+        } catch {
+          if id.isEmpty { return .failure(error) }
+          entries = []
+        }
+        return .success((id, listing(of: entries, stamp: stamp ?? FileStamp(size: 0, modified: 0, changed: 0, inode: 0, mode: 0)), false))
       }
-      frontier = []
-      for (result, subfolders) in found {
-        if let result { results.append(result) }
-        frontier += subfolders
+      level = []
+      for result in found {
+        let (id, listing, fromCache): (String, LoadCache.Folder, Bool)
+        switch result {
+        case .success(let value): (id, listing, fromCache) = value
+        case .failure(let error): throw .file(error)
+        }
+        if cache != nil { listings.append((id, listing)) }
+        if fromCache { reused += 1 }
+        if listing.hasAlbum && !isRoot { albums.append(AlbumFolder(id: id, isLink: listing.albumIsLink, covers: listing.covers)) }
+        level += listing.subfolders.map { id.isEmpty ? $0 : id + "/" + $0 }
       }
+      isRoot = false
     }
-    return results
+    return (albums, listings, reused)
+  }
+
+  /// What a folder's entries say: the folders to walk, the album file and its covers.
+  private static func listing(of entries: [FileSystem.Entry], stamp: FileStamp) -> LoadCache.Folder {
+    var folder = LoadCache.Folder(stamp: stamp, subfolders: [], hasAlbum: false, albumIsLink: false, covers: CoverFiles())
+    for entry in entries {
+      switch entry.name {
+      case AlbumFile.name:
+        folder.hasAlbum = true
+        folder.albumIsLink = entry.isLink
+      case CoverFiles.coverName: folder.covers.cover = !entry.isDirectory
+      case CoverFiles.thumbnailName: folder.covers.thumbnail = !entry.isDirectory
+      default: break
+      }
+      if isFolderToWalk(entry) { folder.subfolders.append(entry.name) }
+    }
+    return folder
   }
 
   /// Hidden folders are skipped, and so are links to folders, which could
@@ -99,32 +177,21 @@ public struct RecordCollection: Sendable {
   /// real album's; anything larger is not an album file.
   public static let albumFileSizeLimit = 1 << 20
 
-  private static func read(
-    folder id: String, entries: [FileSystem.Entry], in location: CollectionLocation, realRoot: String
-  ) -> Outcome? {
-    var albumFile: FileSystem.Entry?
-    var covers = CoverFiles()
-    for entry in entries {
-      switch entry.name {
-      case AlbumFile.name: albumFile = entry
-      case CoverFiles.coverName: covers.cover = !entry.isDirectory
-      case CoverFiles.thumbnailName: covers.thumbnail = !entry.isDirectory
-      default: break
-      }
-    }
-    guard let albumFile else { return nil }
+  private static func read(_ folder: AlbumFolder, in location: CollectionLocation, realRoot: String, validating: Bool) -> Outcome {
+    let id = folder.id
     // Only a regular file, of an album's size, and through a link only when
     // the link stays inside the collection: a FIFO, a device, a folder or a
     // link out of the tree is reported, never read.
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.read(
-        location.path(id + "/" + AlbumFile.name), limit: albumFileSizeLimit, inside: albumFile.isLink ? realRoot : nil)
+        location.path(id + "/" + AlbumFile.name), limit: albumFileSizeLimit, inside: folder.isLink ? realRoot : nil)
     } catch {
       return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(error.operation) it: \(error.explanation)"))
     }
     do {
-      let parsed = try AlbumFile.parse(bytes, id: id, covers: covers)
+      var parsed = try AlbumFile.parse(bytes, id: id, covers: folder.covers, validating: validating)
+      parsed.album.body = parsed.album.body.compacted
       return .parsed(parsed.album, parsed.problems.map { AlbumIssue(id: id, problem: $0) })
     } catch {
       return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))

@@ -15,16 +15,17 @@ struct CollectionOptions: ParsableArguments {
     try CollectionLocation.find(explicit: collection, environment: ProcessInfo.processInfo.environment)
   }
 
-  /// Loads the collection, warning on stderr about files that could not be
-  /// read, and summing up the rules broken by the rest.
+  /// Loads the collection for a command that only reads it, warning on
+  /// stderr about files that could not be read. The rules are `rk check`'s
+  /// business: checking them on every query made loading a seventh slower.
   func load() throws -> RecordCollection {
-    let collection = try RecordCollection.load(try location())
+    let progress = LoadingProgress.onTerminal()
+    var report: (@Sendable (Int, Int) -> Void)?
+    if let progress { report = { done, total in progress.update(done: done, total: total) } }
+    let collection = try RecordCollection.load(try location(), validating: false, progress: report)
+    progress?.finish()
     for issue in collection.unreadable {
       Terminal.warn("\(issue.formatted(in: collection.location)) (this album is left out)")
-    }
-    if !collection.problems.isEmpty {
-      let albums = Set(collection.problems.map(\.id)).count
-      Terminal.warn("\(albums) album\(albums == 1 ? " breaks" : "s break") the rules; run rk check to see how")
     }
     return collection
   }

@@ -1,0 +1,362 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What loading found in each folder and album, kept in `.git/rk-cache`
+/// (never committed) so that a query reads only what changed, like git's
+/// index: every entry is keyed by its file's ``FileStamp`` and used only when
+/// the file's stamp is still the same and older than the cache itself.
+///
+/// The cache is never the truth: one that is missing, from another rk or
+/// format, for another collection root, truncated or damaged in any byte
+/// (a checksum covers it all) is ignored and written anew, without a word.
+struct LoadCache: Sendable {
+  /// What a folder's listing said.
+  struct Folder: Sendable {
+    var stamp: FileStamp
+    /// The folders to walk below it.
+    var subfolders: [String]
+    /// Whether it holds an `album.md`, and whether that is a link.
+    var hasAlbum: Bool
+    var albumIsLink: Bool
+    var covers: CoverFiles
+  }
+
+  /// An album as its file read, with the file's stamp.
+  struct Entry: Sendable {
+    var stamp: FileStamp
+    var album: Album
+  }
+
+  var folders: [String: Folder] = [:]
+  /// Decoded only when asked for: where each album's record starts in ``bytes``.
+  private var albumOffsets: [String: (stamp: FileStamp, offset: Int)] = [:]
+  private var bytes: [UInt8] = []
+  /// The cache file's own modification time: entries not older are racy.
+  private(set) var writtenAt: Int64 = .max
+
+  static let fileName = "rk-cache"
+  /// Bumped whenever what is written changes.
+  static let format: UInt32 = 1
+  private static let magic = Array("RKCACHE\n".utf8)
+
+  init() {}
+
+  /// Where the cache of the collection at `root` lives: in the git folder
+  /// of the repository holding it, or `nil` outside git.
+  static func path(forCollectionAt root: String) -> String? {
+    var folder = root
+    while true {
+      let dotGit = folder + "/.git"
+      switch FileSystem.kind(of: dotGit) {
+      case .directory?: return dotGit + "/" + fileName
+      case .regularFile?:
+        // A linked work tree or submodule: `.git` names the git folder.
+        guard let text = try? FileSystem.read(dotGit, limit: 4096),
+          let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first, line.hasPrefix("gitdir: ")
+        else { return nil }
+        let target = String(line.dropFirst(8)).trimmed
+        return (target.hasPrefix("/") ? target : folder + "/" + target) + "/" + fileName
+      default: break
+      }
+      guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return nil }
+      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+      if folder == "/" { return nil }
+    }
+  }
+
+  /// The cache at `path` for the collection at `root`; empty when there is
+  /// none or it cannot be trusted.
+  static func read(_ path: String, root: String) -> LoadCache {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return LoadCache() }
+    var info = stat()
+    let statted = fstat(descriptor, &info) == 0
+    close(descriptor)
+    guard statted, let bytes = try? FileSystem.read(path, limit: Int.max - 1) else { return LoadCache() }
+    var cache = LoadCache()
+    guard cache.decode(bytes, root: root) else { return LoadCache() }
+    cache.writtenAt = FileStamp(info).modified
+    return cache
+  }
+
+  /// The album of `id` recorded with `stamp`, when the cache has it and it
+  /// can be trusted.
+  func album(_ id: String, stamp: FileStamp, covers: CoverFiles) -> Album? {
+    guard let found = albumOffsets[id], found.stamp == stamp, !stamp.isRacy(cacheWrittenAt: writtenAt) else { return nil }
+    var reader = CacheReader(bytes: bytes, offset: found.offset)
+    return reader.album(id: id, covers: covers)
+  }
+
+  /// The folder listing recorded for `id`, when its stamp is still `stamp` and can be trusted.
+  func folder(_ id: String, stamp: FileStamp) -> Folder? {
+    guard let found = folders[id], found.stamp == stamp, !stamp.isRacy(cacheWrittenAt: writtenAt) else { return nil }
+    return found
+  }
+
+  var folderCount: Int { folders.count }
+  var albumCount: Int { albumOffsets.count }
+
+  /// Writes a cache of these folders and albums to `path`: to a temporary
+  /// file first, renamed over the old one, so a reader (or a kill) never
+  /// sees half of it. A file changed in the last two seconds is left out,
+  /// so it is read again next time: a change made in the same clock tick as
+  /// the read would not show in its stamp. Failing to write is not an error.
+  static func write(_ path: String, root: String, folders: [(String, Folder)], albums: [(FileStamp, Album)]) {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let recent = (Int64(now.tv_sec) - 2) * 1_000_000_000 + Int64(now.tv_nsec)
+    var writer = CacheWriter()
+    writer.bytes += magic
+    writer.integer(UInt64(format))
+    writer.string(RecordKeeperVersion.current)
+    writer.string(root)
+    let steadyFolders = folders.filter { !$0.1.stamp.isRacy(cacheWrittenAt: recent) }
+    writer.integer(UInt64(steadyFolders.count))
+    for (id, folder) in steadyFolders {
+      writer.string(id)
+      writer.stamp(folder.stamp)
+      writer.integer(UInt64(folder.subfolders.count))
+      for name in folder.subfolders { writer.string(name) }
+      writer.integer((folder.hasAlbum ? 1 : 0) | (folder.albumIsLink ? 2 : 0) | (folder.covers.cover ? 4 : 0) | (folder.covers.thumbnail ? 8 : 0))
+    }
+    let steadyAlbums = albums.filter { !$0.0.isRacy(cacheWrittenAt: recent) }
+    writer.integer(UInt64(steadyAlbums.count))
+    for (stamp, album) in steadyAlbums {
+      writer.string(album.id)
+      writer.stamp(stamp)
+      var record = CacheWriter()
+      record.album(album)
+      writer.integer(UInt64(record.bytes.count))
+      writer.bytes += record.bytes
+    }
+    withUnsafeBytes(of: checksum(writer.bytes[...]).littleEndian) { writer.bytes += $0 }
+    try? FileSystem.writeAtomically(writer.bytes, to: path)
+    removeLeftovers(of: path)
+  }
+
+  /// Removes the temporary files of writes killed before their rename
+  /// (`rk-cache.rk-PID-N.tmp`), once their process is gone.
+  private static func removeLeftovers(of path: String) {
+    guard let slash = path.lastIndex(of: "/") else { return }
+    let folder = String(path[..<slash])
+    let prefix = String(path[path.index(after: slash)...]) + ".rk-"
+    for entry in (try? FileSystem.list(folder)) ?? [] where entry.name.hasPrefix(prefix) && entry.name.hasSuffix(".tmp") {
+      let pid = entry.name.dropFirst(prefix.count).prefix { $0 != "-" }
+      guard let pid = pid_t(pid), !FileSystem.processIsRunning(pid) else { continue }
+      unlink(folder + "/" + entry.name)
+    }
+  }
+
+  private mutating func decode(_ bytes: [UInt8], root: String) -> Bool {
+    guard bytes.count > Self.magic.count + 8, bytes.starts(with: Self.magic) else { return false }
+    let body = bytes[..<(bytes.count - 8)]
+    let stored = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) }
+    guard stored == Self.checksum(body) else { return false }
+    var reader = CacheReader(bytes: bytes, offset: Self.magic.count)
+    guard reader.integer() == UInt64(Self.format), reader.string() == RecordKeeperVersion.current, reader.string() == root,
+      let folderCount = reader.count()
+    else { return false }
+    folders.reserveCapacity(folderCount)
+    for _ in 0..<folderCount {
+      guard let id = reader.string(), let stamp = reader.stamp(), let subfolderCount = reader.count() else { return false }
+      var subfolders: [String] = []
+      for _ in 0..<subfolderCount {
+        guard let name = reader.string() else { return false }
+        subfolders.append(name)
+      }
+      guard let flags = reader.integer() else { return false }
+      folders[id] = Folder(
+        stamp: stamp, subfolders: subfolders, hasAlbum: flags & 1 != 0, albumIsLink: flags & 2 != 0,
+        covers: CoverFiles(cover: flags & 4 != 0, thumbnail: flags & 8 != 0))
+    }
+    guard let albumCount = reader.count() else { return false }
+    albumOffsets.reserveCapacity(albumCount)
+    for _ in 0..<albumCount {
+      // Each record is length-prefixed, so it is decoded only when its album is asked for.
+      guard let id = reader.string(), let stamp = reader.stamp(), let length = reader.count() else { return false }
+      albumOffsets[id] = (stamp, reader.offset)
+      reader.offset += length
+    }
+    guard reader.offset == body.count else { return false }
+    self.bytes = bytes
+    return true
+  }
+
+  /// A 64-bit checksum of every byte (FNV-1a over 8-byte words): any damage
+  /// or truncation shows.
+  static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    bytes.withUnsafeBytes { raw in
+      var index = 0
+      while index + 8 <= raw.count {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x100_0000_01b3
+        hash ^= hash >> 29
+        index += 8
+      }
+      while index < raw.count {
+        hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
+        index += 1
+      }
+    }
+    return hash ^ UInt64(bytes.count)
+  }
+}
+
+/// Appends the cache's values: integers as variable-length numbers; text as
+/// its length then its UTF-8 bytes.
+private struct CacheWriter {
+  var bytes: [UInt8] = []
+
+  /// 7 bits a byte, low first; the high bit says another byte follows.
+  mutating func integer(_ value: UInt64) {
+    var rest = value
+    while rest >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      rest >>= 7
+    }
+    bytes.append(UInt8(rest))
+  }
+
+  mutating func string(_ value: String) {
+    var value = value
+    value.withUTF8 { utf8 in
+      integer(UInt64(utf8.count))
+      bytes += utf8
+    }
+  }
+
+  /// 0 for none, else the length plus one, then the bytes.
+  mutating func optional(_ value: String?) {
+    guard var value else { return integer(0) }
+    value.withUTF8 { utf8 in
+      integer(UInt64(utf8.count) + 1)
+      bytes += utf8
+    }
+  }
+
+  mutating func stamp(_ stamp: FileStamp) {
+    integer(UInt64(bitPattern: stamp.size))
+    integer(UInt64(bitPattern: stamp.modified))
+    integer(UInt64(bitPattern: stamp.changed))
+    integer(stamp.inode)
+    integer(UInt64(stamp.mode))
+  }
+
+  mutating func album(_ album: Album) {
+    string(album.title)
+    string(album.artist)
+    optional(album.sortArtist)
+    optional(album.released)
+    optional(album.wikipedia)
+    integer(UInt64(album.tags.count))
+    for tag in album.tags { string(tag) }
+    let fields = CollectorField.allCases.compactMap { field in album[keyPath: field.keyPath].map { (field, $0) } }
+    integer(UInt64(fields.count))
+    for (field, value) in fields {
+      string(field.key)
+      string(value)
+    }
+    integer(UInt64(album.extra.count))
+    for field in album.extra { string(field.yaml) }
+    integer(UInt64(album.trackList.count))
+    for track in album.trackList {
+      string(track.name)
+      integer(track.duration.map { UInt64(max(0, $0)) + 1 } ?? 0)
+      optional(track.side)
+      integer(UInt64(track.sideIndex))
+    }
+    integer(UInt64(album.body.source.count))
+    bytes += album.body.source
+  }
+}
+
+/// Reads what ``CacheWriter`` wrote; every read is bounds-checked and gives
+/// `nil` past the end.
+private struct CacheReader {
+  let bytes: [UInt8]
+  var offset: Int
+
+  mutating func integer() -> UInt64? {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count, shift < 64 {
+      let byte = bytes[offset]
+      offset += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return value }
+      shift += 7
+    }
+    return nil
+  }
+
+  /// A count or length, refused when it could not fit in what is left.
+  mutating func count() -> Int? {
+    guard let value = integer(), value <= UInt64(bytes.count - offset) else { return nil }
+    return Int(value)
+  }
+
+  mutating func rawBytes() -> ArraySlice<UInt8>? {
+    guard let length = count() else { return nil }
+    defer { offset += length }
+    return bytes[offset..<(offset + length)]
+  }
+
+  mutating func string() -> String? {
+    rawBytes().map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  mutating func optional() -> String?? {
+    guard let marker = integer(), marker <= UInt64(bytes.count - offset) + 1 else { return nil }
+    guard marker > 0 else { return .some(nil) }
+    let length = Int(marker - 1)
+    defer { offset += length }
+    return .some(String(decoding: bytes[offset..<(offset + length)], as: UTF8.self))
+  }
+
+  mutating func stamp() -> FileStamp? {
+    guard let size = integer(), let modified = integer(), let changed = integer(), let inode = integer(), let mode = integer()
+    else { return nil }
+    return FileStamp(
+      size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed), inode: inode,
+      mode: UInt32(truncatingIfNeeded: mode))
+  }
+
+  mutating func album(id: String, covers: CoverFiles) -> Album? {
+    guard let title = string(), let artist = string(), let sortArtist = optional(), let released = optional(),
+      let wikipedia = optional(), let tagCount = count()
+    else { return nil }
+    var album = Album(id: id, title: title, artist: artist, sortArtist: sortArtist, released: released, wikipedia: wikipedia, covers: covers)
+    for _ in 0..<tagCount {
+      guard let tag = string() else { return nil }
+      album.tags.append(tag)
+    }
+    guard let fieldCount = count() else { return nil }
+    for _ in 0..<fieldCount {
+      guard let key = string(), let value = string(), let field = CollectorField(rawValue: key) else { return nil }
+      album[keyPath: field.keyPath] = value
+    }
+    guard let extraCount = count() else { return nil }
+    for _ in 0..<extraCount {
+      guard let yaml = rawBytes() else { return nil }
+      // Rare: the value is read again from the YAML the file had.
+      guard let entry = try? FrontMatter.parse(yaml, firstLine: 1).entries.first else { return nil }
+      album.extra.append(ExtraField(key: entry.key, yaml: String(decoding: yaml, as: UTF8.self), value: entry.value.json))
+    }
+    guard let trackCount = count() else { return nil }
+    var tracks: [Album.Track] = []
+    tracks.reserveCapacity(trackCount)
+    for _ in 0..<trackCount {
+      guard let name = string(), let duration = integer(), let side = optional(), let sideIndex = integer() else { return nil }
+      tracks.append(Album.Track(
+        name: name, duration: duration == 0 ? nil : Int(truncatingIfNeeded: duration - 1), side: side,
+        sideIndex: Int(truncatingIfNeeded: sideIndex)))
+    }
+    guard let source = rawBytes() else { return nil }
+    album.trackList = tracks
+    album.body = AlbumBody(unparsed: Array(source))
+    return album
+  }
+}

@@ -1,0 +1,31 @@
+import Dispatch
+import Synchronization
+
+extension System {
+  /// The non-nil results of `transform` for every index in `0..<count`, in
+  /// no particular order, computed on every core into one array of exactly
+  /// their number: loading keeps no second array of every album, whose
+  /// copy was a fifth of the peak at 100k.
+  package static func concurrentCompactMap<T: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> T?) -> [T] {
+    let workers = min(count, coreCount * 4)
+    guard workers > 1 else { return (0..<count).compactMap(transform) }
+    let filled = Atomic<Int>(0)
+    var results = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+      // Safe to share: each slot is claimed by exactly one worker through
+      // the atomic counter, and nothing reads the buffer until
+      // concurrentPerform has returned.
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        for index in stride(from: worker, to: count, by: workers) {
+          guard let value = transform(index) else { continue }
+          let slot = filled.add(1, ordering: .relaxed).oldValue
+          slots.initializeElement(at: slot, to: value)
+        }
+      }
+      initialized = filled.load(ordering: .relaxed)
+    }
+    // Give back the slots of the albums that could not be read, when many could not.
+    if results.count < count / 2 { results = results.withUnsafeBufferPointer { Array($0) } }
+    return results
+  }
+}
