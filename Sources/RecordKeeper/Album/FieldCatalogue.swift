@@ -46,6 +46,9 @@ public struct FieldDescription: Sendable, Equatable {
   public let message: String?
   /// What an `@name` rule may ask of the field; `nil` when no rule tests it.
   public let ruleKind: RuleField.Kind?
+  /// Other spellings read as one of ``values``, lowercased (Discogs' long
+  /// grade names: `near mint (nm or m-)` is `NM`).
+  public var aliases: [String: String]? = nil
 }
 
 /// Every field a collector edits or a rule tests, described once from the
@@ -77,7 +80,9 @@ public enum FieldCatalogue {
           defaultValue: field.defaultValue,
           digits: field == .barcode ? CollectorField.barcodeDigits : nil,
           // Every checked kind refuses the placeholder itself, so its message is the template.
-          message: field.problem(with: placeholder), ruleKind: RuleField.collector(field).kind))
+          message: field.problem(with: placeholder), ruleKind: RuleField.collector(field).kind,
+          aliases: field.allowedValues?.contains("NM") == true
+            ? Dictionary(uniqueKeysWithValues: CollectorField.grades.map { ($0.long.lowercased(), $0.short) }) : nil))
     }
     fields += [describe(.year, "Year", .readOnly), describe(.cover, "Cover", .readOnly), describe(.notes, "Notes", .readOnly)]
     return fields
@@ -167,6 +172,7 @@ extension FieldDescription {
     if let defaultValue { pairs.append(("default", .string(defaultValue))) }
     if let digits { pairs.append(("digits", .array([.number(digits.lowerBound), .number(digits.upperBound)]))) }
     if let message { pairs.append(("message", .string(message))) }
+    if let aliases { pairs.append(("aliases", .object(aliases.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
     pairs.append(("rule_kind", ruleKind.map { .string($0.name) } ?? .null))
     return .object(pairs)
   }

@@ -171,7 +171,10 @@ function valueProblems(schema, field, value) {
       return problem ? [problem.message] : [];
     }
     case 'web_address': return isWebAddress(value) ? [] : [fill(field.message, { value })];
-    case 'choice': return field.values.includes(value) ? [] : [fill(field.message, { value })];
+    case 'choice': {
+      const read = (field.aliases && field.aliases[value.toLowerCase()]) || value; // Discogs' long grade names
+      return field.values.includes(read) ? [] : [fill(field.message, { value })];
+    }
     case 'barcode': {
       const digits = graphemes(value).filter((c) => c !== ' ' && c !== '-');
       const [low, high] = field.digits;
