@@ -77,7 +77,7 @@ enum SearchCases {
     }
     func found(_ query: String, _ fields: [SearchField]?) -> JSONValue {
       do {
-        let matcher = try SearchMatcher(query: try SearchQuery(parsing: query), fields: Set(fields ?? SearchField.allCases))
+        let matcher = try SearchMatcher(query: try SearchQuery(parsing: query), fields: fields.map { Set($0) } ?? SearchField.defaults)
         return .array(albums.filter(matcher.matches).map { .string($0.id) })
       } catch {
         return .null
