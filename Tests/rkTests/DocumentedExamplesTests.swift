@@ -120,6 +120,16 @@ struct DocumentedExamplesTests {
     lines.map { $0.replacing(/^\[[0-9a-f]{7}\]/, with: "[…]") }
   }
 
+  /// A collector following the README has a git identity (rk warns without one).
+  static func collector(_ records: String) -> [String: String] {
+    var environment = ["RK_COLLECTION": records]
+    for role in ["AUTHOR", "COMMITTER"] {
+      environment["GIT_\(role)_NAME"] = "A Collector"
+      environment["GIT_\(role)_EMAIL"] = "collector@example.org"
+    }
+    return environment
+  }
+
   @Test func everyExampleRunsAsDocumented() throws {
     let scratch = try TemporaryCollection()
     let records = scratch.root.appendingPathComponent("records")
@@ -128,7 +138,7 @@ struct DocumentedExamplesTests {
     #expect(examples.count >= 20, "\(examples)")
     #expect(examples.contains { $0.words == ["show", "ok-computer"] } && examples.contains { $0.words == ["tag", "add", "blue-train", "favourite"] })
     for example in examples {
-      let result = try runRK(example.words, environment: ["RK_COLLECTION": records.path], in: records.path)
+      let result = try runRK(example.words, environment: Self.collector(records.path), in: records.path)
       #expect(result.status == 0, "\(example) exited \(result.status): \(result.stderr)")
       guard let shown = example.output, !shown.isEmpty, !shown.joined().contains("/home/") else { continue }
       var printed = Self.comparable((result.stdout + result.stderr).components(separatedBy: "\n"))
