@@ -16,7 +16,7 @@ struct MusicBrainzClientTests {
 
   /// Runs `body` with clients of the fixture server.
   static func withClients<T: Sendable>(
-    timeout: Int = 10, cache: String? = nil,
+    timeout: Int = 30, cache: String? = nil,
     _ body: @escaping @Sendable (MusicBrainzClient, CoverArtClient, RequestLog) async throws -> T
   ) async throws -> T {
     let cache = try cache ?? cacheFolder()
@@ -106,7 +106,7 @@ struct MusicBrainzClientTests {
   ) async throws -> T {
     let http = LookupHTTP(
       configuration: LookupConfiguration(
-        musicBrainzURL: server.url, contact: "test@example.org", cacheFolder: try cache ?? cacheFolder(), timeout: 10))
+        musicBrainzURL: server.url, contact: "test@example.org", cacheFolder: try cache ?? cacheFolder(), timeout: 30))
     do {
       let result = try await body(MusicBrainzClient(http: http))
       await http.shutdown()
