@@ -19,10 +19,10 @@ extension RK {
     @Argument(help: ArgumentHelp("Words of the artist and title.", valueName: "query"))
     var words: [String] = []
 
-    @Option(help: ArgumentHelp("Find the release with this UPC/EAN barcode.", valueName: "digits"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Find the release with this UPC/EAN barcode.", valueName: "digits"))
     var barcode: String?
 
-    @Option(name: .customLong("catalog-number"), help: ArgumentHelp("Find releases with this catalog number (CL 1355).", valueName: "number"))
+    @Option(name: .customLong("catalog-number"), parsing: .unconditional, help: ArgumentHelp("Find releases with this catalog number (CL 1355).", valueName: "number"))
     var catalogNumber: String?
 
     @Flag(help: "Print the candidates as a JSON array.")
