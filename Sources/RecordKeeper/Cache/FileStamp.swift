@@ -6,13 +6,13 @@
 
 /// What `stat` says about a file, as git's index keeps it: when any part
 /// differs, the file may have changed and is read again.
-struct FileStamp: Hashable, Sendable {
-  var size: Int64
+public struct FileStamp: Hashable, Sendable {
+  public var size: Int64
   /// Nanoseconds since 1970.
-  var modified: Int64
-  var changed: Int64
-  var inode: UInt64
-  var mode: UInt32
+  public var modified: Int64
+  public var changed: Int64
+  public var inode: UInt64
+  public var mode: UInt32
 
   init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, mode: UInt32) {
     self.size = size
@@ -34,7 +34,7 @@ struct FileStamp: Hashable, Sendable {
   }
 
   /// The stamp of `path` itself (a link is not followed), or `nil` when it cannot be had.
-  static func of(_ path: String) -> FileStamp? {
+  public static func of(_ path: String) -> FileStamp? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
     return FileStamp(info)

@@ -21,8 +21,8 @@ enum CoverAddresses {
     guard present else { return nil }
     let route = name == CoverFiles.coverName ? "cover" : "thumbnail"
     let base = "/api/albums/\(PathPart.encode(album.id))/\(route)"
-    guard let signature = FileSignature(location.path(album.id + "/" + name)) else { return base }
-    let version = [signature.inode, UInt(bitPattern: signature.size), UInt(bitPattern: signature.modified), UInt(bitPattern: signature.modifiedNanoseconds)]
+    guard let stamp = FileStamp.of(location.path(album.id + "/" + name)) else { return base }
+    let version = [stamp.inode, UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified)]
       .map { String($0, radix: 36) }.joined(separator: "-")
     return base + "?v=" + version
   }

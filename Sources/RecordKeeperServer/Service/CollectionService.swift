@@ -44,7 +44,7 @@ public actor CollectionService {
   let store: CollectionStore
   /// What each album's files looked like when last read, to find the albums
   /// changed behind the watcher's back (a dropped event, a branch switch).
-  private var stamps: [String: FileStamp] = [:]
+  private var stamps: [String: AlbumFilesStamp] = [:]
   private var watcher: TreeWatcher?
   private var watching: Task<Void, Never>?
 
@@ -120,9 +120,9 @@ public actor CollectionService {
     }
   }
 
-  /// The ``FileStamp`` of every album in `ids`, taken on every core.
-  private static func stamps(of ids: [String], in location: CollectionLocation) -> [String: FileStamp] {
-    let taken = System.concurrentMap(ids.count) { FileStamp(id: ids[$0], in: location) }
+  /// The ``AlbumFilesStamp`` of every album in `ids`, taken on every core.
+  private static func stamps(of ids: [String], in location: CollectionLocation) -> [String: AlbumFilesStamp] {
+    let taken = System.concurrentMap(ids.count) { AlbumFilesStamp(id: ids[$0], in: location) }
     return Dictionary(uniqueKeysWithValues: zip(ids, taken))
   }
 
@@ -189,7 +189,7 @@ public actor CollectionService {
     var ids = Set(known.keys).symmetricDifference(onDisk)
     let kept = onDisk.filter { known[$0] != nil }
     let (stamps, location) = (stamps, location)
-    let differs = System.concurrentMap(kept.count) { stamps[kept[$0]] != FileStamp(id: kept[$0], in: location) }
+    let differs = System.concurrentMap(kept.count) { stamps[kept[$0]] != AlbumFilesStamp(id: kept[$0], in: location) }
     for (id, differ) in zip(kept, differs) where differ { ids.insert(id) }
     let preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
     refresh(ids, preferences: preferences)
@@ -249,7 +249,7 @@ public actor CollectionService {
   /// when it is gone or cannot be read (as loading leaves out an unreadable
   /// album, and names it with the same field and message as loading).
   private func reread(_ id: String) -> (Album?, CollectionSnapshot.AlbumIssues) {
-    stamps[id] = FileStamp(id: id, in: location)
+    stamps[id] = AlbumFilesStamp(id: id, in: location)
     guard FileSystem.exists(location.path(id + "/" + AlbumFile.name)) else {
       stamps[id] = nil
       return (nil, .init())
@@ -412,38 +412,19 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
 /// What an album's files looked like: enough to tell that one changed
 /// without reading it. Two hashes, no arrays or paths: one is kept per album
 /// (the three files' inode, size and times were some 130 bytes an album).
-struct FileStamp: Hashable, Sendable {
-  /// `album.md`'s signature, hashed.
+struct AlbumFilesStamp: Hashable, Sendable {
+  /// `album.md`'s stamp, hashed.
   var album: Int
   /// The cover's and the thumbnail's, hashed together.
   var images: Int
 
   init(id: String, in location: CollectionLocation) {
     var album = Hasher()
-    album.combine(FileSignature(location.path(id + "/" + AlbumFile.name)))
+    album.combine(FileStamp.of(location.path(id + "/" + AlbumFile.name)))
     var images = Hasher()
-    images.combine(FileSignature(location.path(id + "/" + CoverFiles.coverName)))
-    images.combine(FileSignature(location.path(id + "/" + CoverFiles.thumbnailName)))
+    images.combine(FileStamp.of(location.path(id + "/" + CoverFiles.coverName)))
+    images.combine(FileStamp.of(location.path(id + "/" + CoverFiles.thumbnailName)))
     self.album = album.finalize()
     self.images = images.finalize()
-  }
-}
-
-/// A file's inode, size and times (`lstat`); `nil` when there is no file.
-struct FileSignature: Hashable, Sendable {
-  var inode: UInt
-  var size: Int
-  var modified: Int
-  var modifiedNanoseconds: Int
-  var changedNanoseconds: Int
-
-  init?(_ path: String) {
-    var info = Glibc.stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    inode = UInt(info.st_ino)
-    size = Int(info.st_size)
-    modified = info.st_mtim.tv_sec
-    modifiedNanoseconds = info.st_mtim.tv_nsec
-    changedNanoseconds = info.st_ctim.tv_nsec
   }
 }
