@@ -191,7 +191,7 @@ final class EventStreamReader: Sendable {
   private let buffered = Mutex("")
 
   init(port: Int) throws {
-    socket = try connectLoopback(port: port)
+    socket = try connectLoopback(port: port, timeout: 30)  // a bound: a loaded machine once took over 10 s
     let request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
     _ = request.withCString { send(socket, $0, strlen($0), 0) }
   }
