@@ -93,18 +93,22 @@ class PagingTests(AppTestCase):
         self.open()
         expected = self.server_count("m")
         self.type_query("m")
-        self.wait_for(lambda d: self.settled() and self.rows_in_view()[0][1] is not None, "the first page")
+        def first_page():
+            rows = self.rows_in_view()  # empty while the list redraws
+            return self.settled() and bool(rows) and rows[0][1] is not None
+        self.wait_for(lambda d: first_page(), "the first page")
         def at_the_end():
             # Headers arriving with a page keep the first row in view in place, so the end may move down.
             self.driver.execute_script("const l = document.getElementById('album-list'); l.scrollTop = l.scrollHeight;")
             rows = self.rows_in_view()
-            return self.settled() and rows[-1][0] == expected and all(title is not None for _, title, _ in rows)
+            done = self.settled() and rows and rows[-1][0] == expected and all(title is not None for _, title, _ in rows)
+            return rows if done else None
 
         # The last rows arrive on demand, placeholders until then.
-        self.wait_for(lambda d: at_the_end(), f"the last rows (in view: {self.rows_in_view()})")
+        rows = self.wait_for(lambda d: at_the_end(), f"the last rows (in view: {self.rows_in_view()})")
         with urllib.request.urlopen(f"{self.server.url}api/albums?q=m&offset={expected - 1}&limit=1", timeout=30) as answer:
             last = json.load(answer)["albums"][0]["title"]
-        self.assertEqual(self.rows_in_view()[-1][1], last)
+        self.assertEqual(rows[-1][1], last)
         offsets = sorted(int(params["offset"]) for params, _ in self.album_requests() if params.get("q") == "m")
         last_page = (expected - 1) // PAGE * PAGE
         self.assertIn(0, offsets)
@@ -114,9 +118,10 @@ class PagingTests(AppTestCase):
         middle = expected // 2
         self.driver.execute_script(
             "const l = document.getElementById('album-list'); l.scrollTop = l.scrollHeight / 2;")
-        self.wait_for(lambda d: self.settled() and all(title is not None for _, title, _ in self.rows_in_view()),
-                      "the rows in the middle")
-        position, title, _ = self.rows_in_view()[0]
+        def middle_rows():
+            rows = self.rows_in_view()
+            return rows if self.settled() and rows and all(title is not None for _, title, _ in rows) else None
+        position, title, _ = self.wait_for(lambda d: middle_rows(), "the rows in the middle")[0]
         with urllib.request.urlopen(f"{self.server.url}api/albums?q=m&offset={position - 1}&limit=1", timeout=30) as answer:
             self.assertEqual(json.load(answer)["albums"][0]["title"], title)
         self.assertTrue(abs(position - middle) < 2 * PAGE, (position, middle))
