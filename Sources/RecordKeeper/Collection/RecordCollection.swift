@@ -187,14 +187,14 @@ public struct RecordCollection: Sendable {
       bytes = try FileSystem.read(
         location.path(id + "/" + AlbumFile.name), limit: albumFileSizeLimit, inside: folder.isLink ? realRoot : nil)
     } catch {
-      return .failed(AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(error.operation) it: \(error.explanation)"))
+      return .failed(AlbumIssue(id: id, unreadable: error))
     }
     do {
       var parsed = try AlbumFile.parse(bytes, id: id, covers: folder.covers, validating: validating)
       parsed.album.body = parsed.album.body.compacted
       return .parsed(parsed.album, parsed.problems.map { AlbumIssue(id: id, problem: $0) })
     } catch {
-      return .failed(AlbumIssue(id: id, line: error.line, field: "front matter", message: error.description))
+      return .failed(AlbumIssue(id: id, unreadable: error))
     }
   }
 }
@@ -216,6 +216,26 @@ public struct AlbumIssue: Hashable, Sendable {
 
   init(id: String, problem: AlbumProblem) {
     self.init(id: id, line: problem.line, field: problem.field.key, message: problem.message)
+  }
+
+  /// An `album.md` that could not be read as a file.
+  init(id: String, unreadable error: FileSystemError) {
+    self.init(id: id, line: 0, field: "file", message: "cannot \(error.operation) it: \(error.explanation)")
+  }
+
+  /// An `album.md` whose front matter could not be parsed.
+  init(id: String, unreadable error: AlbumFileError) {
+    self.init(id: id, line: error.line, field: "front matter", message: error.description)
+  }
+
+  /// Why ``CollectionStore/read(_:)`` could not read an album, named as
+  /// loading names it (an album left out of the list).
+  public init(id: String, unreadable error: StoreError) {
+    switch error {
+    case .unreadable(_, let cause): self.init(id: id, unreadable: cause)
+    case .file(let cause): self.init(id: id, unreadable: cause)
+    default: self.init(id: id, line: 0, field: "file", message: error.description)
+    }
   }
 
   /// The file the issue is about, as `location` shows it: `album.md`, or

@@ -104,6 +104,20 @@ public final class CollectionStore {
 
   /// The album as its file says now, with the file's bytes.
   public func read(_ id: String) throws(StoreError) -> (album: Album, bytes: [UInt8]) {
+    let (parsed, bytes) = try parsedFile(id)
+    return (parsed.album, bytes)
+  }
+
+  /// The album as its file says now, kept as loading keeps it (the body's
+  /// structure worked out again when asked), and the rules it breaks: what
+  /// `rk serve` holds of an album re-read after a change, from one parse.
+  public func readChecked(_ id: String) throws(StoreError) -> (album: Album, problems: [AlbumIssue]) {
+    var (parsed, _) = try parsedFile(id)
+    parsed.album.body = parsed.album.body.compacted
+    return (parsed.album, parsed.problems.map { AlbumIssue(id: id, problem: $0) })
+  }
+
+  private func parsedFile(_ id: String) throws(StoreError) -> (AlbumFile.Parsed, [UInt8]) {
     try ensureInside(id, reference: id)
     let path = location.path(id + "/" + AlbumFile.name)
     do {
@@ -112,7 +126,7 @@ public final class CollectionStore {
       let covers = CoverFiles(
         cover: entries.contains { $0.name == CoverFiles.coverName },
         thumbnail: entries.contains { $0.name == CoverFiles.thumbnailName })
-      return (try AlbumFile.parse(bytes, id: id, covers: covers).album, bytes)
+      return (try AlbumFile.parse(bytes, id: id, covers: covers), bytes)
     } catch let error as FileSystemError {
       throw .file(error)
     } catch let error as AlbumFileError {

@@ -254,19 +254,12 @@ public actor CollectionService {
       stamps[id] = nil
       return (nil, .init())
     }
-    let read: (album: Album, bytes: [UInt8])
-    do { read = try store.read(id) } catch {
-      let issue: AlbumIssue
-      switch error {
-      case .unreadable(_, let cause): issue = AlbumIssue(id: id, line: cause.line, field: "front matter", message: cause.description)
-      case .file(let cause): issue = AlbumIssue(id: id, line: 0, field: "file", message: "cannot \(cause.operation) it: \(cause.explanation)")
-      default: issue = AlbumIssue(id: id, line: 0, field: "file", message: error.description)
-      }
-      return (nil, .init(unreadable: issue))
+    do {
+      let (album, problems) = try store.readChecked(id)
+      return (album, .init(problems: problems))
+    } catch {
+      return (nil, .init(unreadable: AlbumIssue(id: id, unreadable: error)))
     }
-    // The rules it breaks: a second parse, of one album, only after a change.
-    let problems = (try? AlbumFile.parse(read.bytes, id: id, covers: read.album.covers))?.problems ?? []
-    return (read.album, .init(problems: problems.map { AlbumIssue(id: id, line: $0.line, field: $0.field.key, message: $0.message) }))
   }
 
   // MARK: Changes
@@ -300,10 +293,9 @@ public actor CollectionService {
   /// Saves the editable fields of an album (the app's Save), merged with
   /// what changed in its file since the form was opened at `version`, with
   /// a new cover if given: one commit.
-  public func save(_ save: AlbumSave, to id: String, openedAt version: String, cover: CoverImages? = nil) throws(StoreError) -> Album {
+  public func save(_ save: AlbumSave, to id: String, openedAt version: String, cover: CoverImages? = nil) throws(StoreError) {
     defer { refresh([id]) }
     try store.save(save, to: id, openedAt: version, cover: cover)
-    return try changed(id)
   }
 
   /// The album as its file says now, and the file's version (its ETag).
@@ -312,10 +304,9 @@ public actor CollectionService {
   }
 
   /// Makes one edit (tags, tracks) to an album.
-  public func apply(_ edit: AlbumEdit, to id: String) throws(StoreError) -> Album {
+  public func apply(_ edit: AlbumEdit, to id: String) throws(StoreError) {
     defer { refresh([id]) }
     try store.apply(edit, to: id)
-    return try changed(id)
   }
 
   /// Deletes an album, folder and all.
@@ -325,17 +316,15 @@ public actor CollectionService {
   }
 
   /// Sets an album's cover from images already made.
-  public func setCover(_ images: CoverImages, of id: String) throws(StoreError) -> Album {
+  public func setCover(_ images: CoverImages, of id: String) throws(StoreError) {
     defer { refresh([id]) }
     try store.setCover(id, images: images)
-    return try changed(id)
   }
 
   /// Removes an album's cover.
-  public func removeCover(of id: String) throws(StoreError) -> Album {
+  public func removeCover(of id: String) throws(StoreError) {
     defer { refresh([id]) }
     try store.removeCover(id)
-    return try changed(id)
   }
 
   /// The names of an album's photos.
@@ -374,10 +363,15 @@ public actor CollectionService {
 
   /// Chooses this clone's sort mode, the setting `rk sort` changes.
   public func chooseSort(_ mode: SortMode) throws(ServiceError) -> Preferences {
+    try changePreferences { $0.choose(mode) }
+  }
+
+  /// Changes this clone's `local.yaml` as it is now, and publishes it.
+  func changePreferences(_ change: (inout Preferences) -> Void) throws(ServiceError) -> Preferences {
     var preferences: Preferences
     do {
       preferences = try Preferences.load(location)
-      preferences.choose(mode)
+      change(&preferences)
       try preferences.save(to: location)
     } catch {
       throw .preferences(error.description)
