@@ -4,15 +4,6 @@ extension CollectionService {
   /// Chooses the app's accent colour for this clone (PRODUCT.md §1.4),
   /// kept in `local.yaml` beside the sort mode, and publishes it.
   public func chooseAccent(_ accent: AccentColour) throws(ServiceError) -> Preferences {
-    var preferences: Preferences
-    do {
-      preferences = try Preferences.load(location)
-      preferences.accent = accent
-      try preferences.save(to: location)
-    } catch {
-      throw .preferences(error.description)
-    }
-    refresh([], preferences: preferences)
-    return preferences
+    try changePreferences { $0.accent = accent }
   }
 }
