@@ -5,21 +5,18 @@
 import * as api from './api.js';
 import { confirmDelete, toast } from './dialogs.js';
 import { opened, closed } from './overlay.js';
+import { loadSchema } from './schema.js';
 
 const $ = (id) => document.getElementById(id);
 const SUGGESTIONS = 8;
 
-const getLists = () => api.request('GET', '/api/lists');
 const putList = (name, body) => api.request('PUT', '/api/lists/' + encodeURIComponent(name), { json: body });
 const deleteList = (name) => api.request('DELETE', '/api/lists/' + encodeURIComponent(name));
 const getTags = () => api.request('GET', '/api/tags');
-/** The library's fields (`fields[].name`, `label`), or none when the server has no /api/schema. */
+/** The library's fields (`fields[].name`, `label`) from the shared catalogue, or none without it. */
 async function getFields() {
   try {
-    const schema = await api.request('GET', '/api/schema');
-    const fields = schema && Array.isArray(schema.fields) ? schema.fields : [];
-    return fields.filter((f) => f && typeof f.name === 'string')
-      .map((f) => ({ name: f.name, label: typeof f.label === 'string' ? f.label : f.name }));
+    return (await loadSchema()).fields.map((f) => ({ name: f.name, label: f.label }));
   } catch {
     return [];
   }
@@ -103,7 +100,7 @@ class ListsScreen {
   async load() {
     $('lists-error').hidden = true;
     try {
-      const lists = await getLists();
+      const lists = await api.smartLists();
       this.lists = Array.isArray(lists) ? lists : [];
     } catch (error) {
       this.lists = [];

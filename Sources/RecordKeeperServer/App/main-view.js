@@ -1,7 +1,7 @@
 // The main screen (seed §2.2.1): banner, search panel with its two popups, the album
 // list (or grid) with sticky group headers, swipe actions, and the add button.
 import * as api from './api.js';
-import { matches } from './search.js';
+import { compile } from './search.js';
 import { VirtualList } from './virtual-list.js';
 import { confirmDelete, askTag, toast } from './dialogs.js';
 import { bindAddLookups } from './scan.js';
@@ -416,7 +416,9 @@ export class MainView {
     const scope = this.state.scope.length ? this.state.scope : DEFAULT_SCOPE;
     let items;
     try {
-      items = kept.filter((album) => matches(album, query, scope) && (!this.state.list || matches(album, this.state.list, DEFAULT_SCOPE)));
+      const inQuery = compile(query, scope);
+      const inList = this.state.list ? compile(this.state.list, DEFAULT_SCOPE) : () => true;
+      items = kept.filter((album) => inQuery(album) && inList(album));
     } catch (error) {
       if (!error.needsServer) throw error;
       this.items = [];

@@ -9,16 +9,12 @@ export function opened(name, onBack) {
   current = { name, onBack };
 }
 
-/**
- * The overlay was closed by its own button. Its entry goes too; when another screen follows at
- * once (`next`), the entry is made the main screen's instead, since going back is asynchronous.
- */
-export function closed({ next = false } = {}) {
+/** The overlay was closed by its own button: its history entry goes too. */
+export function closed() {
   const was = current;
   current = null;
   if (!was || !history.state || history.state.rkOverlay !== was.name) return;
-  if (next) history.replaceState(null, '', location.href);
-  else history.back();
+  history.back();
 }
 
 window.addEventListener('popstate', () => {

@@ -57,10 +57,10 @@ export class SleeveScanner {
     opened('sleeve', () => this.hide());
   }
 
-  /** Leaves the scanner (`next`: another screen opens at once). */
-  close({ next = false } = {}) {
+  /** Leaves the scanner. */
+  close() {
     this.hide();
-    closed({ next });
+    closed();
   }
 
   hide() {

@@ -86,10 +86,10 @@ export class AddFlow {
     else $('lookup-query').focus();
   }
 
-  /** Closes the screen (`next`: another screen opens at once). */
-  close({ next = false } = {}) {
+  /** Closes the screen. */
+  close() {
     this.hide();
-    closed({ next });
+    closed();
   }
 
   hide() {

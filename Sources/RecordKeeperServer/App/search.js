@@ -413,12 +413,3 @@ export function compile(query, scope, schema = catalogue) {
     return plain.length === 0 || plain.some((t) => text.includes(t));
   };
 }
-
-let last = null;
-
-/** Whether an album matches a query within the searched fields; throws a SearchError as compile does. */
-export function matches(album, query, scope) {
-  const key = `${query}\n${(scope || []).join(',')}`;
-  if (!last || last.key !== key || last.schema !== catalogue) last = { key, schema: catalogue, test: compile(query, scope) };
-  return last.test(album);
-}
