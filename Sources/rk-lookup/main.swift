@@ -34,10 +34,7 @@ func fail(_ message: String) -> Never { Subprocess.failHelper(message) }
 var arguments = Array(CommandLine.arguments.dropFirst())
 var notice = LookupConfiguration.standardError
 if arguments.count >= 2, arguments[0] == "--notices", let descriptor = Int32(arguments[1]), descriptor > 2 {
-  notice = { message in
-    let bytes = Array(("rk: " + message + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-  }
+  notice = LookupConfiguration.notices(to: descriptor)
   arguments.removeFirst(2)
 }
 guard arguments.count >= 2, arguments[0] == "--contact" else { fail("rk-lookup: the first arguments must be --contact ADDRESS") }

@@ -53,9 +53,15 @@ public struct LookupConfiguration: Sendable {
   }
 
   /// Writes a notice as one line on standard error.
-  public static let standardError: @Sendable (String) -> Void = { message in
-    let bytes = Array(("rk: " + message + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  public static let standardError = notices(to: STDERR_FILENO)
+
+  /// Writes each notice as one line to `descriptor` (`rk-lookup --notices FD`:
+  /// rk's own standard error).
+  public static func notices(to descriptor: Int32) -> @Sendable (String) -> Void {
+    { message in
+      let bytes = Array(("rk: " + message + "\n").utf8)
+      _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
   }
 
   /// Says what a wait of `seconds` is for, when it is long enough to be
