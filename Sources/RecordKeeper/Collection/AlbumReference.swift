@@ -17,7 +17,7 @@ public enum AlbumReference {
   /// The id among `ids` that `reference` names; when only words match, the
   /// albums are read from disk to compare their artists and titles.
   public static func resolve(_ reference: String, among ids: [String], in location: CollectionLocation) throws(CollectionError) -> String {
-    try resolve(reference, among: ids, in: location) { (try? RecordCollection.load(location))?.albums ?? [] }
+    try resolve(reference, among: ids, in: location) { (try? RecordCollection.load(location, validating: false))?.albums ?? [] }
   }
 
   /// The id among `ids` that `reference` names; `albums` gives the artists

@@ -87,7 +87,7 @@ extension CollectionStore {
   private func planImport(_ records: [DiscogsRecord], file: String) -> Result<DiscogsImportPlan, DiscogsImportError> {
     let collection: RecordCollection
     do {
-      collection = try RecordCollection.load(location)
+      collection = try RecordCollection.load(location, validating: false)
     } catch {
       return .failure(.store(.collection(error)))
     }

@@ -21,9 +21,9 @@ extension CollectionStore {
     scan: Scan, release: MusicBrainzRelease?, cover: CoverImages?, to destination: ScanDestination
   ) throws(StoreError) -> ScanAddition {
     let collection: RecordCollection
-    do { collection = try RecordCollection.load(location) } catch { throw .collection(error) }
+    do { collection = try RecordCollection.load(location, validating: false) } catch { throw .collection(error) }
     if let present = scan.albums(in: collection, release: release).min(by: { $0.id < $1.id }) {
-      return .alreadyPresent(id: present.id, wanted: present.status == "wanted")
+      return .alreadyPresent(id: present.id, wanted: present.isWanted)
     }
     let album = scan.album(release: release, destination: destination)
     let files = cover.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]

@@ -94,7 +94,7 @@ extension CollectionStore {
   public func albumIDs(matching query: String, fields: Set<SearchField> = SearchField.defaults) throws(StoreError) -> [String] {
     let collection: RecordCollection
     do {
-      collection = try RecordCollection.load(location)
+      collection = try RecordCollection.load(location, validating: false)
     } catch {
       throw .collection(error)
     }

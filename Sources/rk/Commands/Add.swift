@@ -78,11 +78,12 @@ extension RK {
       var album = release.album()
       fields.changes.apply(to: &album)
       if !duplicate {
-        let collection = try RecordCollection.load(store.location)
+        let collection = try RecordCollection.load(store.location, validating: false)
         let present = collection.albums(sameAs: release.id, artists: [release.artistText, album.artist], title: [release.title, album.title])
-        if let first = present.map(\.id).min() {
+        if let first = present.min(by: { $0.id < $1.id }) {
+          let sameID = first.musicbrainz?.lowercased() == release.id.lowercased()
           throw VisibleError(
-            message: "the collection already has this release: \(first)\(first == present.first?.id && present.first?.musicbrainz?.lowercased() == release.id.lowercased() ? " (the same MusicBrainz id)" : " (the same artist and title)"). "
+            message: "the collection already has this release: \(first.id)\(sameID ? " (the same MusicBrainz id)" : " (the same artist and title)"). "
               + "Nothing was added; give --duplicate to add a second copy.")
         }
       }

@@ -29,7 +29,7 @@ extension RK {
       let driver = Bundle.main.executablePath.map(MergeDriver.command(forExecutable:))
       let store = try CollectionStore.clone(from: url, into: folder, mergeDriver: driver, progress: bar.map { bar in { bar.update($0) } })
       bar?.finish()
-      let albums = (try? RecordCollection.load(store.location).albums.count) ?? 0
+      let albums = (try? RecordCollection.load(store.location, validating: false).albums.count) ?? 0
       print("Cloned \(Visible.text(url)) into \(Visible.text(folder)): \(albums) album\(albums == 1 ? "" : "s").")
     }
   }

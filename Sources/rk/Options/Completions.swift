@@ -5,14 +5,14 @@ import RecordKeeper
 enum Completions {
   /// Album ids and folder names starting with what has been typed.
   @Sendable static func albums(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-    guard let collection = try? RecordCollection.load(location(from: words)) else { return [] }
+    guard let collection = try? RecordCollection.load(location(from: words), validating: false) else { return [] }
     let names = collection.albums.flatMap { [$0.id, String($0.folderName)] }
     return Array(Set(names.filter { $0.hasPrefix(prefix) })).sorted()
   }
 
   /// Artists and sort artists starting with what has been typed.
   @Sendable static func artists(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-    guard let collection = try? RecordCollection.load(location(from: words)) else { return [] }
+    guard let collection = try? RecordCollection.load(location(from: words), validating: false) else { return [] }
     return collection.artists(prefix: prefix)
   }
 
@@ -30,7 +30,7 @@ enum Completions {
     guard let marker = typed.first, marker == "#" || marker == "@", let location = try? location(from: words) else { return [] }
     let candidates: [String]
     if marker == "#" {
-      guard let collection = try? RecordCollection.load(location) else { return [] }
+      guard let collection = try? RecordCollection.load(location, validating: false) else { return [] }
       candidates = collection.tagCounts().map { SearchRule.tag($0.tag).description }
     } else {
       candidates = (RuleField.allCases.map(\.name) + SmartLists.load(from: location).names).map { "@" + $0 }
