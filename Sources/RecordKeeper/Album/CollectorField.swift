@@ -106,7 +106,7 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
       // PRODUCT.md §1.1: a sleeve may also be generic or missing, as Discogs says.
       let allowed = allowedValues ?? []
       // Discogs' long names, written by hand, read as their short grade.
-      if allowed.contains(value) || allowed.contains(Self.shortGrade(value)) { return nil }
+      if allowed.contains(Self.shortGrade(value)) { return nil }
       return "\"\(value)\" is not a Goldmine grade; write one of \(allowed.joined(separator: ", "))"
     case .barcode:
       let digits = value.filter { $0 != " " && $0 != "-" }

@@ -24,12 +24,6 @@ struct LoadCache: Sendable {
     var covers: CoverFiles
   }
 
-  /// An album as its file read, with the file's stamp.
-  struct Entry: Sendable {
-    var stamp: FileStamp
-    var album: Album
-  }
-
   var folders: [String: Folder] = [:]
   /// Decoded only when asked for: where each album's record starts in ``bytes``.
   private var albumOffsets: [String: (stamp: FileStamp, offset: Int)] = [:]
@@ -70,15 +64,11 @@ struct LoadCache: Sendable {
   /// The cache at `path` for the collection at `root`; empty when there is
   /// none or it cannot be trusted.
   static func read(_ path: String, root: String) -> LoadCache {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return LoadCache() }
-    var info = stat()
-    let statted = fstat(descriptor, &info) == 0
-    close(descriptor)
-    guard statted, let bytes = try? FileSystem.read(path, limit: Int.max - 1) else { return LoadCache() }
+    // Stamped before it is read: a cache replaced meanwhile only makes more entries racy.
+    guard let stamp = FileStamp.of(path), let bytes = try? FileSystem.read(path, limit: Int.max - 1) else { return LoadCache() }
     var cache = LoadCache()
     guard cache.decode(bytes, root: root) else { return LoadCache() }
-    cache.writtenAt = FileStamp(info).modified
+    cache.writtenAt = stamp.modified
     return cache
   }
 

@@ -116,14 +116,3 @@ public struct AlbumSave: Hashable, Sendable {
     return "Change \(list.isEmpty ? "nothing" : list) of \(VisibleText.text(ChangeMessage.name(of: after)))"
   }
 }
-
-extension CollectionStore {
-  /// Saves the album `reference` names as ``AlbumSave`` says, as one commit
-  /// (action `edit`); `nil` when nothing changed.
-  @discardableResult
-  public func save(_ save: AlbumSave, to reference: String) throws(StoreError) -> GitCommit? {
-    try update(reference, action: "edit", summary: { save.summary(before: $0, after: $1) }) { album throws(AlbumEditError) in
-      try save.apply(to: &album)
-    }
-  }
-}
