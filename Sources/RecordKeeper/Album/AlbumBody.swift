@@ -139,13 +139,17 @@ public struct AlbumBody: Hashable, Sendable {
   /// everything but the `## Tracks` heading, the side headings and the list
   /// items, with the blank lines around what was left out merged.
   public var notes: String {
-    guard let section else { return string(source[...]) }
+    // Worked out without being kept when the body is compacted: the server shows every
+    // album's notes, and keeping each structure would undo what compacting saved.
+    let structure = self.structure.known ?? Structure(parsing: source)
+    guard let section = structure.section else { return string(source[...]) }
+    let lines = structure.lines
     // A flag a line rather than a set: `rk list --json` asks for every album's notes.
     var left = [Bool](repeating: false, count: lines.count)
     for line in section.headingStart...section.headingLine { left[line] = true }
     for line in section.sideHeadingLines { left[line] = true }
     for line in section.emptyItemLines { left[line] = true }
-    for item in trackItems { for line in item.lines { left[line] = true } }
+    for item in structure.trackItems { for line in item.lines { left[line] = true } }
     var text: [UInt8] = []
     var lastWasBlank = false
     var skippingBlank = false
@@ -154,7 +158,7 @@ public struct AlbumBody: Hashable, Sendable {
         skippingBlank = lastWasBlank
         continue
       }
-      let blank = isBlankLine(index)
+      let blank = source[line.start..<line.contentEnd].allSatisfy(isBlank)
       if blank && skippingBlank { continue }
       skippingBlank = false
       lastWasBlank = blank
@@ -194,6 +198,9 @@ extension AlbumBody {
     private let state: Mutex<Structure?>
 
     init(_ structure: Structure?) { state = Mutex(structure) }
+
+    /// The structure when it has been worked out, without working it out.
+    var known: Structure? { state.withLock { $0 } }
 
     func value(_ source: [UInt8]) -> Structure {
       if let known = state.withLock({ $0 }) { return known }
