@@ -80,9 +80,9 @@ struct ProblemsAndCoversAPITests {
     let bent = "albums/bjork-homogenic"
     try fixture.collection.write(broken, Self.broken)
     try fixture.collection.write(bent, albumText(title: "Homogenic", artist: "Björk", released: "1997-02-31"))
-    func problems() async throws -> [String: Any] {
+    func problems(_ query: String = "") async throws -> [String: Any] {
       try await fixture.withClient { client in
-        try await client.execute(uri: "/api/problems", method: .get) { $0.object }
+        try await client.execute(uri: "/api/problems" + query, method: .get) { $0.object }
       }
     }
     func paths(_ object: [String: Any]) -> [String] {
@@ -96,6 +96,11 @@ struct ProblemsAndCoversAPITests {
     #expect(paths(answer).map { $0.replacingOccurrences(of: fixture.collection.path + "/", with: "") }
       == paths(expected).map { $0.replacingOccurrences(of: fixture.collection.path + "/", with: "") })
     #expect(answer["albums"] as? Int == expected["albums"] as? Int)
+    // The app's line asks only for the unreadable albums: the same, without the rest.
+    let unreadable = try await problems("?of=unreadable")
+    #expect(unreadable["unreadable"] as? [String] == [broken])
+    #expect(paths(unreadable) == paths(answer).filter { $0.contains(broken) })
+    #expect(unreadable["albums"] as? Int == expected["albums"] as? Int)
 
     try fixture.collection.write(broken, ServerFixture.albums[broken] ?? "")
     try fixture.collection.write(bent, ServerFixture.albums[bent] ?? "")

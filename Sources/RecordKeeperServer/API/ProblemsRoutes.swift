@@ -8,20 +8,30 @@ import RecordKeeper
 /// `{"albums": N, "problems": [{path, line, field, message, id}],
 /// "unreadable": [id]}`: `id` is the album (or smart list file) a problem is
 /// about, `unreadable` the albums left out of the list.
+/// `?of=unreadable` gives only the unreadable albums and why, straight from
+/// the snapshot without a check of covers and duplicates: what the app's
+/// "N albums can't be read" line asks for after every change.
 struct ProblemsRoutes<Context: RequestContext>: Sendable {
   let service: CollectionService
 
   func register(on api: RouterGroup<Context>) {
-    api.get("problems") { _, _ in problems() }
+    api.get("problems") { request, _ in problems(onlyUnreadable: request.uri.queryParameters.get("of") == "unreadable") }
   }
 
   /// From the server's snapshot (the albums as loaded and re-read since),
-  /// not a new load of the collection: the app asks after every change.
-  private func problems() -> Response {
+  /// not a new load of the collection.
+  private func problems(onlyUnreadable: Bool) -> Response {
     let snapshot = service.snapshot
     let location = snapshot.location
-    let check = snapshot.check(lists: SmartLists.load(from: location))
-    let problems = check.issues.map { issue in
+    let unreadable = snapshot.unreadable
+    let (albumCount, issues): (Int, [AlbumIssue])
+    if onlyUnreadable {
+      (albumCount, issues) = (snapshot.albums.count + unreadable.count, unreadable.compactMap { snapshot.issues[$0]?.unreadable })
+    } else {
+      let check = snapshot.check(lists: SmartLists.load(from: location))
+      (albumCount, issues) = (check.albumCount, check.issues)
+    }
+    let problems = issues.map { issue in
       JSONValue.object([
         ("path", .string(issue.path(in: location))), ("line", .number(issue.line)), ("field", .string(issue.field)),
         ("message", .string(issue.message)), ("id", .string(issue.id)),
@@ -29,8 +39,7 @@ struct ProblemsRoutes<Context: RequestContext>: Sendable {
     }
     return JSONResponse.make(
       .object([
-        ("albums", .number(check.albumCount)), ("problems", .array(problems)),
-        ("unreadable", .array(snapshot.unreadable.map(JSONValue.string))),
+        ("albums", .number(albumCount)), ("problems", .array(problems)), ("unreadable", .array(unreadable.map(JSONValue.string))),
       ]))
   }
 }

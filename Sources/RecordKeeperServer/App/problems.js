@@ -5,9 +5,9 @@ import { request } from './api.js';
 const $ = (id) => document.getElementById(id);
 let latest = { problems: [], unreadable: [] };
 
-/** GET /api/problems: what `rk check --json` reports, with the unreadable albums' ids. */
+/** GET /api/problems?of=unreadable: the albums that cannot be read, and why. */
 export async function loadProblems() {
-  try { latest = await request('GET', '/api/problems'); } catch { /* offline: keep the last answer */ }
+  try { latest = await request('GET', '/api/problems?of=unreadable'); } catch { /* offline: keep the last answer */ }
   return latest;
 }
 
