@@ -134,18 +134,11 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   private func albumResponse(_ id: String, status: HTTPResponse.Status = .ok) async throws(APIError) -> Response {
     let (album, version): (Album, String)
     do { (album, version) = try await service.versioned(id) } catch { throw APIError(error) }
-    guard case .object(var pairs) = albumObject(album, in: service.snapshot) else { return JSONResponse.make(.null) }
+    guard case .object(var pairs) = service.snapshot.albumObject(album) else { return JSONResponse.make(.null) }
     pairs.append(("version", .string(version)))
     var response = JSONResponse.make(.object(pairs), status: status)
     response.headers[.eTag] = "\"\(version)\""
     return response
-  }
-
-  /// The album object, with its group in the stored order and the ids of
-  /// the other albums by its artist, as `rk show --json` gives them.
-  private func albumObject(_ album: Album, in snapshot: CollectionSnapshot) -> JSONValue {
-    CoverAddresses.adding(to: album.detailsJSON(
-      others: album.otherAlbumsByArtist(in: snapshot.albums.values), group: .some(snapshot.preferences.order.group(of: album))), of: album, in: snapshot.location)
   }
 
   private func image(_ request: Request, _ context: Context, name: String) throws(APIError) -> Response {
@@ -423,5 +416,16 @@ struct APIRoutes<Context: RequestContext>: Sendable {
       throw APIError(.badRequest, "that is not the name of a photo: use a name from the album's list of photos", field: "name")
     }
     return name
+  }
+}
+
+extension CollectionSnapshot {
+  /// One album as the details view gets it: as `rk show --json` gives it
+  /// (its group in the stored order, the other albums by its artist), with
+  /// its cover addresses.
+  func albumObject(_ album: Album) -> JSONValue {
+    CoverAddresses.adding(
+      to: album.detailsJSON(others: album.otherAlbumsByArtist(in: albums.values), group: .some(preferences.order.group(of: album))),
+      of: album, in: location)
   }
 }

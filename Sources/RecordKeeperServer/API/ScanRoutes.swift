@@ -132,8 +132,7 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
     let addition: ScanAddition
     let album: Album
     do { (addition, album) = try await service.add(scan: scan, release: release, cover: cover, to: destination) } catch { throw APIError(error) }
-    let object = album.detailsJSON(
-      others: album.otherAlbumsByArtist(in: service.snapshot.albums.values), group: .some(service.snapshot.preferences.order.group(of: album)))
+    let object = service.snapshot.albumObject(album)
     guard case .object(var fields) = object else { return JSONResponse.make(object) }
     switch addition {
     case .added:

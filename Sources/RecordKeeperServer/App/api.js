@@ -16,19 +16,12 @@ export function albumPath(id) {
   return '/api/albums/' + encodeURIComponent(String(id));
 }
 
-// Covers changed in this session get a fresh URL, so no cache shows the old picture.
-const coverVersions = new Map();
-export function coverChanged(id) { coverVersions.set(id, Date.now()); }
-function versioned(url, id) {
-  const v = coverVersions.get(id);
-  return v ? `${url}?v=${v}` : url;
-}
-// The server's addresses carry the image's version, so a cover set from the command line shows too.
+// The server's addresses carry the image's version, so no cache shows an old cover.
 export function thumbnailURL(album) {
-  return album.thumbnail ? (album.thumbnail_url || versioned(albumPath(album.id) + '/thumbnail', album.id)) : null;
+  return album.thumbnail ? album.thumbnail_url : null;
 }
 export function coverURL(album) {
-  return album.cover ? (album.cover_url || versioned(albumPath(album.id) + '/cover', album.id)) : null;
+  return album.cover ? album.cover_url : null;
 }
 
 /** Whether the last answer came from the service worker's copy instead of the server. */

@@ -315,7 +315,6 @@ export class DetailsView {
       const album = this.mode === 'add'
         ? await api.addAlbum(bodyOf(this.draft), this.coverFile)
         : await api.saveAlbum(this.album.id, bodyOf(this.draft), this.opened && this.opened.version, this.coverFile);
-      if (this.coverFile) api.coverChanged(album.id);
       this.album = album;
       this.clearCover();
       this.busy = false;
@@ -414,7 +413,6 @@ export class DetailsView {
         if (key in body) body[key] = choices.get(conflict.field) === 'ours' ? mine[key] : theirs[key];
       }
       const album = await api.saveAlbum(current.id, body, current.version, this.coverFile);
-      if (this.coverFile) api.coverChanged(album.id);
       this.clearCover();
       this.hideConflicts();
       this.album = album;
