@@ -78,30 +78,12 @@ extension CollectionStore {
       if cover != nil {
         summary = merged == bytes ? "\(album.covers.cover ? "Replace" : "Set") the cover of \(name)" : summary + ", with a new cover"
       }
-      return try write(merged, cover: cover, to: id, old: bytes, message: ChangeMessage.make(summary, action: "edit"))
+      return try writeAlbum(merged, to: id, restoring: bytes, cover: cover, message: ChangeMessage.make(summary, action: "edit"))
     }
   }
 
   /// The version of a file's bytes: its git blob id, the blob written.
   private func version(of bytes: [UInt8]) throws(StoreError) -> String {
     do throws(GitError) { return try repository.createBlob(bytes) } catch { throw .git(error) }
-  }
-
-  /// Writes `album.md` and, when given, the cover and thumbnail, as one commit.
-  private func write(_ bytes: [UInt8], cover: CoverImages?, to id: String, old: [UInt8], message: String) throws(StoreError) -> GitCommit? {
-    var files = [(AlbumFile.name, bytes)]
-    if let cover { files += [(CoverFiles.coverName, cover.cover), (CoverFiles.thumbnailName, cover.thumbnail)] }
-    let paths = files.map { prefix + id + "/" + $0.0 }
-    let journal = ChangeJournal(message: message, paths: paths, files: [savedFile(paths[0], bytes: old)])
-    return try journaled(journal, saving: Array(paths.dropFirst())) { () throws(StoreError) -> GitCommit? in
-      for (name, content) in files where name != AlbumFile.name || content != old {
-        do throws(FileSystemError) {
-          try FileSystem.writeAtomically(content, to: location.path(id + "/" + name))
-        } catch {
-          throw .file(error)
-        }
-      }
-      return try commit(paths: files.map { id + "/" + $0.0 }, message: message)
-    }
   }
 }

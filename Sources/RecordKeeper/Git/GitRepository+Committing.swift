@@ -250,26 +250,7 @@ extension GitRepository {
   /// Writes a commit of the tree `treeID` with `parent` (if any), without
   /// moving any branch.
   private func createCommit(tree treeID: git_oid, parent: GitHandle?, message: String) throws(GitError) -> git_oid {
-    var treeID = treeID
-    let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
-    let (author, committer) = try signatures()
-    var commitID = git_oid()
-    let result = author.withPointer { author in
-      committer.withPointer { committer in
-        tree.withPointer { tree in
-          if let parent {
-            parent.withPointer { parent in
-              var parents: [OpaquePointer?] = [parent]
-              return git_commit_create(&commitID, repository, nil, author, committer, nil, message, tree, 1, &parents)
-            }
-          } else {
-            git_commit_create(&commitID, repository, nil, author, committer, nil, message, tree, 0, nil)
-          }
-        }
-      }
-    }
-    try LibGit2.check(result, "git_commit_create")
-    return commitID
+    try createCommit(tree: treeID, parentHandles: parent.map { [$0] } ?? [], message: message)
   }
 
   /// Moves HEAD's branch (HEAD itself when detached) to `commitID`, only if

@@ -182,10 +182,16 @@ extension GitRepository {
 
   /// Writes a commit of `treeID` with these parents; its id.
   func createCommit(tree treeID: git_oid, parents: [String], message: String) throws(GitError) -> git_oid {
-    var treeID = treeID
-    let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
     var handles: [GitHandle] = []
     for parent in parents { handles.append(try lookupCommit(try git_oid.parse(parent))) }
+    return try createCommit(tree: treeID, parentHandles: handles, message: message)
+  }
+
+  /// Writes a commit of `treeID` with these parent commits, without moving
+  /// any branch; its id.
+  func createCommit(tree treeID: git_oid, parentHandles handles: [GitHandle], message: String) throws(GitError) -> git_oid {
+    var treeID = treeID
+    let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
     let (author, committer) = try signatures()
     var commitID = git_oid()
     // The handles outlive the call, so the pointers lent stay valid.

@@ -166,7 +166,7 @@ public final class CollectionStore {
       }
       guard text != bytes else { return nil }
       try commitHandEdits(to: id, of: album)
-      return try write(text, to: id, restoring: bytes, message: ChangeMessage.make(summary(album, changed), action: action))
+      return try writeAlbum(text, to: id, restoring: bytes, message: ChangeMessage.make(summary(album, changed), action: action))
     }
   }
 
@@ -188,7 +188,7 @@ public final class CollectionStore {
       guard newBytes != bytes else { return nil }
       let message = ChangeMessage.make("Edit \(ChangeMessage.name(of: edited))", action: "edit")
       try commitHandEdits(to: id, of: album)
-      return try write(newBytes, to: id, restoring: bytes, message: message)
+      return try writeAlbum(newBytes, to: id, restoring: bytes, message: message)
     }
   }
 
@@ -421,20 +421,26 @@ public final class CollectionStore {
     return try body()
   }
 
-  /// Writes an album file and commits it, under a journal that puts `old`
-  /// (the file's bytes as read under the lock) back if the commit fails or
-  /// the process dies before it.
-  private func write(_ bytes: [UInt8], to id: String, restoring old: [UInt8], message: String) throws(StoreError) -> GitCommit? {
-    let path = location.path(id + "/" + AlbumFile.name)
-    let file = prefix + id + "/" + AlbumFile.name
-    let journal = ChangeJournal(message: message, paths: [file], files: [savedFile(file, bytes: old)])
-    return try journaled(journal) { () throws(StoreError) -> GitCommit? in
-      do throws(FileSystemError) {
-        try FileSystem.writeAtomically(bytes, to: path)
-      } catch {
-        throw .file(error)
+  /// Writes an album file (and, when given, its cover and thumbnail) and
+  /// commits them as one change, under a journal that puts `old` (the
+  /// file's bytes as read under the lock) back, and removes new images, if
+  /// the commit fails or the process dies before it.
+  func writeAlbum(
+    _ bytes: [UInt8], to id: String, restoring old: [UInt8], cover: CoverImages? = nil, message: String
+  ) throws(StoreError) -> GitCommit? {
+    var files = [(AlbumFile.name, bytes)]
+    if let cover { files += [(CoverFiles.coverName, cover.cover), (CoverFiles.thumbnailName, cover.thumbnail)] }
+    let paths = files.map { prefix + id + "/" + $0.0 }
+    let journal = ChangeJournal(message: message, paths: paths, files: [savedFile(paths[0], bytes: old)])
+    return try journaled(journal, saving: Array(paths.dropFirst())) { () throws(StoreError) -> GitCommit? in
+      for (name, content) in files where name != AlbumFile.name || content != old {
+        do throws(FileSystemError) {
+          try FileSystem.writeAtomically(content, to: location.path(id + "/" + name))
+        } catch {
+          throw .file(error)
+        }
       }
-      return try commit(paths: [id + "/" + AlbumFile.name], message: message)
+      return try commit(paths: files.map { id + "/" + $0.0 }, message: message)
     }
   }
 
