@@ -6,8 +6,8 @@ import * as api from './api.js';
 import { confirmDelete, toast } from './dialogs.js';
 import { opened, closed } from './overlay.js';
 import { loadSchema } from './schema.js';
+import { $, el, iconButton } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const SUGGESTIONS = 8;
 
 const putList = (name, body) => api.request('PUT', '/api/lists/' + encodeURIComponent(name), { json: body });
@@ -115,34 +115,17 @@ class ListsScreen {
     list.replaceChildren();
     $('lists-empty').hidden = this.lists.length > 0;
     for (const entry of this.lists) {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'smart-list';
+      const count = Number.isFinite(entry.count) ? (entry.count === 1 ? '1 album' : `${entry.count} albums`) : '';
+      const button = el('button', { class: 'smart-list', props: { type: 'button' }, on: { click: () => this.edit(entry) } }, [
+        el('span', { class: 'smart-list-top' }, [
+          el('span', { class: 'smart-list-name', text: entry.name }),
+          el('span', { class: 'smart-list-count', text: count }),
+        ]),
+        entry.description && el('span', { class: 'smart-list-description', text: entry.description }),
+        el('span', { class: 'smart-list-rules', text: (entry.rules || []).join('  ') }),
+      ]);
       button.dataset.name = entry.name;
-      const top = document.createElement('span');
-      top.className = 'smart-list-top';
-      const name = document.createElement('span');
-      name.className = 'smart-list-name';
-      name.textContent = entry.name;
-      const count = document.createElement('span');
-      count.className = 'smart-list-count';
-      count.textContent = Number.isFinite(entry.count) ? (entry.count === 1 ? '1 album' : `${entry.count} albums`) : '';
-      top.append(name, count);
-      button.append(top);
-      if (entry.description) {
-        const description = document.createElement('span');
-        description.className = 'smart-list-description';
-        description.textContent = entry.description;
-        button.append(description);
-      }
-      const rules = document.createElement('span');
-      rules.className = 'smart-list-rules';
-      rules.textContent = (entry.rules || []).join('  ');
-      button.append(rules);
-      button.addEventListener('click', () => this.edit(entry));
-      li.append(button);
-      list.append(li);
+      list.append(el('li', {}, [button]));
     }
   }
 
@@ -192,31 +175,19 @@ class ListsScreen {
   ruleInputs() { return [...document.querySelectorAll('#rule-list .rule-input')]; }
 
   addRule(text) {
-    const li = document.createElement('li');
-    li.className = 'rule-row';
-    const input = document.createElement('input');
-    input.type = 'text';
-    input.className = 'rule-input';
-    input.value = text;
-    input.placeholder = '#jazz, @year:1970..1979, -#live';
-    input.autocapitalize = 'off';
-    input.spellcheck = false;
-    input.setAttribute('autocomplete', 'off');
-    input.setAttribute('role', 'combobox');
-    input.setAttribute('aria-autocomplete', 'list');
-    input.setAttribute('aria-controls', 'rule-suggestions');
-    input.setAttribute('aria-expanded', 'false');
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.className = 'icon-button rule-remove';
-    remove.innerHTML = '<svg aria-hidden="true"><use href="#i-trash"/></svg>';
-    remove.addEventListener('click', () => {
+    const input = el('input', {
+      class: 'rule-input',
+      props: { type: 'text', value: text, placeholder: '#jazz, @year:1970..1979, -#live', autocapitalize: 'off', spellcheck: false },
+      attrs: { autocomplete: 'off', role: 'combobox', 'aria-autocomplete': 'list', 'aria-controls': 'rule-suggestions', 'aria-expanded': 'false' },
+    });
+    const remove = iconButton('i-trash', 'Remove rule', () => {
       if (li.contains(this.box)) this.parkSuggestions();
       li.remove();
       if (!this.ruleInputs().length) this.addRule('');
       this.labelRules();
       this.updateSave();
-    });
+    }, 'icon-button rule-remove');
+    const li = el('li', { class: 'rule-row' });
     input.addEventListener('input', () => {
       input.removeAttribute('aria-invalid');
       input.removeAttribute('aria-describedby');
@@ -342,17 +313,11 @@ class ListsScreen {
     if (!this.choices.length) { this.hideSuggestions(); return; }
     box.replaceChildren();
     this.choices.forEach((choice, i) => {
-      const li = document.createElement('li');
-      li.setAttribute('role', 'option');
-      li.id = `rule-suggestion-${i}`;
+      const li = el('li', { props: { id: `rule-suggestion-${i}` }, attrs: { role: 'option' } }, [
+        el('span', { class: 'suggestion-text', text: choice.text }),
+        el('span', { class: 'suggestion-hint', text: choice.hint }),
+      ]);
       li.dataset.index = String(i);
-      const text = document.createElement('span');
-      text.className = 'suggestion-text';
-      text.textContent = choice.text;
-      const hint = document.createElement('span');
-      hint.className = 'suggestion-hint';
-      hint.textContent = choice.hint;
-      li.append(text, hint);
       box.append(li);
     });
     if (box.parentElement !== input.parentElement) input.parentElement.append(box); // right under the rule being typed

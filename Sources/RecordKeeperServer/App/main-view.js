@@ -8,6 +8,8 @@ import { bindAddLookups } from './scan.js';
 import { openListsScreen } from './lists-view.js';
 import { openSettings } from './settings.js';
 import { ProblemsLine } from './problems.js';
+import { $, el } from './dom.js';
+import { bindSwipe } from './swipe.js';
 
 const STATE_KEY = 'rk.main';
 const ALL_SCOPES = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label', 'notes'];
@@ -21,8 +23,6 @@ const SCROLL_PAUSE_MS = 60;
 /** The offline copy is made page by page in idle time, this long after the last keystroke. */
 const COPY_AFTER_TYPING_MS = 3000;
 const WANTLIST = '@status:=wanted';
-
-const $ = (id) => document.getElementById(id);
 
 /** How far the item itself moves when swiped: its cover slides partly away, its title stays in view. */
 const SWIPE_SHIFT = 24;
@@ -230,31 +230,19 @@ export class MainView {
         for (const list of lists) entries.push({ key: '@' + list.name, name: list.name, count: list.count });
       }
     } catch { /* no smart lists served */ }
-    const title = document.createElement('p');
-    title.className = 'bubble-title';
-    title.textContent = 'Show:';
-    popup.replaceChildren(title);
+    popup.replaceChildren(el('p', { class: 'bubble-title', text: 'Show:' }));
     for (const entry of entries) {
-      const item = document.createElement('button');
-      item.type = 'button';
-      item.className = 'menu-item';
-      item.setAttribute('role', 'menuitemradio');
-      item.setAttribute('aria-checked', String(entry.key === this.state.list));
-      item.textContent = entry.name;
-      if (Number.isFinite(entry.count)) {
-        const count = document.createElement('span');
-        count.className = 'menu-count';
-        count.textContent = String(entry.count);
-        item.appendChild(count);
-      }
-      item.addEventListener('click', () => {
+      const choose = () => {
         this.state.list = entry.key;
         this.save();
         this.closePopups();
         this.showListName();
         this.reload({ top: true });
-      });
-      popup.appendChild(item);
+      };
+      popup.append(el('button', {
+        class: 'menu-item', text: entry.name, props: { type: 'button' },
+        attrs: { role: 'menuitemradio', 'aria-checked': entry.key === this.state.list }, on: { click: choose },
+      }, [Number.isFinite(entry.count) && el('span', { class: 'menu-count', text: entry.count })]));
     }
     this.appendScreens(popup);
   }
@@ -263,14 +251,8 @@ export class MainView {
   appendScreens(popup) {
     const screens = [['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-settings', 'Settings…', openSettings]];
     for (const [id, name, open] of screens) {
-      const item = document.createElement('button');
-      item.type = 'button';
-      item.id = id;
-      item.className = 'menu-item menu-screen';
-      item.setAttribute('role', 'menuitem');
-      item.textContent = name;
-      item.addEventListener('click', () => { this.popupButton = null; this.closePopups(); open(); });
-      popup.appendChild(item);
+      const choose = () => { this.popupButton = null; this.closePopups(); open(); };
+      popup.append(el('button', { class: 'menu-item menu-screen', text: name, props: { type: 'button', id }, attrs: { role: 'menuitem' }, on: { click: choose } }));
     }
   }
 
@@ -514,12 +496,8 @@ export class MainView {
   // ---- Drawing rows, cells and headers
 
   drawHeader(group, box) {
-    const header = document.createElement('div');
-    header.className = 'group-header';
+    const header = el('div', { class: 'group-header', text: group, attrs: { role: 'heading', 'aria-level': 2 } });
     header.style.top = `${box.top}px`;
-    header.textContent = group;
-    header.setAttribute('role', 'heading');
-    header.setAttribute('aria-level', '2');
     return header;
   }
 
@@ -546,20 +524,11 @@ export class MainView {
   }
 
   drawCell(album, index, box) {
-    const cell = document.createElement('a');
-    cell.className = 'cell';
+    const img = el('img', { props: { alt: '', hidden: true } });
+    const title = el('span', { class: 'cell-title' });
+    const artist = el('span', { class: 'cell-artist' });
+    const cell = el('a', { class: 'cell' }, [el('span', { class: 'thumb' }, [img]), title, artist]);
     Object.assign(cell.style, { top: `${box.top}px`, left: `${box.left}px`, width: `${box.width}px`, height: `${box.height}px` });
-    const thumb = document.createElement('span');
-    thumb.className = 'thumb';
-    const img = document.createElement('img');
-    img.alt = '';
-    img.hidden = true;
-    thumb.appendChild(img);
-    const title = document.createElement('span');
-    title.className = 'cell-title';
-    const artist = document.createElement('span');
-    artist.className = 'cell-artist';
-    cell.append(thumb, title, artist);
     if (!album) return cell;
     cell.href = '#/album/' + album.id.split('/').map(encodeURIComponent).join('/');
     cell.dataset.id = album.id;
@@ -589,10 +558,7 @@ export class MainView {
       const width = Math.ceil(this.measure.measureText(tag).width) + 16;
       if (width > room) break;
       room -= width + 4;
-      const chip = document.createElement('span');
-      chip.className = 'chip';
-      chip.textContent = tag;
-      container.appendChild(chip);
+      container.append(el('span', { class: 'chip', text: tag }));
     }
   }
 
@@ -600,58 +566,33 @@ export class MainView {
 
   bindSwipe(row, album) {
     const content = row.querySelector('.row-content');
-    let start = null;
-    let dx = 0;
-    let base = 0;
-    let dragging = false;
-    let moved = false;
-    content.addEventListener('pointerdown', (event) => {
-      if (event.button !== 0) return;
-      start = { x: event.clientX, y: event.clientY };
-      base = row === this.openRow ? -actionsWidth(row) : 0;
-      dragging = false;
-      moved = false;
-    });
-    content.addEventListener('pointermove', (event) => {
-      if (!start) return;
-      const x = event.clientX - start.x;
-      const y = event.clientY - start.y;
-      if (!dragging) {
-        if (Math.abs(x) < 8 || Math.abs(x) < Math.abs(y)) {
-          if (Math.abs(y) > 8) start = null; // a vertical scroll, not a swipe
-          return;
-        }
-        dragging = true;
+    bindSwipe(content, {
+      base: () => (row === this.openRow ? -actionsWidth(row) : 0),
+      begin: () => {
         this.swiping = true;
-        moved = true;
         row.classList.add('dragging');
-        content.setPointerCapture(event.pointerId);
         if (this.openRow && this.openRow !== row) this.closeOpenRow();
-      }
-      dx = Math.min(0, base + x);
-      const full = -dx > fullSwipe(row);
-      row.classList.toggle('full', full);
-      place(row, -dx);
+      },
+      move: (dx) => {
+        row.classList.toggle('full', -dx > fullSwipe(row));
+        place(row, -dx);
+      },
+      end: (dx) => {
+        this.swiping = false;
+        row.classList.remove('dragging');
+        if (-dx > fullSwipe(row)) {
+          // A full, continuous swipe chooses the last action, Edit Album (§3.7).
+          place(row, row.offsetWidth);
+          this.openRow = null;
+          this.router.go(this.router.albumHash(album.id, true));
+          this.applyDeferred();
+        } else if (-dx > 50) {
+          this.openActions(row);
+        } else {
+          this.closeRow(row);
+        }
+      },
     });
-    const end = () => {
-      if (!start) return;
-      start = null;
-      if (!dragging) return;
-      dragging = false;
-      this.swiping = false;
-      row.classList.remove('dragging');
-      if (-dx > fullSwipe(row)) {
-        // A full, continuous swipe chooses the last action, Edit Album (§3.7).
-        place(row, row.offsetWidth);
-        this.openRow = null;
-        this.router.go(this.router.albumHash(album.id, true));
-        this.applyDeferred();
-      } else if (-dx > 50) {
-        this.openActions(row);
-      } else {
-        this.closeRow(row);
-      }
-    };
     // Without a touch screen: right-click, or the keyboard's context-menu key, opens the same actions.
     content.addEventListener('contextmenu', (event) => {
       event.preventDefault();
@@ -659,11 +600,9 @@ export class MainView {
       this.openActions(row);
       row.querySelector('.action-delete').focus();
     });
-    content.addEventListener('pointerup', end);
-    content.addEventListener('pointercancel', end);
+    // A tap on an open row closes it (the click that ends a swipe never comes here).
     content.addEventListener('click', (event) => {
-      // The click that ends a drag is not a tap; a tap on an open row closes it.
-      if (moved) { event.preventDefault(); moved = false; } else if (row === this.openRow) { event.preventDefault(); this.closeOpenRow(); }
+      if (row === this.openRow) { event.preventDefault(); this.closeOpenRow(); }
     });
     row.querySelector('.action-delete').addEventListener('click', () => this.deleteAlbum(row, album));
     row.querySelector('.action-tag').addEventListener('click', () => this.tagAlbum(row, album));

@@ -1,8 +1,8 @@
 // Albums the server cannot read (PRODUCT §5): a quiet line on the main screen, the list of problems
 // (file, line, message) behind it, and the problem of one album for an open details view.
 import { request } from './api.js';
+import { $, el } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 let latest = { problems: [], unreadable: [] };
 
 /** GET /api/problems?of=unreadable: the albums that cannot be read, and why. */
@@ -51,15 +51,10 @@ export class ProblemsLine {
     const list = $('problems-list');
     list.replaceChildren();
     for (const problem of latest.problems.filter((p) => latest.unreadable.includes(p.id))) {
-      const item = document.createElement('li');
-      const place = document.createElement('span');
-      place.className = 'problem-where';
-      place.textContent = where(problem);
-      const message = document.createElement('span');
-      message.className = 'problem-message';
-      message.textContent = problem.message;
-      item.append(place, message);
-      list.append(item);
+      list.append(el('li', {}, [
+        el('span', { class: 'problem-where', text: where(problem) }),
+        el('span', { class: 'problem-message', text: problem.message }),
+      ]));
     }
   }
 

@@ -5,8 +5,9 @@
 import * as api from './api.js';
 import { confirmDelete } from './dialogs.js';
 import { opened, closed } from './overlay.js';
+import { $, el } from './dom.js';
+import { bindSwipe } from './swipe.js';
 
-const $ = (id) => document.getElementById(id);
 const PANES = ['sleeve-camera', 'sleeve-loading', 'sleeve-error', 'sleeve-details', 'sleeve-history'];
 const BADGES = { ESSENTIAL: '💎', RECOMMENDED: '👍', SKIP: '😐', AVOID: '💩' };
 
@@ -139,11 +140,7 @@ export class SleeveScanner {
     facts.replaceChildren();
     for (const [name, value] of [['Released', answer.release_year], ['Genres', (answer.genres || []).join(', ')], ['Label', answer.record_label]]) {
       if (!value) continue;
-      const term = document.createElement('dt');
-      term.textContent = name;
-      const detail = document.createElement('dd');
-      detail.textContent = String(value);
-      facts.append(term, detail);
+      facts.append(el('dt', { text: name }), el('dd', { text: value }));
     }
     this.showKept(scan);
     this.show('sleeve-details');
@@ -157,10 +154,8 @@ export class SleeveScanner {
     note.hidden = !kept;
     note.replaceChildren();
     if (kept) {
-      const link = document.createElement('a');
-      link.href = this.router.albumHash(kept, false);
-      link.textContent = 'Open it in the collection';
-      link.addEventListener('click', (event) => { event.preventDefault(); this.hide(); this.openAlbum(kept); });
+      const open = (event) => { event.preventDefault(); this.hide(); this.openAlbum(kept); };
+      const link = el('a', { text: 'Open it in the collection', props: { href: this.router.albumHash(kept, false) }, on: { click: open } });
       note.append('Already in the collection: ', link);
     }
     $('sleeve-add').disabled = Boolean(kept);
@@ -217,87 +212,40 @@ export class SleeveScanner {
   }
 
   historyRow(scan) {
-    const row = document.createElement('li');
-    row.className = 'scan-row';
-    row.dataset.id = scan.id;
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.className = 'scan-delete';
-    remove.textContent = 'Delete';
-    remove.tabIndex = -1;
-    const content = document.createElement('button');
-    content.type = 'button';
-    content.className = 'scan-row-content';
-    const thumb = document.createElement('span');
-    thumb.className = 'thumb';
+    const answer = scan.answer || {};
+    const remove = el('button', { class: 'scan-delete', text: 'Delete', props: { type: 'button', tabIndex: -1 } });
+    const thumb = el('span', { class: 'thumb' });
     if (scan.thumbnail || scan.cover) {
-      const img = document.createElement('img');
-      img.alt = '';
-      img.hidden = true;
+      const img = el('img', { props: { alt: '', hidden: true } });
       img.addEventListener('load', () => { img.hidden = false; }, { once: true });
       img.src = scan.thumbnail || scan.cover;
-      thumb.appendChild(img);
+      thumb.append(img);
     }
-    const text = document.createElement('span');
-    text.className = 'row-text';
-    const artist = document.createElement('span');
-    artist.className = 'scan-row-artist';
-    const answer = scan.answer || {};
-    artist.textContent = answer.artist_name || '';
-    const title = document.createElement('span');
-    title.className = 'row-title';
-    title.textContent = answer.album_title || '';
-    const date = document.createElement('span');
-    date.className = 'scan-row-date';
-    date.textContent = scanDate(scan.date);
-    text.append(title, artist, date);
-    content.append(thumb, text);
-    content.setAttribute('aria-label', `${answer.album_title} by ${answer.artist_name}, scanned ${date.textContent}`);
-    row.append(remove, content);
-    content.addEventListener('click', (event) => {
-      if (row.dataset.moved === '1') { row.dataset.moved = ''; event.preventDefault(); return; }
+    const date = scanDate(scan.date);
+    const content = el('button', {
+      class: 'scan-row-content', props: { type: 'button' },
+      attrs: { 'aria-label': `${answer.album_title} by ${answer.artist_name}, scanned ${date}` },
+    }, [thumb, el('span', { class: 'row-text' }, [
+      el('span', { class: 'row-title', text: answer.album_title || '' }),
+      el('span', { class: 'scan-row-artist', text: answer.artist_name || '' }),
+      el('span', { class: 'scan-row-date', text: date }),
+    ])]);
+    const row = el('li', { class: 'scan-row' }, [remove, content]);
+    row.dataset.id = scan.id;
+    bindSwipe(content, {
+      base: () => (row === this.openRow ? -88 : 0),
+      begin: () => { if (this.openRow && this.openRow !== row) this.closeRow(this.openRow); },
+      move: (dx) => { content.style.transform = `translateX(${dx}px)`; },
+      end: (dx) => { if (-dx > 44) this.openActions(row); else this.closeRow(row); },
+    });
+    content.addEventListener('click', () => {
       if (row === this.openRow) { this.closeRow(row); return; }
       this.from = 'history';
       this.showScan(scan);
     });
     content.addEventListener('contextmenu', (event) => { event.preventDefault(); this.openActions(row); remove.focus(); });
     remove.addEventListener('click', () => this.remove(row, scan));
-    this.bindSwipe(row, content);
     return row;
-  }
-
-  bindSwipe(row, content) {
-    let start = null;
-    let dx = 0;
-    let dragging = false;
-    content.addEventListener('pointerdown', (event) => {
-      if (event.button !== 0) return;
-      start = { x: event.clientX, y: event.clientY, base: row === this.openRow ? -88 : 0 };
-      dragging = false;
-    });
-    content.addEventListener('pointermove', (event) => {
-      if (!start) return;
-      const x = event.clientX - start.x;
-      const y = event.clientY - start.y;
-      if (!dragging) {
-        if (Math.abs(x) < 8 || Math.abs(x) < Math.abs(y)) { if (Math.abs(y) > 8) start = null; return; }
-        dragging = true;
-        row.dataset.moved = '1';
-        content.setPointerCapture(event.pointerId);
-        if (this.openRow && this.openRow !== row) this.closeRow(this.openRow);
-      }
-      dx = Math.min(0, start.base + x);
-      content.style.transform = `translateX(${dx}px)`;
-    });
-    const end = () => {
-      if (!start) return;
-      start = null;
-      if (!dragging) return;
-      dragging = false;
-      if (-dx > 44) this.openActions(row); else this.closeRow(row);
-    };
-    content.addEventListener('pointerup', end);
-    content.addEventListener('pointercancel', end);
   }
 
   openActions(row) {
@@ -334,9 +282,7 @@ export class SleeveScanner {
 function fillList(list, items) {
   list.replaceChildren();
   for (const item of Array.isArray(items) ? items : []) {
-    const li = document.createElement('li');
-    li.textContent = String(item);
-    list.appendChild(li);
+    list.append(el('li', { text: item }));
   }
 }
 

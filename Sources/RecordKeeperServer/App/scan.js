@@ -5,8 +5,7 @@
 import * as api from './api.js';
 import { SleeveScanner } from './scan-view.js';
 import { opened, closed } from './overlay.js';
-
-const $ = (id) => document.getElementById(id);
+import { $, el } from './dom.js';
 
 /** GET /api/lookup: the candidates, as `rk lookup --json` prints them. */
 export function lookup(kind, value, signal) {
@@ -149,27 +148,19 @@ export class AddFlow {
     const list = $('candidates');
     list.replaceChildren();
     for (const candidate of candidates) {
-      const item = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'candidate';
-      button.dataset.musicbrainz = candidate.musicbrainz;
-      const title = document.createElement('span');
-      title.className = 'candidate-title';
-      title.textContent = candidate.title;
-      const artist = document.createElement('span');
-      artist.className = 'candidate-artist';
-      artist.textContent = candidate.artist;
-      const details = document.createElement('span');
-      details.className = 'candidate-details';
       const label = [candidate.label, candidate.catalog_number].filter(Boolean).join(' ');
-      details.textContent = [candidate.date ? String(candidate.date).slice(0, 4) : '', candidate.country, candidate.format, label]
+      const details = [candidate.date ? String(candidate.date).slice(0, 4) : '', candidate.country, candidate.format, label]
         .filter(Boolean).join(' · ');
-      button.append(title, artist, details);
-      button.setAttribute('aria-label', `Add ${candidate.title} by ${candidate.artist}${details.textContent ? ', ' + details.textContent : ''}`);
-      button.addEventListener('click', () => this.choose(candidate));
-      item.appendChild(button);
-      list.appendChild(item);
+      const button = el('button', {
+        class: 'candidate', props: { type: 'button' }, on: { click: () => this.choose(candidate) },
+        attrs: { 'aria-label': `Add ${candidate.title} by ${candidate.artist}${details ? ', ' + details : ''}` },
+      }, [
+        el('span', { class: 'candidate-title', text: candidate.title }),
+        el('span', { class: 'candidate-artist', text: candidate.artist }),
+        el('span', { class: 'candidate-details', text: details }),
+      ]);
+      button.dataset.musicbrainz = candidate.musicbrainz;
+      list.append(el('li', {}, [button]));
     }
   }
 

@@ -6,8 +6,8 @@
 import * as api from './api.js';
 import { toast } from './dialogs.js';
 import { opened, closed } from './overlay.js';
+import { $, el } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const KEY = 'rk.accent';
 
 const getPreferences = () => api.request('GET', '/api/preferences');
@@ -42,25 +42,12 @@ function render() {
   const group = $('accent-choices');
   group.replaceChildren();
   for (const choice of preferences ? preferences.accents : []) {
-    const label = document.createElement('label');
-    label.className = 'accent-choice';
-    const radio = document.createElement('input');
-    radio.type = 'radio';
-    radio.name = 'accent';
-    radio.value = choice.name;
-    radio.checked = choice.name === preferences.accent;
+    const radio = el('input', { props: { type: 'radio', name: 'accent', value: choice.name, checked: choice.name === preferences.accent } });
     radio.addEventListener('change', () => { if (radio.checked) choose(choice); });
-    const swatch = document.createElement('span');
-    swatch.className = 'accent-swatch';
+    const swatch = el('span', { class: 'accent-swatch', text: 'Aa', attrs: { 'aria-hidden': 'true' } });
     swatch.style.background = isColour(choice.colour) ? choice.colour : '';
     swatch.style.color = isColour(choice.text) ? choice.text : '';
-    swatch.textContent = 'Aa';
-    swatch.setAttribute('aria-hidden', 'true');
-    const name = document.createElement('span');
-    name.className = 'accent-name';
-    name.textContent = choice.label || choice.name;
-    label.append(radio, swatch, name);
-    group.append(label);
+    group.append(el('label', { class: 'accent-choice' }, [radio, swatch, el('span', { class: 'accent-name', text: choice.label || choice.name })]));
   }
 }
 

@@ -5,8 +5,10 @@ const SHELL = `${VERSION}-shell`;
 const DATA = `${VERSION}-data`;
 const IMAGES = `${VERSION}-images`;
 const SHELL_FILES = [
-  './', 'index.html', 'app.css', 'app.js', 'api.js', 'main-view.js', 'details-view.js',
-  'virtual-list.js', 'dialogs.js', 'search.js', 'sync.js', 'scan.js', 'scan-view.js', 'overlay.js', 'problems.js', 'lists-view.js', 'settings.js', 'scan.css', 'manifest.webmanifest',
+  './', 'index.html', 'app.css', 'scan.css', 'manifest.webmanifest',
+  'app.js', 'api.js', 'dom.js', 'swipe.js', 'dialogs.js', 'overlay.js', 'schema.js', 'search.js', 'virtual-list.js',
+  'main-view.js', 'details-view.js', 'album-draft.js', 'album-fields.js', 'tracks-editor.js', 'save-conflicts.js',
+  'lists-view.js', 'problems.js', 'settings.js', 'sync.js', 'scan.js', 'scan-view.js',
   'icons/icon.svg', 'icons/splash.svg', 'icons/icon-192.png', 'icons/icon-512.png',
 ];
 

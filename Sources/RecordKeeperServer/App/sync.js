@@ -2,10 +2,10 @@
 // remote has ("2 changes from origin") with its Sync button, and the conflicts screen where
 // each field changed both ways is settled. Every text is set as text, never as markup.
 import * as api from './api.js';
-import { EMPTY } from './details-view.js';
+import { EMPTY } from './album-draft.js';
 import { toast } from './dialogs.js';
+import { $, el } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const CONFLICTS_HASH = '#/conflicts';
 /** A fetch when the app comes back into view, at most this often (the server fetches every few minutes too). */
 const FETCH_ON_SHOW_MS = 60_000;
@@ -197,16 +197,11 @@ export class SyncPanel {
       albums.get(conflict.album).push(conflict);
     }
     for (const [id, fields] of albums) {
-      const section = document.createElement('section');
-      section.className = 'conflict-album';
-      const heading = document.createElement('h2');
-      heading.textContent = fields[0].title || id;
-      const path = document.createElement('p');
-      path.className = 'conflict-id';
-      path.textContent = id;
-      section.append(heading, path);
-      for (const conflict of fields) section.append(this.fieldBlock(conflict));
-      list.append(section);
+      list.append(el('section', { class: 'conflict-album' }, [
+        el('h2', { text: fields[0].title || id }),
+        el('p', { class: 'conflict-id', text: id }),
+        ...fields.map((conflict) => this.fieldBlock(conflict)),
+      ]));
     }
     const done = $('conflicts-done');
     if (conflicts.length === 0) {
@@ -223,47 +218,26 @@ export class SyncPanel {
   }
 
   fieldBlock(conflict) {
-    const block = document.createElement('div');
-    block.className = 'conflict-field';
-    const name = document.createElement('h3');
-    name.textContent = FIELD_NAMES[conflict.field] || conflict.field;
-    const sides = document.createElement('div');
-    sides.className = 'conflict-sides';
+    const block = el('div', { class: 'conflict-field' });
+    const name = FIELD_NAMES[conflict.field] || conflict.field;
+    const sides = el('div', { class: 'conflict-sides' });
     for (const [side, label, action] of [['ours', 'Mine', 'Keep mine'], ['theirs', 'Theirs', 'Take theirs']]) {
-      const box = document.createElement('div');
-      box.className = 'conflict-side conflict-' + side;
-      const caption = document.createElement('span');
-      caption.className = 'conflict-label';
-      caption.textContent = label;
-      const value = document.createElement('p');
-      value.className = 'conflict-value';
-      value.textContent = shownValue(conflict, side);
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'conflict-button';
-      button.textContent = action;
-      button.addEventListener('click', () => this.settle({ album: conflict.album, take: side, field: conflict.field }, block));
-      box.append(caption, value, button);
-      sides.append(box);
+      const take = () => this.settle({ album: conflict.album, take: side, field: conflict.field }, block);
+      sides.append(el('div', { class: 'conflict-side conflict-' + side }, [
+        el('span', { class: 'conflict-label', text: label }),
+        el('p', { class: 'conflict-value', text: shownValue(conflict, side) }),
+        el('button', { class: 'conflict-button', text: action, props: { type: 'button' }, on: { click: take } }),
+      ]));
     }
-    block.append(name, sides);
+    block.append(el('h3', { text: name }), sides);
     if (!NOT_SETTABLE.has(conflict.field) && !conflict.field.includes('.')) {
-      const edit = document.createElement('form');
-      edit.className = 'conflict-edit';
-      const input = document.createElement('input');
-      input.type = 'text';
-      input.value = conflict.ours ?? '';
-      input.setAttribute('aria-label', `${name.textContent}: a value of your own`);
-      const use = document.createElement('button');
-      use.type = 'submit';
-      use.className = 'text-button';
-      use.textContent = 'Use This';
-      edit.append(input, use);
-      edit.addEventListener('submit', (event) => {
+      const input = el('input', { props: { type: 'text', value: conflict.ours ?? '' }, attrs: { 'aria-label': `${name}: a value of your own` } });
+      const use = (event) => {
         event.preventDefault();
         this.settle({ album: conflict.album, set: { [conflict.field]: input.value } }, block);
-      });
-      block.append(edit);
+      };
+      block.append(el('form', { class: 'conflict-edit', on: { submit: use } }, [
+        input, el('button', { class: 'text-button', text: 'Use This', props: { type: 'submit' } })]));
     }
     return block;
   }

@@ -1,0 +1,89 @@
+// A save that met changes made meanwhile (PRODUCT §5): each field changed both in the form and
+// in the file since the form opened, side by side to choose, then saved again on the file as
+// it is now.
+import * as api from './api.js';
+import { bodyKey, bodyOf, draftOf, EMPTY, mergedBody, schema } from './album-draft.js';
+import { $, el } from './dom.js';
+import { labelOf } from './schema.js';
+
+export class SaveConflicts {
+  /** `view` is the details view: the form's draft, the album as opened, and its save state. */
+  constructor(view) {
+    this.view = view;
+  }
+
+  /** Each field changed here and in the file since the form opened, side by side to choose. */
+  show(conflicts) {
+    let section = $('save-conflicts');
+    if (!section) {
+      section = el('section', { class: 'save-conflicts', props: { id: 'save-conflicts' }, attrs: { role: 'alert' } });
+      $('details-error').after(section);
+    }
+    const choices = new Map();
+    section.replaceChildren(el('p', {
+      class: 'save-conflicts-intro',
+      text: conflicts.length === 1
+        ? 'This field was also changed elsewhere since you opened the album. Choose which to keep:'
+        : 'These fields were also changed elsewhere since you opened the album. Choose which to keep:',
+    }));
+    const mine = bodyOf(this.view.draft);
+    for (const conflict of conflicts) {
+      const key = bodyKey(conflict.field);
+      const sides = el('div', { class: 'conflict-sides' });
+      const side = (which, label, value, choosable) => {
+        const box = el('div', { class: `conflict-side conflict-${which}` }, [
+          el('span', { class: 'conflict-label', text: label }),
+          el('p', { class: 'conflict-value', text: value == null || value === '' ? EMPTY : value }),
+        ]);
+        if (choosable) {
+          const button = el('button', {
+            class: 'conflict-button', text: which === 'ours' ? 'Keep yours' : 'Keep this',
+            props: { type: 'button' }, attrs: { 'aria-pressed': 'false' },
+          });
+          button.addEventListener('click', () => {
+            choices.set(conflict.field, which);
+            for (const other of sides.querySelectorAll('.conflict-button')) other.setAttribute('aria-pressed', String(other === button));
+            if (choices.size === conflicts.length) this.saveChoices(conflicts, choices, mine);
+          });
+          box.append(button);
+        }
+        return box;
+      };
+      // A text both changed that is no field of the form (notes, comments) can only be kept as in the file.
+      sides.append(side('ours', 'Yours', conflict.ours, key in mine), side('theirs', 'In the file now', conflict.theirs, true));
+      section.append(el('div', { class: 'conflict-field' }, [el('h3', { text: labelOf(schema, conflict.field) }), sides]));
+    }
+    section.hidden = false;
+    section.scrollIntoView({ block: 'nearest' });
+  }
+
+  hide() {
+    const section = $('save-conflicts');
+    if (section) section.hidden = true;
+  }
+
+  /** Saves again on the file as it is now: the form's own changes, and for each conflict the side chosen. */
+  async saveChoices(conflicts, choices, mine) {
+    const view = this.view;
+    if (view.busy) return;
+    view.busy = true;
+    view.updateConfirm();
+    try {
+      const current = await api.getAlbum(view.album.id);
+      const body = mergedBody(mine, bodyOf(draftOf(view.opened)), bodyOf(draftOf(current)), conflicts, choices);
+      const album = await api.saveAlbum(current.id, body, current.version, view.coverFile);
+      view.clearCover();
+      this.hide();
+      view.album = album;
+      view.opened = album;
+      view.busy = false;
+      view.router.albumChanged(album);
+      view.router.go(view.router.albumHash(album.id, false), { replace: true });
+    } catch (error) {
+      view.busy = false;
+      if (error.status === 409 && error.conflicts) this.show(error.conflicts);
+      else { this.hide(); view.showError(error.message, error.field); }
+      view.updateConfirm();
+    }
+  }
+}

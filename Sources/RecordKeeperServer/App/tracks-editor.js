@@ -1,0 +1,162 @@
+// The details view's track listing (seed §2.2.2.4, §3.9), by side as `rk show` lists it
+// (PRODUCT §1.2): shown in view mode; in edit and add mode each track is moved, renamed or
+// deleted, sides are added and removed, and a new track is typed under the list.
+import { lengthText, moveTarget, nextSideName, positions, schema } from './album-draft.js';
+import { $, el, iconButton } from './dom.js';
+import { problemsOf, sentence, splitTrack } from './schema.js';
+
+export class TracksEditor {
+  /** `view` is the details view: its `draft` holds the tracks, its `editing` says the mode. */
+  constructor(view) {
+    this.view = view;
+    this.editingIndex = -1; // the track being renamed, -1 for none
+    $('track-add-button').addEventListener('click', () => this.appendTrack());
+    $('track-new').addEventListener('input', () => this.renderTrackAdd());
+    $('side-add').addEventListener('click', () => this.addSide());
+    $('track-new').addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); this.appendTrack(); } });
+    // What is wrong with the typed track (a length that is not one, too long), under it.
+    const problem = el('span', { class: 'field-problem', props: { id: 'track-new-problem' }, attrs: { 'aria-live': 'polite' } });
+    $('track-add').after(problem);
+    $('track-new').setAttribute('aria-describedby', problem.id);
+  }
+
+  get draft() { return this.view.draft; }
+
+  get editing() { return this.view.editing; }
+
+  render() {
+    const list = $('track-list');
+    list.replaceChildren();
+    const draft = this.draft;
+    const numbers = positions(draft);
+    const last = draft.sides.length;
+    // View mode shows the album's sides; edit mode also an added side that has no track yet.
+    for (let side = 0; side <= last; side += 1) {
+      const indexes = [];
+      draft.tracks.forEach((t, i) => { if (t.side === side) indexes.push(i); });
+      if (side > 0 && (indexes.length || this.editing)) list.append(this.sideHeading(side, indexes.length === 0));
+      for (const index of indexes) list.append(this.trackItem(draft.tracks[index], index, numbers[index]));
+    }
+    const adding = this.editing && this.editingIndex < 0;
+    $('track-add').hidden = !adding;
+    $('side-add').hidden = !adding;
+    $('track-new-problem').hidden = !adding;
+    $('side-add').textContent = draft.sides.length ? `Add ${nextSideName(draft.sides)}` : 'Add Sides';
+    this.renderTrackAdd();
+  }
+
+  sideHeading(side, empty) {
+    const name = this.draft.sides[side - 1];
+    const li = el('li', { class: 'side', attrs: { role: 'presentation' } }, [el('span', { class: 'side-name', text: name })]);
+    if (empty && this.editing) {
+      li.append(el('span', { class: 'side-hint', text: 'No tracks yet: move one here with the arrows, or add one below.' }));
+      if (this.editingIndex < 0) li.append(iconButton('i-trash', `Remove ${name}`, () => this.removeSide(side), 'icon-button side-remove'));
+    }
+    return li;
+  }
+
+  trackItem(track, index, number) {
+    const li = el('li', { class: 'track' }, [el('span', { class: 'track-number', text: `${number}.` })]);
+    if (this.editing && this.editingIndex === index) {
+      const problem = el('span', { class: 'field-problem', props: { id: `track-problem-${index}` } });
+      const input = el('input', { props: { type: 'text', value: track.text }, attrs: { 'aria-label': `Track ${index + 1} name`, 'aria-describedby': problem.id } });
+      const done = () => {
+        const name = input.value.trim();
+        const found = name ? this.trackProblem(name, index) : '';
+        if (found) { problem.textContent = found; input.setAttribute('aria-invalid', 'true'); input.focus(); return; }
+        if (name) this.draft.tracks[index].text = name;
+        this.editingIndex = -1;
+        this.render();
+        this.view.updateConfirm();
+      };
+      input.addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); done(); } });
+      li.append(input, el('span', { class: 'track-icons' }, [iconButton('i-check', `Done editing track ${index + 1}`, done)]), problem);
+      requestAnimationFrame(() => input.focus());
+      return li;
+    }
+    // Name and length as the library splits them: `(4:75)` stays part of the name.
+    const split = splitTrack(track.text);
+    li.append(el('span', { class: 'track-name', text: split.name }, [
+      split.seconds !== null && el('span', { class: 'track-duration', text: lengthText(split.seconds) }),
+    ]));
+    if (this.editing && this.editingIndex < 0) {
+      const n = index + 1;
+      const rename = () => { this.editingIndex = index; this.render(); this.view.updateConfirm(); };
+      const remove = () => { this.draft.tracks.splice(index, 1); this.render(); };
+      const icons = el('span', { class: 'track-icons' }, [
+        iconButton('i-up', `Move track ${n} up`, () => this.moveTrack(index, -1)),
+        iconButton('i-down', `Move track ${n} down`, () => this.moveTrack(index, 1)),
+        iconButton('i-edit', `Edit track ${n}`, rename),
+        iconButton('i-trash', `Delete track ${n}`, remove),
+      ]);
+      if (moveTarget(this.draft, index, -1) === null) icons.children[0].setAttribute('aria-disabled', 'true');
+      if (moveTarget(this.draft, index, 1) === null) icons.children[1].setAttribute('aria-disabled', 'true');
+      li.append(icons);
+    }
+    return li;
+  }
+
+  moveTrack(index, by) {
+    const target = moveTarget(this.draft, index, by);
+    if (!target) return;
+    const tracks = this.draft.tracks;
+    let now = index;
+    if (target.swap !== undefined) {
+      [tracks[index], tracks[target.swap]] = [tracks[target.swap], tracks[index]];
+      now = target.swap;
+    } else {
+      tracks[index].side = target.side; // same place in the list, under the next heading
+    }
+    this.render();
+    const label = by < 0 ? `Move track ${now + 1} up` : `Move track ${now + 1} down`;
+    const button = $('track-list').querySelector(`[aria-label="${label}"]`);
+    if (button) button.focus();
+  }
+
+  /** A new side at the end; the first turns the tracks so far into Side A. */
+  addSide() {
+    const draft = this.draft;
+    if (!draft.sides.length && draft.tracks.length) {
+      draft.sides.push('Side A');
+      for (const t of draft.tracks) t.side = 1;
+    }
+    draft.sides.push(nextSideName(draft.sides));
+    this.render();
+  }
+
+  /** Removes a side that has no track; the sides after it move up. */
+  removeSide(side) {
+    const draft = this.draft;
+    if (draft.tracks.some((t) => t.side === side)) return;
+    draft.sides.splice(side - 1, 1);
+    for (const t of draft.tracks) if (t.side > side) t.side -= 1;
+    this.render();
+  }
+
+  /** What the library would say of track `index` named `text`, as a sentence; '' when nothing. */
+  trackProblem(text, index) {
+    if (!schema) return '';
+    const [message] = problemsOf(schema, 'tracks', [text]);
+    return message ? sentence('', message.replace(/^track 1 /, `track ${index + 1} `)) : '';
+  }
+
+  renderTrackAdd() {
+    const text = $('track-new').value.trim();
+    const found = text ? this.trackProblem(text, this.draft.tracks.length) : '';
+    $('track-add-button').disabled = !text || Boolean(found);
+    $('track-new').setAttribute('aria-label', `Track ${this.draft.tracks.length + 1} name`);
+    $('track-new').setAttribute('aria-invalid', String(Boolean(found)));
+    $('track-new-problem').textContent = found;
+  }
+
+  /** Appends the typed track to the last side (§3.9: only a valid name). */
+  appendTrack() {
+    const input = $('track-new');
+    const text = input.value.trim();
+    if (!text || this.trackProblem(text, this.draft.tracks.length)) return;
+    this.draft.tracks.push({ text, side: this.draft.sides.length });
+    input.value = '';
+    this.render();
+    input.focus();
+  }
+}
