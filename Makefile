@@ -61,10 +61,17 @@ venv: deps
 	  $(VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check $(VENV_PACKAGES) && \
 	  echo '$(VENV_PACKAGES)' > $(VENV)/installed.txt; }
 
-test: deps venv browser-deps test-deps
+test: deps venv browser-deps test-deps app-test
 	$(SWIFT) build --build-tests
 	RK_REFERENCE_PYTHON="$(CURDIR)/$(VENV)/bin/python3" $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory browser-test
+
+# The app's modules under Node's own test runner (Tests/app/*.test.mjs: node:test and
+# node:assert, no npm packages), with Debian's nodejs.
+.PHONY: app-test
+app-test:
+	$(call apt-install,nodejs)
+	node --test Tests/app/*.test.mjs
 
 # The app of `rk serve` in headless Chromium (Tests/browser); screenshots at phone
 # (390x844) and desktop size go to .build/screenshots/.

@@ -1,0 +1,65 @@
+// A tiny stand-in for the browser's document, enough for the app's modules that make
+// elements and listen to them (dom.js, swipe.js): no layout, no markup parser.
+
+export class FakeEvent {
+  constructor(type, fields = {}) {
+    Object.assign(this, { button: 0, pointerId: 1, clientX: 0, clientY: 0 }, fields);
+    this.type = type;
+    this.defaultPrevented = false;
+    this.stopped = false;
+  }
+
+  preventDefault() { this.defaultPrevented = true; }
+
+  stopImmediatePropagation() { this.stopped = true; }
+}
+
+export class FakeElement {
+  constructor(tag, namespace = null) {
+    this.tagName = tag.toUpperCase();
+    this.namespaceURI = namespace;
+    this.attributes = new Map();
+    this.children = [];
+    this.listeners = [];
+    this.className = '';
+    this.ownText = '';
+    this.captured = null;
+    this.style = {};
+  }
+
+  get textContent() { return this.ownText + this.children.map((c) => c.textContent).join(''); }
+
+  set textContent(text) { this.ownText = text; this.children = []; }
+
+  setAttribute(name, value) { this.attributes.set(name, String(value)); }
+
+  getAttribute(name) { return this.attributes.has(name) ? this.attributes.get(name) : null; }
+
+  append(...nodes) {
+    for (const node of nodes) this.children.push(typeof node === 'string' ? { textContent: node, text: true } : node);
+  }
+
+  addEventListener(type, listener) { this.listeners.push({ type, listener }); }
+
+  /** Runs the listeners of `event.type` in the order they were added, as the browser does. */
+  dispatch(event) {
+    for (const { type, listener } of this.listeners) {
+      if (event.stopped) break;
+      if (type === event.type) listener(event);
+    }
+    return event;
+  }
+
+  setPointerCapture(id) { this.captured = id; }
+}
+
+/** Installs the fake as the global `document`; returns it. */
+export function installDocument() {
+  const document = {
+    createElement: (tag) => new FakeElement(tag),
+    createElementNS: (namespace, tag) => new FakeElement(tag, namespace),
+    getElementById: () => null,
+  };
+  globalThis.document = document;
+  return document;
+}

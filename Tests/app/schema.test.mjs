@@ -1,0 +1,68 @@
+// schema.js: the app's reading of the library's catalogue. Every validation case the Swift
+// tests wrote (Tests/Fixtures/validation-cases.json) gets the library's messages.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { schema, validationCases } from './fixtures.mjs';
+import {
+  characterCount, dateProblem, fieldOf, graphemes, labelOf, problemsOf, readDate, sentence, sideLetter, splitTrack,
+} from '../../Sources/RecordKeeperServer/App/schema.js';
+
+test('every validation case is judged as the library judges it', () => {
+  assert.ok(validationCases.length > 100, 'the fixture holds the cases');
+  const differences = validationCases
+    .map((c) => ({ field: c.field, value: c.value, want: c.messages, got: problemsOf(schema, c.field, c.value) }))
+    .filter((r) => JSON.stringify(r.got) !== JSON.stringify(r.want));
+  assert.deepEqual(differences, []);
+});
+
+test('fields are found by name and called by their label', () => {
+  assert.equal(fieldOf(schema, 'media_condition').label, 'Media condition');
+  assert.equal(fieldOf(schema, 'no_such_field'), null);
+  assert.equal(labelOf(schema, 'title'), 'Album name');
+  assert.equal(labelOf(schema, 'notes_of_mine'), 'notes_of_mine', 'a field the catalogue does not know keeps its name');
+  assert.equal(labelOf(null, 'title'), 'title');
+});
+
+test('characters are counted as Swift counts them: an emoji family is one', () => {
+  const family = '👨‍👩‍👧‍👦';
+  assert.equal(family.length, 11, 'eleven UTF-16 units');
+  assert.equal(characterCount(family), 1);
+  assert.deepEqual(graphemes(`a${family}é`), ['a', family, 'é']);
+});
+
+test('dates are read as the library reads them', () => {
+  assert.deepEqual(readDate('1997'), { year: 1997, month: undefined, day: undefined });
+  assert.deepEqual(readDate('1997-5-2'), { year: 1997, month: 5, day: 2 });
+  assert.deepEqual(readDate('2000-02-29'), { year: 2000, month: 2, day: 29 });
+  assert.equal(readDate('1900-02-29').error, 'day');
+  assert.equal(readDate('1997-13').error, 'month');
+  assert.equal(readDate('0').error, 'year');
+  assert.equal(readDate('97/05').error, 'malformed');
+  assert.equal(readDate('').error, 'malformed');
+  assert.equal(readDate('19970').error, 'malformed', 'at most four digits a part');
+  assert.equal(dateProblem(schema, '1997-05-21'), null);
+  assert.equal(dateProblem(schema, '1997-02-30').part, 'day');
+  assert.match(dateProblem(schema, '1997-02-30').message, /1997-02/);
+});
+
+test('a track splits into its name and its length; a group that only looks like one stays in the name', () => {
+  assert.deepEqual(splitTrack('So What (9:22)'), { name: 'So What', seconds: 562, invalid: null });
+  assert.deepEqual(splitTrack('Suite (1:02:03)'), { name: 'Suite', seconds: 3723, invalid: null });
+  assert.deepEqual(splitTrack('Blue in Green'), { name: 'Blue in Green', seconds: null, invalid: null });
+  assert.deepEqual(splitTrack('Take Five (live)'), { name: 'Take Five (live)', seconds: null, invalid: null });
+  assert.equal(splitTrack('Broken (4:75)').invalid, '(4:75)');
+  assert.equal(splitTrack('(3:00)').seconds, null, 'a length alone is the name');
+});
+
+test('only a `Side X` heading gives a letter', () => {
+  assert.equal(sideLetter('Side A'), 'A');
+  assert.equal(sideLetter('side  c'), 'c');
+  assert.equal(sideLetter('Side D E'), null);
+  assert.equal(sideLetter('Disc 2'), null);
+  assert.equal(sideLetter(null), null);
+});
+
+test('a message reads as a sentence under its field', () => {
+  assert.equal(sentence('Album name', 'is required and must not be blank'), 'Album name is required and must not be blank');
+  assert.equal(sentence('Release Date', 'the year must be between 1 and 9999'), 'The year must be between 1 and 9999');
+});
