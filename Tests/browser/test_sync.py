@@ -87,7 +87,7 @@ class SyncTests(AppTestCase):
         self.assertEqual(album.find_element(By.TAG_NAME, "h2").text, "Kind of Blue <b>(Mono)</b>", "markup shown as text")
         self.assertEqual(album.find_element(By.CSS_SELECTOR, ".conflict-id").text, KIND_OF_BLUE)
         field = self.css(".conflict-field")
-        self.assertEqual(field.find_element(By.TAG_NAME, "h3").text, "Album Name")
+        self.assertEqual(field.find_element(By.TAG_NAME, "h3").text, "Album name", "the catalogue's label, as the form has it")
         values = [v.text for v in field.find_elements(By.CSS_SELECTOR, ".conflict-value")]
         self.assertEqual(values, ["Kind of Blue <b>(Mono)</b>", "Kind of Blue (Legacy Edition)"])
         self.assertEqual([b.text for b in field.find_elements(By.CSS_SELECTOR, ".conflict-button")], ["Keep mine", "Take theirs"])

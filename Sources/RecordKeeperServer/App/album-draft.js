@@ -34,7 +34,7 @@ export function optionsOf(field) {
 const pad = (n, width) => String(n).padStart(width, '0');
 
 /** `released` as the form sends it (year zero-padded; a day only with a month), or null. */
-export function releasedOf(draft) {
+function releasedOf(draft) {
   if (!draft.year) return null;
   let released = pad(+draft.year, 4);
   if (draft.month) released += '-' + pad(+draft.month, 2);
@@ -75,7 +75,7 @@ export function lengthText(seconds) {
  * `sides[k - 1]`); each track is its text (the name, with its length as the file writes it)
  * and its side, 0 for a track before any heading (PRODUCT §1.2).
  */
-export function trackDraft(album) {
+function trackDraft(album) {
   const sides = [];
   const list = album && Array.isArray(album.track_list) && album.track_list.length === (album.tracks || []).length
     ? album.track_list

@@ -4,7 +4,7 @@
 // (PUT /api/lists/NAME, one commit); a rule it cannot read comes back with its message.
 import * as api from './api.js';
 import { confirmDelete, toast } from './dialogs.js';
-import { opened, closed } from './overlay.js';
+import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { loadSchema } from './schema.js';
 import { $, el, iconButton } from './dom.js';
 
@@ -23,7 +23,7 @@ async function getFields() {
 }
 
 /** How a tag is written in a rule: quoted when it holds a space, comma, parenthesis or quote. */
-function tagRule(tag) {
+export function tagRule(tag) {
   return /[\s,()"\\]/.test(tag) ? `#"${tag.replace(/[\\"]/g, (c) => '\\' + c)}"` : '#' + tag;
 }
 
@@ -79,9 +79,7 @@ class ListsScreen {
   // ---- The screen of lists
 
   async open() {
-    $('main-view').inert = true;
-    $('lists-view').hidden = false;
-    opened('lists', () => this.hide());
+    showOverlay($('lists-view'), 'lists', () => this.hide());
     $('lists-new').focus();
     await this.load();
   }
@@ -91,10 +89,8 @@ class ListsScreen {
   hide() {
     this.hideSuggestions();
     $('list-editor').hidden = true;
-    $('lists-view').hidden = true;
     $('lists-view').inert = false;
-    $('main-view').inert = false;
-    $('menu-button').focus();
+    hideOverlay($('lists-view'), $('menu-button'));
   }
 
   async load() {

@@ -510,7 +510,7 @@ export class MainView {
     if (!album) { row.classList.add('pending'); row.querySelector('.row-title').textContent = ' '; return row; }
     row.dataset.id = album.id;
     const content = row.querySelector('.row-content');
-    content.href = '#/album/' + album.id.split('/').map(encodeURIComponent).join('/');
+    content.href = this.router.albumHash(album.id, false);
     row.querySelector('.row-title').textContent = album.title;
     const year = typeof album.released === 'string' ? album.released.slice(0, 4) : '';
     // The wantlist is marked in every listing, as rk list marks it.
@@ -530,7 +530,7 @@ export class MainView {
     const cell = el('a', { class: 'cell' }, [el('span', { class: 'thumb' }, [img]), title, artist]);
     Object.assign(cell.style, { top: `${box.top}px`, left: `${box.left}px`, width: `${box.width}px`, height: `${box.height}px` });
     if (!album) return cell;
-    cell.href = '#/album/' + album.id.split('/').map(encodeURIComponent).join('/');
+    cell.href = this.router.albumHash(album.id, false);
     cell.dataset.id = album.id;
     title.textContent = album.title;
     artist.textContent = album.artist;

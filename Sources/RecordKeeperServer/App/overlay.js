@@ -9,6 +9,23 @@ export function opened(name, onBack) {
   current = { name, onBack };
 }
 
+/**
+ * Shows the screen `view` over the main screen, which goes inert, with its history entry
+ * (`name`); the back button or gesture runs `onBack`, which hides it with hideOverlay.
+ */
+export function showOverlay(view, name, onBack) {
+  document.getElementById('main-view').inert = true;
+  view.hidden = false;
+  opened(name, onBack);
+}
+
+/** Hides the screen `view` and gives the main screen back, the focus on `focus` (what opened it). */
+export function hideOverlay(view, focus) {
+  view.hidden = true;
+  document.getElementById('main-view').inert = false;
+  focus.focus();
+}
+
 /** The overlay was closed by its own button: its history entry goes too. */
 export function closed() {
   const was = current;

@@ -4,7 +4,7 @@
 // swipe left to delete). Every text comes from the server and is shown as text, never markup.
 import * as api from './api.js';
 import { confirmDelete } from './dialogs.js';
-import { opened, closed } from './overlay.js';
+import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { $, el } from './dom.js';
 import { bindSwipe } from './swipe.js';
 
@@ -12,10 +12,10 @@ const PANES = ['sleeve-camera', 'sleeve-loading', 'sleeve-error', 'sleeve-detail
 const BADGES = { ESSENTIAL: '💎', RECOMMENDED: '👍', SKIP: '😐', AVOID: '💩' };
 
 const scanPath = (id) => '/api/scans/' + encodeURIComponent(String(id));
-export const identify = (file) => api.request('POST', '/api/identify', { body: file, type: file.type || 'image/jpeg' });
-export const listScans = (signal) => api.request('GET', '/api/scans', { signal });
-export const deleteScan = (id) => api.request('DELETE', scanPath(id));
-export const keepScan = (id, want) => api.request('POST', scanPath(id) + (want ? '/want' : '/add'));
+const identify = (file) => api.request('POST', '/api/identify', { body: file, type: file.type || 'image/jpeg' });
+const listScans = (signal) => api.request('GET', '/api/scans', { signal });
+const deleteScan = (id) => api.request('DELETE', scanPath(id));
+const keepScan = (id, want) => api.request('POST', scanPath(id) + (want ? '/want' : '/add'));
 
 export class SleeveScanner {
   constructor(router) {
@@ -51,11 +51,9 @@ export class SleeveScanner {
   }
 
   open() {
-    $('main-view').inert = true;
-    this.view.hidden = false;
+    showOverlay(this.view, 'sleeve', () => this.hide());
     this.show('sleeve-camera');
     this.refreshHistoryButton();
-    opened('sleeve', () => this.hide());
   }
 
   /** Leaves the scanner. */
@@ -65,9 +63,7 @@ export class SleeveScanner {
   }
 
   hide() {
-    this.view.hidden = true;
-    $('main-view').inert = false;
-    $('add-lookup-sleeve').focus();
+    hideOverlay(this.view, $('add-lookup-sleeve'));
   }
 
   /** X: from the details back where they were opened from; from elsewhere, out of the scanner. */

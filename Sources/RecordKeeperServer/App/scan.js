@@ -4,7 +4,7 @@
 // (POST /api/albums {"musicbrainz": ID}) and opens its details in place of the Add view.
 import * as api from './api.js';
 import { SleeveScanner } from './scan-view.js';
-import { opened, closed } from './overlay.js';
+import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { $, el } from './dom.js';
 
 /** GET /api/lookup: the candidates, as `rk lookup --json` prints them. */
@@ -15,12 +15,12 @@ export function lookup(kind, value, signal) {
 }
 
 /** POST /api/barcode: the digits of the barcodes in a photo, read on the server. */
-export function readBarcode(file) {
+function readBarcode(file) {
   return api.request('POST', '/api/barcode', { body: file, type: file.type || 'image/jpeg' });
 }
 
 /** POST /api/albums {"musicbrainz": ID}: the album, filled from the release. */
-export function addRelease(id) {
+function addRelease(id) {
   return api.request('POST', '/api/albums', { json: { musicbrainz: id } });
 }
 
@@ -38,7 +38,7 @@ function openAdded(router, id) {
 /** The product barcodes BarcodeDetector reads: what a sleeve carries. */
 const FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e'];
 
-export class AddFlow {
+class AddFlow {
   constructor(router) {
     this.router = router;
     this.view = $('lookup-view');
@@ -78,9 +78,7 @@ export class AddFlow {
     $('lookup-query').value = '';
     $('lookup-kind').value = mode === 'barcode' ? 'barcode' : 'q';
     this.showKind();
-    $('main-view').inert = true;
-    this.view.hidden = false;
-    opened('lookup', () => this.hide());
+    showOverlay(this.view, 'lookup', () => this.hide());
     if (mode === 'barcode') this.startCamera();
     else $('lookup-query').focus();
   }
@@ -95,9 +93,7 @@ export class AddFlow {
     this.stopCamera();
     if (this.controller) this.controller.abort();
     this.controller = null;
-    this.view.hidden = true;
-    $('main-view').inert = false;
-    $('add-lookup-type').focus();
+    hideOverlay(this.view, $('add-lookup-type'));
   }
 
   showKind() {

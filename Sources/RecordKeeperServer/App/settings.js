@@ -5,7 +5,7 @@
 // in its colour before the server answers (and offline).
 import * as api from './api.js';
 import { toast } from './dialogs.js';
-import { opened, closed } from './overlay.js';
+import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { $, el } from './dom.js';
 
 const KEY = 'rk.accent';
@@ -65,9 +65,7 @@ async function choose(choice) {
 
 /** Opens the settings screen over the main screen. */
 export async function openSettings() {
-  $('main-view').inert = true;
-  $('settings-view').hidden = false;
-  opened('settings', hide);
+  showOverlay($('settings-view'), 'settings', hide);
   $('settings-error').hidden = true;
   try {
     await load();
@@ -81,9 +79,7 @@ export async function openSettings() {
 }
 
 function hide() {
-  $('settings-view').hidden = true;
-  $('main-view').inert = false;
-  $('menu-button').focus();
+  hideOverlay($('settings-view'), $('menu-button'));
 }
 
 $('settings-back').addEventListener('click', () => { hide(); closed(); });

@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { EMPTY } from './album-draft.js';
 import { toast } from './dialogs.js';
 import { $, el } from './dom.js';
+import { labelOf, loadSchema } from './schema.js';
 
 const CONFLICTS_HASH = '#/conflicts';
 /** A fetch when the app comes back into view, at most this often (the server fetches every few minutes too). */
@@ -12,12 +13,14 @@ const FETCH_ON_SHOW_MS = 60_000;
 
 const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The names of fields as the details view calls them. */
-const FIELD_NAMES = {
-  title: 'Album Name', artist: 'Artist', sort_artist: 'Sort Artist', released: 'Release Date',
-  wikipedia: 'Wikipedia', tags: 'Tags', tracks: 'Tracks', notes: 'Notes', cover: 'Cover',
-  album: 'The Album', 'album.md': 'The Whole Album File', label: 'Label', catalog_number: 'Catalog Number',
-};
+/** What the screen calls the whole album, which is no field. */
+const WHOLE_ALBUM = { album: 'The Album', 'album.md': 'The Whole Album File' };
+
+/** The name of a conflict's field: the catalogue's label, as the details view calls it. */
+export function conflictLabel(schema, field) {
+  return WHOLE_ALBUM[field] || labelOf(schema, field);
+}
+
 /** Fields that take a value of one's own; the server checks it as every save is checked. */
 const NOT_SETTABLE = new Set(['tracks', 'notes', 'cover', 'album', 'album.md', 'tags']);
 
@@ -37,6 +40,7 @@ export class SyncPanel {
     this.lastFetch = 0;
     this.pushedHash = false;
     this.mergeCommit = null; // made by the last choice on the screen, still said when the list is loaded again
+    this.schema = null; // the field catalogue, for the fields' labels
     $('sync-button').addEventListener('click', () => this.sync());
     $('sync-review').addEventListener('click', () => this.openConflicts());
     $('conflicts-back').addEventListener('click', () => this.closeConflicts());
@@ -173,6 +177,7 @@ export class SyncPanel {
 
   async loadConflicts() {
     try {
+      if (!this.schema) this.schema = await loadSchema().catch(() => null); // without it, fields by their names
       this.render(await api.getConflicts(), null);
     } catch (error) {
       this.showError(error.message);
@@ -219,7 +224,7 @@ export class SyncPanel {
 
   fieldBlock(conflict) {
     const block = el('div', { class: 'conflict-field' });
-    const name = FIELD_NAMES[conflict.field] || conflict.field;
+    const name = conflictLabel(this.schema, conflict.field);
     const sides = el('div', { class: 'conflict-sides' });
     for (const [side, label, action] of [['ours', 'Mine', 'Keep mine'], ['theirs', 'Theirs', 'Take theirs']]) {
       const take = () => this.settle({ album: conflict.album, take: side, field: conflict.field }, block);
