@@ -264,3 +264,38 @@ class AppTestCase(unittest.TestCase):
 
     def details_title(self):
         return self.by_id("details-title").text
+
+    def details_loaded(self, title):
+        """Whether the details view shows `title` (Album Details, Edit Album, …) with the server's copy in."""
+        return (self.by_id("details-view").is_displayed() and self.details_title() == title
+                and self.by_id("details-view").get_attribute("aria-busy") == "false")
+
+    def open_album(self, title, load=True):
+        """The details of the album titled `title`, tapped in the list (the app is opened first
+        unless `load` is False)."""
+        if load:
+            self.open()
+        self.wait_for(lambda d: title in self.titles(), f"{title} in the list")
+        self.row(title).find_element(By.CSS_SELECTOR, ".row-content").click()
+        self.wait_for(lambda d: self.details_loaded("Album Details"), f"the details of {title}")
+
+    def open_editor(self, title="Kind of Blue"):
+        """The Edit Album view of the album titled `title`, through its details and Edit."""
+        self.open_album(title)
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_loaded("Edit Album"), "the edit view")
+
+    def choose_file(self, input_id, path):
+        """Chooses `path` in the hidden file input `input_id`, as the system's picker would."""
+        file_input = self.by_id(input_id)
+        self.driver.execute_script("arguments[0].hidden = false", file_input)
+        file_input.send_keys(str(path))
+        self.driver.execute_script("arguments[0].hidden = true", file_input)
+        return file_input
+
+    def choose_photo(self, path, width):
+        """Chooses the cover `path` (`width` px wide) in the open Add or Edit view and waits for its preview."""
+        self.choose_file("photo-input", path)
+        self.wait_for(lambda d: d.execute_script(
+            "const i = document.getElementById('album-image-img'); return !i.hidden && i.naturalWidth === arguments[0]", width),
+            "the photo's preview")

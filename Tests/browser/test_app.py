@@ -214,13 +214,6 @@ class DetailsTests(AppTestCase):
     def seed(self, collection):
         seed_records(collection, covers=True)
 
-    def open_album(self, title):
-        self.open()
-        self.wait_for(lambda d: title in self.titles(), f"{title} in the list")
-        self.row(title).find_element(By.CSS_SELECTOR, ".row-content").click()
-        self.wait_for(lambda d: self.by_id("details-view").is_displayed() and self.details_title() == "Album Details"
-                      and self.by_id("details-view").get_attribute("aria-busy") == "false", "the details view")
-
     def test_view_and_edit_modes_follow_the_seeds_header_texts(self):
         self.open_album("Kind of Blue")
         self.assertEqual(self.by_id("cancelButton").get_attribute("aria-label"), "Back")
@@ -382,12 +375,7 @@ class DetailsTests(AppTestCase):
         photo_input = self.by_id("photo-input")
         self.assertEqual(photo_input.get_attribute("accept"), "image/*")
         self.assertIsNotNone(photo_input.get_attribute("capture"))
-        self.driver.execute_script("arguments[0].hidden = false", photo_input)
-        photo_input.send_keys(str(photo))
-        self.driver.execute_script("arguments[0].hidden = true", photo_input)
-        self.wait_for(lambda d: d.execute_script(
-            "const i = document.getElementById('album-image-img'); return !i.hidden && i.naturalWidth === 120"),
-            "the photo's preview")
+        self.choose_photo(photo, 120)
         self.by_id("add-tag-chip").click()
         self.by_id("tag-input").send_keys("hard bop")
         self.by_id("tag-ok").click()
@@ -417,9 +405,7 @@ class DetailsTests(AppTestCase):
         self.open_album("Paranoid")
         self.wait_for(lambda d: self.by_id("gallery-section").is_displayed(), "the gallery")
         commits = self.collection.commits()
-        gallery_input = self.by_id("gallery-input")
-        self.driver.execute_script("arguments[0].hidden = false", gallery_input)
-        gallery_input.send_keys(str(photo))
+        self.choose_file("gallery-input", photo)
         self.wait_for(lambda d: d.execute_script(
             "return [...document.querySelectorAll('#gallery img')].filter(i => i.complete && i.naturalWidth > 0).length") == 1,
             "the photo in the gallery")

@@ -7,8 +7,6 @@ Whatever changed in album.md while the edit view was open (a hand edit, another
 import re
 import unittest
 
-from selenium.webdriver.common.by import By
-
 from harness import AppTestCase, png
 
 ID = "albums/miles-davis-kind-of-blue"
@@ -19,16 +17,6 @@ class SaveMergeTests(AppTestCase):
         collection.add("Kind of Blue", "Miles Davis", "1959-08-17",
                        tracks=["So What", "Freddie Freeloader", "Blue in Green"], tags=["jazz"])
         collection.add("Homogenic", "Björk", "1997-09-22", tags=["electronic"])
-
-    def open_editor(self):
-        self.open()
-        self.wait_for(lambda d: "Kind of Blue" in self.titles(), "Kind of Blue in the list")
-        self.row("Kind of Blue").find_element(By.CSS_SELECTOR, ".row-content").click()
-        self.wait_for(lambda d: self.by_id("details-view").is_displayed() and self.details_title() == "Album Details"
-                      and self.by_id("details-view").get_attribute("aria-busy") == "false", "the details view")
-        self.by_id("confirmButton").click()
-        self.wait_for(lambda d: self.details_title() == "Edit Album"
-                      and self.by_id("details-view").get_attribute("aria-busy") == "false", "the edit view")
 
     def album_file(self):
         return self.collection.root / ID / "album.md"
@@ -79,13 +67,7 @@ class SaveMergeTests(AppTestCase):
         self.open_editor()
         commits = self.collection.commits()
         self.by_id("field-title").send_keys(" (Legacy)")
-        photo_input = self.by_id("photo-input")
-        self.driver.execute_script("arguments[0].hidden = false", photo_input)
-        photo_input.send_keys(str(photo))
-        self.driver.execute_script("arguments[0].hidden = true", photo_input)
-        self.wait_for(lambda d: d.execute_script(
-            "const i = document.getElementById('album-image-img'); return !i.hidden && i.naturalWidth === 120"),
-            "the photo's preview")
+        self.choose_photo(photo, 120)
         self.by_id("confirmButton").click()
         self.wait_for(lambda d: self.details_title() == "Album Details", "the saved album")
         self.assertEqual(self.collection.commits(), commits + 1, "the title and the cover in one commit")

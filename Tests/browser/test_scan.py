@@ -168,9 +168,7 @@ class ScanBarcodeTests(ServicesTestCase):
         file_input = self.by_id("barcode-input")
         self.assertEqual(file_input.get_attribute("accept"), "image/*")
         self.assertIsNotNone(file_input.get_attribute("capture"))
-        self.driver.execute_script("arguments[0].hidden = false", file_input)
-        file_input.send_keys(str(photo))
-        self.driver.execute_script("arguments[0].hidden = true", file_input)
+        self.choose_file("barcode-input", photo)
         self.wait_for(lambda d: len(self.all("#candidates .candidate")) == 1, "the candidate MusicBrainz found", timeout=20)
         self.assertEqual(self.by_id("lookup-query").get_attribute("value"), BARCODE)
         candidate = self.css("#candidates .candidate")
@@ -281,9 +279,7 @@ class ScanSleeveTests(ServicesTestCase):
         file_input = self.by_id("sleeve-input")
         self.assertEqual(file_input.get_attribute("accept"), "image/*")
         self.assertIsNotNone(file_input.get_attribute("capture"))
-        self.driver.execute_script("arguments[0].hidden = false", file_input)
-        file_input.send_keys(str(photo))
-        self.driver.execute_script("arguments[0].hidden = true", file_input)
+        self.choose_file("sleeve-input", photo)
 
     def open_scanner(self):
         self.by_id("add-button").click()
