@@ -96,22 +96,21 @@ struct LookupRoutes<Context: RequestContext>: Sendable {
     api.post("barcode") { request, _ in try await barcode(request) }
   }
 
-  /// The search the query string asks for: exactly one of `q`, `barcode`
-  /// and `catalog_number`.
+  /// The search the query string asks for (``LookupTool/Search/init(text:barcode:catalogNumber:)``).
   static func search(_ query: QueryString) throws(APIError) -> LookupTool.Search {
-    let given = ["q", "barcode", "catalog_number"].compactMap { key in query[key].flatMap { $0.isBlank ? nil : (key, $0) } }
-    guard given.count == 1, let (key, value) = given.first else {
-      throw APIError(
-        .badRequest, "give one of q (words of the artist and title), barcode (its digits) or catalog_number", field: given.first?.0 ?? "q")
+    do {
+      return try LookupTool.Search(text: query["q"], barcode: query["barcode"], catalogNumber: query["catalog_number"])
+    } catch {
+      throw APIError(.badRequest, error.description(naming: parameter), field: parameter(error.part))
     }
-    switch key {
-    case "barcode":
-      guard value.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == " " || $0 == "-" }), value.contains(where: \.isNumber) else {
-        throw APIError(.badRequest, "barcode takes the digits printed under the barcode, not \"\(value)\"", field: "barcode")
-      }
-      return .barcode(value)
-    case "catalog_number": return .catalogNumber(value)
-    default: return .text(value)
+  }
+
+  /// How the API names each part of a search.
+  static func parameter(_ part: LookupTool.Search.Part) -> String {
+    switch part {
+    case .text: "q"
+    case .barcode: "barcode"
+    case .catalogNumber: "catalog_number"
     }
   }
 
