@@ -11,25 +11,25 @@ public enum AlbumField: Hashable, Sendable {
   /// The front-matter key (`sort_artist`), or `tracks` / `tags`.
   public var key: String {
     switch self {
-    case .title: "title"
-    case .artist: "artist"
-    case .sortArtist: "sort_artist"
-    case .released: "released"
-    case .wikipedia: "wikipedia"
-    case .track: "tracks"
-    case .tag: "tags"
+    case .title: Field.title.rawValue
+    case .artist: Field.artist.rawValue
+    case .sortArtist: Field.sortArtist.rawValue
+    case .released: Field.released.rawValue
+    case .wikipedia: Field.wikipedia.rawValue
+    case .track: Field.tracks.rawValue
+    case .tag: Field.tags.rawValue
     case .collector(let field): field.key
     }
   }
 
   init?(key: String) {
     switch key {
-    case "title": self = .title
-    case "artist": self = .artist
-    case "sort_artist": self = .sortArtist
-    case "released": self = .released
-    case "wikipedia": self = .wikipedia
-    case "tags": self = .tag(0)
+    case Field.title.rawValue: self = .title
+    case Field.artist.rawValue: self = .artist
+    case Field.sortArtist.rawValue: self = .sortArtist
+    case Field.released.rawValue: self = .released
+    case Field.wikipedia.rawValue: self = .wikipedia
+    case Field.tags.rawValue: self = .tag(0)
     default:
       guard let field = CollectorField(rawValue: key) else { return nil }
       self = .collector(field)

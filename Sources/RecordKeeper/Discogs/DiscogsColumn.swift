@@ -31,12 +31,12 @@ public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
   public var key: String? {
     switch self {
     case .catalogNumber: CollectorField.catalogNumber.key
-    case .artist: "artist"
-    case .title: "title"
+    case .artist: Field.artist.rawValue
+    case .title: Field.title.rawValue
     case .label: CollectorField.label.key
     case .format: CollectorField.format.key
     case .rating: CollectorField.rating.key
-    case .released: "released"
+    case .released: Field.released.rawValue
     case .releaseID: CollectorField.discogs.key
     case .folder: Self.folderKey
     case .dateAdded: Self.dateAddedKey
