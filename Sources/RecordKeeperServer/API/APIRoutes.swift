@@ -62,7 +62,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   private func status() -> Response {
     JSONResponse.make(
       .object([
-        ("version", .string(RecordKeeperVersion.current)), ("count", .number(service.snapshot.albums.count)), ("readOnly", .bool(false)),
+        ("version", .string(RecordKeeperVersion.current)), ("count", .number(service.snapshot.albums.count)),
       ]))
   }
 
