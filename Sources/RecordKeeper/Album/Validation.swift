@@ -8,17 +8,21 @@ public enum AlbumField: Hashable, Sendable {
   /// A collector's field of §1.1.
   case collector(CollectorField)
 
-  /// The front-matter key (`sort_artist`), or `tracks` / `tags`.
-  public var key: String {
+  /// The front-matter key (`sort_artist`), or `tracks` / `tags`: the name
+  /// of the rule field it is.
+  public var key: String { ruleField.name }
+
+  /// The field as rules name it; a track or tag is the list's.
+  var ruleField: RuleField {
     switch self {
-    case .title: Field.title.rawValue
-    case .artist: Field.artist.rawValue
-    case .sortArtist: Field.sortArtist.rawValue
-    case .released: Field.released.rawValue
-    case .wikipedia: Field.wikipedia.rawValue
-    case .track: Field.tracks.rawValue
-    case .tag: Field.tags.rawValue
-    case .collector(let field): field.key
+    case .track: .tracks
+    case .tag: .tags
+    case .title: .title
+    case .artist: .artist
+    case .sortArtist: .sortArtist
+    case .released: .released
+    case .wikipedia: .wikipedia
+    case .collector(let field): .collector(field)
     }
   }
 
