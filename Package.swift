@@ -104,6 +104,12 @@ let package = Package(
       dependencies: ["RecordKeeper"],
       path: "Tests/TestSupport"
     ),
+    // Images made and inspected with libvips, for tests only.
+    .target(
+      name: "CoverTestSupport",
+      dependencies: ["RecordKeeperCovers", "RecordKeeper", "CVipsShim"],
+      path: "Tests/CoverTestSupport"
+    ),
     .testTarget(
       name: "RecordKeeperTests",
       dependencies: ["RecordKeeper", "TestSupport"],
@@ -111,7 +117,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RecordKeeperCoversTests",
-      dependencies: ["RecordKeeperCovers", "RecordKeeper"]
+      dependencies: ["RecordKeeperCovers", "RecordKeeper", "CoverTestSupport"]
     ),
     .testTarget(
       name: "RecordKeeperServerTests",
@@ -120,6 +126,7 @@ let package = Package(
         "RecordKeeper",
         "RecordKeeperCovers",
         "TestSupport",
+        "CoverTestSupport",
         "rk",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -134,6 +141,7 @@ let package = Package(
         // The app's lookup API, tested against the same fixture servers.
         "RecordKeeperServer",
         "TestSupport",
+        "CoverTestSupport",
         "rk",
         "rk-lookup",
         "rk-cover",
@@ -144,7 +152,7 @@ let package = Package(
     ),
     .testTarget(
       name: "rkTests",
-      dependencies: ["RecordKeeper", "RecordKeeperCovers", "TestSupport", "rk", "rk-cover", "rk-serve"]
+      dependencies: ["RecordKeeper", "RecordKeeperCovers", "TestSupport", "CoverTestSupport", "rk", "rk-cover", "rk-serve"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -119,7 +119,7 @@ public enum CoverMaker {
     return CoverImages(cover: try cover.webp(quality: quality), thumbnail: try thumbnail.webp(quality: quality))
   }
 
-  static func pixels(from input: ImageInput, name: String, width: Int, height: Int) throws(CoverError) -> [[(r: UInt8, g: UInt8, b: UInt8)]] {
+  package static func pixels(from input: ImageInput, name: String, width: Int, height: Int) throws(CoverError) -> [[(r: UInt8, g: UInt8, b: UInt8)]] {
     let hasProfile: Bool
     do {
       let (header, _) = try openHeader(input, name: name)
@@ -150,7 +150,7 @@ public enum CoverMaker {
 
   /// Opens the header of `input` and names its format; formats outside
   /// ``formats`` are refused before libvips looks further into the input.
-  static func openHeader(_ input: ImageInput, name: String) throws(CoverError) -> (OwnedImage, String) {
+  package static func openHeader(_ input: ImageInput, name: String) throws(CoverError) -> (OwnedImage, String) {
     guard let loader = input.loader() else { throw .notAnImage(path: name) }
     let base = loaderBase(loader)
     if textLoaders.contains(base) { throw .notAnImage(path: name) }
@@ -209,7 +209,7 @@ public enum CoverMaker {
 
   /// Lends the bytes of `data` to `body`; libvips reads them in place, so
   /// nothing made from them may outlive the call.
-  static func withLent<Value>(
+  package static func withLent<Value>(
     _ data: [UInt8],
     _ body: (UnsafeRawBufferPointer) throws(CoverError) -> Value
   ) throws(CoverError) -> Value {

@@ -4,7 +4,7 @@ import RecordKeeper
 /// Where libvips reads an image from: bytes lent for the length of one call
 /// (see ``CoverMaker/withLent(_:_:)``). Files are read by rk first (see
 /// ``CoverMaker/readFile(_:)``), never opened by libvips.
-enum ImageInput {
+package enum ImageInput {
   case buffer(UnsafeRawBufferPointer)
 
   /// libvips' nickname for the loader that recognises the input
@@ -23,7 +23,7 @@ enum ImageInput {
   }
 
   /// The image with only its header read; no pixel is decoded.
-  func header() throws(CoverError) -> OwnedImage {
+  package func header() throws(CoverError) -> OwnedImage {
     switch self {
     case .buffer(let bytes):
       try LibVips.own(rk_vips_header_from_buffer(bytes.baseAddress, bytes.count), "vips_image_new_from_buffer")

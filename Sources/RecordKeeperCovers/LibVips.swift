@@ -9,7 +9,7 @@ import Foundation
 /// made at the same time could read each other's messages. Every use of
 /// libvips therefore runs inside ``run(_:)``, one at a time; libvips still uses
 /// all cores inside each operation.
-enum LibVips {
+package enum LibVips {
   /// Starts libvips the first time any cover work needs it, never at process
   /// start, so `rk --help` and shell completion stay instant.
   private static let startup: Result<Void, CoverError> = {
@@ -20,7 +20,7 @@ enum LibVips {
   private static let lock = NSLock()
 
   /// Runs `body` with libvips started and no other libvips work under way.
-  static func run<Value>(_ body: () throws(CoverError) -> Value) throws(CoverError) -> Value {
+  package static func run<Value>(_ body: () throws(CoverError) -> Value) throws(CoverError) -> Value {
     lock.lock()
     defer { lock.unlock() }
     try startup.get()
@@ -51,14 +51,14 @@ enum LibVips {
 
   /// Takes ownership of an image a libvips constructor returned, or throws
   /// the recorded error when it returned none.
-  static func own(_ image: UnsafeMutablePointer<VipsImage>?, _ function: String) throws(CoverError) -> OwnedImage {
+  package static func own(_ image: UnsafeMutablePointer<VipsImage>?, _ function: String) throws(CoverError) -> OwnedImage {
     guard let image else { throw failure(in: function) }
     return OwnedImage(taking: image)
   }
 
   /// Calls an operation that hands its result back through an out-parameter
   /// and takes ownership of that result.
-  static func make(
+  package static func make(
     _ function: String,
     _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
   ) throws(CoverError) -> OwnedImage {
@@ -86,7 +86,7 @@ enum LibVips {
 /// An image opened from a lent buffer reads that buffer lazily, so it must
 /// not outlive the `withUnsafeBytes` call that lent it; the pipeline in
 /// ``CoverMaker`` copies what it keeps into memory first.
-final class OwnedImage {
+package final class OwnedImage {
   private let image: UnsafeMutablePointer<VipsImage>
 
   init(taking image: UnsafeMutablePointer<VipsImage>) {
@@ -97,8 +97,8 @@ final class OwnedImage {
     g_object_unref(image)
   }
 
-  var width: Int { Int(vips_image_get_width(image)) }
-  var height: Int { Int(vips_image_get_height(image)) }
+  package var width: Int { Int(vips_image_get_width(image)) }
+  package var height: Int { Int(vips_image_get_height(image)) }
   var bands: Int { Int(vips_image_get_bands(image)) }
   var hasAlpha: Bool { vips_image_hasalpha(image) != 0 }
   var isUChar: Bool { vips_image_get_format(image) == VIPS_FORMAT_UCHAR }
@@ -107,7 +107,7 @@ final class OwnedImage {
   var hasProfile: Bool { vips_image_get_typeof(image, "icc-profile-data") != 0 }
 
   /// The names of every metadata field the image carries.
-  var fieldNames: [String] {
+  package var fieldNames: [String] {
     guard let fields = vips_image_get_fields(image) else { return [] }
     defer { g_strfreev(fields) }
     var names: [String] = []
@@ -131,12 +131,12 @@ final class OwnedImage {
   }
 
   /// Sets an integer field, such as "orientation".
-  func set(_ field: String, to value: Int32) {
+  package func set(_ field: String, to value: Int32) {
     vips_image_set_int(image, field, value)
   }
 
   /// Adds a copy of `bytes` as a blob field, such as "xmp-data".
-  func set(_ field: String, blob bytes: [UInt8]) {
+  package func set(_ field: String, blob bytes: [UInt8]) {
     bytes.withUnsafeBytes { raw in
       vips_image_set_blob_copy(image, field, raw.baseAddress, raw.count)
     }
@@ -159,7 +159,7 @@ final class OwnedImage {
   /// The image converted with colour profiles and the output profile
   /// embedded (for tests). `input` is used when none is embedded; both are
   /// file names or libvips built-in names ("srgb", "p3").
-  func converted(toProfile output: String, from input: String) throws(CoverError) -> OwnedImage {
+  package func converted(toProfile output: String, from input: String) throws(CoverError) -> OwnedImage {
     try LibVips.make("vips_icc_transform") { rk_vips_icc_transform(image, $0, output, input) }
   }
 
@@ -205,7 +205,7 @@ final class OwnedImage {
 
   /// The image encoded in the format `suffix` names, options included
   /// (".jpg[Q=95]", ".png[bitdepth=1]"), keeping its metadata (for tests).
-  func encoded(as suffix: String) throws(CoverError) -> [UInt8] {
+  package func encoded(as suffix: String) throws(CoverError) -> [UInt8] {
     var buffer: UnsafeMutableRawPointer?
     var count = 0
     try LibVips.check(rk_vips_save_to_buffer(image, suffix, &buffer, &count), "vips_image_write_to_buffer")

@@ -1,3 +1,4 @@
+import CoverTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -105,11 +106,15 @@ struct LookupAPITests {
 
   @Test func aLookupNeedsExactlyOneOfItsParameters() async throws {
     try await Self.withServer { _, client, log in
-      for query in ["", "?q=+", "?q=blue&barcode=123", "?barcode=abc"] {
+      for query in ["", "?q=+", "?q=blue&barcode=123", "?barcode=abc", "?barcode=12a"] {
         try await client.execute(uri: "/api/lookup" + query, method: .get) { response in
           #expect(response.status == .badRequest, "\(query)")
           #expect(!(response.object["error"] as? String ?? "").isEmpty)
         }
+      }
+      try await client.execute(uri: "/api/lookup?barcode=12a", method: .get) { response in
+        #expect(response.object["error"] as? String == "barcode takes the digits printed under the barcode, not \"12a\"")
+        #expect(response.object["field"] as? String == "barcode")
       }
       #expect(await log.requests.isEmpty)
     }

@@ -1,3 +1,4 @@
+import CoverTestSupport
 import Foundation
 import RecordKeeper
 import RecordKeeperCovers
@@ -51,10 +52,12 @@ struct LookupCommandTests {
   }
 
   @Test func lookupNeedsExactlyOneKindOfQuery() throws {
-    for arguments in [["lookup"], ["lookup", "blue", "--barcode", "123"], ["lookup", "--barcode", "--"]] {
+    for arguments in [["lookup"], ["lookup", "blue", "--barcode", "123"], ["lookup", "--barcode", "--"], ["lookup", "--barcode", "12a"]] {
       let result = try runRK(arguments)
       #expect(result.status == 64, "\(arguments): \(result.stderr)")
     }
+    // Issue 22.3: the API's rule; a barcode is digits.
+    #expect(try runRK(["lookup", "--barcode", "12a"]).stderr.contains("--barcode takes the digits printed under the barcode, not \"12a\""))
   }
 
   @Test func addFillsEveryFieldTracksWithSidesAndTheCoverInOneCommit() async throws {

@@ -1,3 +1,4 @@
+import CoverTestSupport
 import Foundation
 import RecordKeeperCovers
 import Testing

@@ -108,12 +108,8 @@ extension AlbumBody {
 /// The canonical front matter, each line ending in `\n`.
 private struct CanonicalFrontMatter {
   /// Known keys in PRODUCT.md §1 order, then the collector's fields of §1.1.
-  static let order = [
-    "title", "artist", "sort_artist", "released", "wikipedia", "tags",
-    "format", "label", "catalog_number", "barcode", "country", "media_condition", "sleeve_condition", "rating",
-    "location", "purchased", "price", "status", "discogs", "musicbrainz",
-  ]
-  static let textKeys: Set<String> = ["title", "artist", "sort_artist", "released", "wikipedia"]
+  static let order = Field.frontMatterKeys
+  static let textKeys = Set(Field.frontMatterText.map(\.rawValue))
 
   let text: String
 
@@ -164,10 +160,10 @@ private struct CanonicalFrontMatter {
     case .text where textKeys.contains(entry.key):
       let value: String? =
         switch entry.key {
-        case "title": album.title
-        case "artist": album.artist
-        case "sort_artist": album.sortArtist
-        case "released": album.released.map { album.releaseDate?.text ?? $0 }
+        case Field.title.rawValue: album.title
+        case Field.artist.rawValue: album.artist
+        case Field.sortArtist.rawValue: album.sortArtist
+        case Field.released.rawValue: album.released.map { album.releaseDate?.text ?? $0 }
         default: album.wikipedia
         }
       let rendered = value.map { "\(entry.key): \(YAMLScalar.quoted($0))" }

@@ -54,12 +54,12 @@ extension Album {
   /// The first front-matter key or `tracks` whose value differs, comparing
   /// release dates by what they mean.
   fileprivate func firstDifference(from other: Album) -> String? {
-    if title != other.title { return "title" }
-    if artist != other.artist { return "artist" }
-    if sortArtist != other.sortArtist { return "sort_artist" }
-    if (releaseDate?.text ?? released) != (other.releaseDate?.text ?? other.released) { return "released" }
-    if wikipedia != other.wikipedia { return "wikipedia" }
-    if tags != other.tags { return "tags" }
+    if title != other.title { return Field.title.rawValue }
+    if artist != other.artist { return Field.artist.rawValue }
+    if sortArtist != other.sortArtist { return Field.sortArtist.rawValue }
+    if (releaseDate?.text ?? released) != (other.releaseDate?.text ?? other.released) { return Field.released.rawValue }
+    if wikipedia != other.wikipedia { return Field.wikipedia.rawValue }
+    if tags != other.tags { return Field.tags.rawValue }
     for field in CollectorField.allCases where self[keyPath: field.keyPath] != other[keyPath: field.keyPath] { return field.key }
     if extra.map(\.key) != other.extra.map(\.key) || extra.map(\.value) != other.extra.map(\.value) { return "extra" }
     if trackList != other.trackList { return "tracks" }
@@ -69,11 +69,7 @@ extension Album {
 
 /// Known front-matter keys in PRODUCT.md §1 order (then the collector's
 /// fields of §1.1), which decides where a new key goes.
-private let keyOrder = [
-  "title", "artist", "sort_artist", "released", "wikipedia", "tags",
-  "format", "label", "catalog_number", "barcode", "country", "media_condition", "sleeve_condition", "rating",
-  "location", "purchased", "price", "status", "discogs", "musicbrainz",
-]
+private let keyOrder = Field.frontMatterKeys
 
 /// Line edits to a front matter: lines deleted, lines inserted before a line
 /// (or at the end), and lines replaced.
@@ -116,13 +112,13 @@ private struct FrontMatterEditor {
   mutating func change(from old: Album, to new: Album) throws(AlbumFileError) {
     let released = new.released.map { new.releaseDate?.text ?? $0 }
     let changes: [(key: String, old: String?, new: String?)] = [
-      ("title", old.title, new.title), ("artist", old.artist, new.artist),
-      ("sort_artist", old.sortArtist, new.sortArtist), ("released", old.released, released),
-      ("wikipedia", old.wikipedia, new.wikipedia),
+      (Field.title.rawValue, old.title, new.title), (Field.artist.rawValue, old.artist, new.artist),
+      (Field.sortArtist.rawValue, old.sortArtist, new.sortArtist), (Field.released.rawValue, old.released, released),
+      (Field.wikipedia.rawValue, old.wikipedia, new.wikipedia),
     ] + CollectorField.allCases.map { ($0.key, old[keyPath: $0.keyPath], new[keyPath: $0.keyPath]) }
     // `released: 1997-5-3` and the same date padded are no change.
     let changed = changes.filter { change in
-      change.old != change.new && !(change.key == "released" && old.released != nil && change.new == old.releaseDate?.text)
+      change.old != change.new && !(change.key == Field.released.rawValue && old.released != nil && change.new == old.releaseDate?.text)
     }
     guard !changed.isEmpty || old.tags != new.tags || old.extra != new.extra else { return }
     if frontMatter.isFlowMapping {

@@ -1,5 +1,31 @@
 import Foundation
 
+/// The one spelling of each field's name that is not a collector's (those
+/// are ``CollectorField``'s raw values): the front-matter key, the JSON key,
+/// the `@field` rule, the `{placeholder}` and the validation field. Every
+/// other place takes the name from here.
+///
+/// Adding a field: a case here (or in ``CollectorField``, for a collector's
+/// one-line text field, which then reaches the front matter, JSON, rules,
+/// placeholders, `rk set` and the schema by itself), then its value where the
+/// compiler asks (the exhaustive switches of ``RuleField``, ``AlbumField``,
+/// ``FormatTemplate/Placeholder``).
+public enum Field: String, CaseIterable, Sendable {
+  case id, title, artist
+  case sortArtist = "sort_artist"
+  case released, year, wikipedia, tags, tracks, duration, cover, notes
+
+  /// The seed's front-matter keys (PRODUCT.md §1), in its order.
+  public static let frontMatter: [Field] = [.title, .artist, .sortArtist, .released, .wikipedia, .tags]
+
+  /// The seed's one-line text fields in the front matter.
+  public static let frontMatterText: [Field] = [.title, .artist, .sortArtist, .released, .wikipedia]
+
+  /// Known front-matter keys in PRODUCT.md §1 order, then the collector's
+  /// fields of §1.1: the canonical order, and where a new key goes.
+  public static let frontMatterKeys: [String] = frontMatter.map(\.rawValue) + CollectorField.allCases.map(\.key)
+}
+
 /// One field as the app shows and checks it: its JSON name, label, kind,
 /// limits, allowed values and messages (PRODUCT.md §1, §1.1, §2).
 public struct FieldDescription: Sendable, Equatable {

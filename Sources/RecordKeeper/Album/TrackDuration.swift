@@ -58,13 +58,6 @@ public enum TrackDuration {
     return nil
   }
 
-  /// Whether `name` ends in a valid length, which would be read back as
-  /// the length and not as part of the name.
-  static func endsInLength(_ name: String) -> Bool {
-    if case .valid = tail(of: Array(name.utf8)[...]) { return true }
-    return false
-  }
-
   /// Parses a length written `m:ss` or `h:mm:ss` (as `rk track add
   /// --duration` takes it), with or without its parentheses.
   public static func parse(_ text: String) throws(TrackDurationError) -> Int {

@@ -8,28 +8,32 @@ public enum AlbumField: Hashable, Sendable {
   /// A collector's field of §1.1.
   case collector(CollectorField)
 
-  /// The front-matter key (`sort_artist`), or `tracks` / `tags`.
-  public var key: String {
+  /// The front-matter key (`sort_artist`), or `tracks` / `tags`: the name
+  /// of the rule field it is.
+  public var key: String { ruleField.name }
+
+  /// The field as rules name it; a track or tag is the list's.
+  var ruleField: RuleField {
     switch self {
-    case .title: "title"
-    case .artist: "artist"
-    case .sortArtist: "sort_artist"
-    case .released: "released"
-    case .wikipedia: "wikipedia"
-    case .track: "tracks"
-    case .tag: "tags"
-    case .collector(let field): field.key
+    case .track: .tracks
+    case .tag: .tags
+    case .title: .title
+    case .artist: .artist
+    case .sortArtist: .sortArtist
+    case .released: .released
+    case .wikipedia: .wikipedia
+    case .collector(let field): .collector(field)
     }
   }
 
   init?(key: String) {
     switch key {
-    case "title": self = .title
-    case "artist": self = .artist
-    case "sort_artist": self = .sortArtist
-    case "released": self = .released
-    case "wikipedia": self = .wikipedia
-    case "tags": self = .tag(0)
+    case Field.title.rawValue: self = .title
+    case Field.artist.rawValue: self = .artist
+    case Field.sortArtist.rawValue: self = .sortArtist
+    case Field.released.rawValue: self = .released
+    case Field.wikipedia.rawValue: self = .wikipedia
+    case Field.tags.rawValue: self = .tag(0)
     default:
       guard let field = CollectorField(rawValue: key) else { return nil }
       self = .collector(field)

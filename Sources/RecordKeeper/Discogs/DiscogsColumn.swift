@@ -31,12 +31,12 @@ public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
   public var key: String? {
     switch self {
     case .catalogNumber: CollectorField.catalogNumber.key
-    case .artist: "artist"
-    case .title: "title"
+    case .artist: Field.artist.rawValue
+    case .title: Field.title.rawValue
     case .label: CollectorField.label.key
     case .format: CollectorField.format.key
     case .rating: CollectorField.rating.key
-    case .released: "released"
+    case .released: Field.released.rawValue
     case .releaseID: CollectorField.discogs.key
     case .folder: Self.folderKey
     case .dateAdded: Self.dateAddedKey
@@ -69,19 +69,7 @@ public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
   /// letters and digits with diacritics folded (`Collection Genre` →
   /// `collection_genre`); empty when the header has no letter or digit.
   public static func key(forHeader header: String) -> String {
-    let folded = header.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
-    var key = ""
-    var pendingSeparator = false
-    for scalar in folded.unicodeScalars {
-      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-        if pendingSeparator && !key.isEmpty { key += "_" }
-        pendingSeparator = false
-        key.unicodeScalars.append(scalar)
-      } else {
-        pendingSeparator = true
-      }
-    }
-    return key
+    Slug.make(header, separator: "_")
   }
 
   /// Drops Discogs' numbers that tell apart artists or labels of the same

@@ -152,11 +152,11 @@ public enum DiscogsImport {
   /// what they mean.
   public static func changedKeys(from before: Album, to after: Album) -> [String] {
     var keys: [String] = []
-    if before.title != after.title { keys.append("title") }
-    if before.artist != after.artist { keys.append("artist") }
-    if before.sortArtist != after.sortArtist { keys.append("sort_artist") }
-    if (before.releaseDate?.text ?? before.released) != (after.releaseDate?.text ?? after.released) { keys.append("released") }
-    if before.wikipedia != after.wikipedia { keys.append("wikipedia") }
+    if before.title != after.title { keys.append(Field.title.rawValue) }
+    if before.artist != after.artist { keys.append(Field.artist.rawValue) }
+    if before.sortArtist != after.sortArtist { keys.append(Field.sortArtist.rawValue) }
+    if (before.releaseDate?.text ?? before.released) != (after.releaseDate?.text ?? after.released) { keys.append(Field.released.rawValue) }
+    if before.wikipedia != after.wikipedia { keys.append(Field.wikipedia.rawValue) }
     for field in CollectorField.allCases where before[keyPath: field.keyPath] != after[keyPath: field.keyPath] {
       keys.append(field.key)
     }

@@ -43,8 +43,8 @@ extension AlbumEdit {
   private static let fieldNames: [(name: String, differs: @Sendable (Album, Album) -> Bool)] = sectionOneNames + collectorNames
 
   private static let sectionOneNames: [(name: String, differs: @Sendable (Album, Album) -> Bool)] = [
-    ("title", { $0.title != $1.title }),
-    ("artist", { $0.artist != $1.artist }),
+    (Field.title.rawValue, { $0.title != $1.title }),
+    (Field.artist.rawValue, { $0.artist != $1.artist }),
     ("sort artist", { $0.sortArtist != $1.sortArtist }),
     ("release date", { $0.released != $1.released }),
     ("Wikipedia page", { $0.wikipedia != $1.wikipedia }),

@@ -18,9 +18,9 @@ public enum CollectionExport {
     let albums = albums.sorted { DiscogsImport.copyPrecedes($0.id, $1.id) }
     let covered = Set(DiscogsColumn.allCases.compactMap(\.key))
     let fields: [(key: String, value: (Album) -> String?)] =
-      [("sort_artist", { $0.sortArtist }), ("wikipedia", { $0.wikipedia })]
+      [(Field.sortArtist.rawValue, { $0.sortArtist }), (Field.wikipedia.rawValue, { $0.wikipedia })]
       + CollectorField.allCases.filter { !covered.contains($0.key) }.map { field in (field.key, { $0[keyPath: field.keyPath] }) }
-    let knownKeys = Set(fields.map(\.key)).union(covered).union(["title", "artist", "released", "tags", "tracks"])
+    let knownKeys = Set(fields.map(\.key)).union(covered).union([Field.title.rawValue, Field.artist.rawValue, Field.released.rawValue, Field.tags.rawValue, Field.tracks.rawValue])
     var extraKeys = Set<String>()
     for album in albums {
       for field in album.extra where Self.text(field.value) != nil && DiscogsColumn.key(forHeader: field.key) == field.key {

@@ -7,6 +7,9 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A libgit2 function failed: its name, its (negative) return code and
   /// libgit2's message.
   case libgit2(function: String, code: Int32, message: String)
+  /// A file of the repository could not be read or written: the path, the
+  /// operation and the system's reason (errno), not a libgit2 failure.
+  case file(FileSystemError)
   /// No git repository holds this folder.
   case notARepository(String)
   /// The repository holding this folder is bare: it has no work tree to
@@ -50,6 +53,8 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
         + "Fetch the rest with git fetch --unshallow, then try again"
     case .libgit2(let function, let code, let message):
       "git failed: \(message) (\(function), code \(code))" + Self.advice(forCode: code)
+    case .file(let error):
+      error.description
     case .notARepository(let path):
       "\(path) is not in a git repository, and rk records every change as a git commit: run `rk init` in the collection to make one"
     case .bareRepository(let path):

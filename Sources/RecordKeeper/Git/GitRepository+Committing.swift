@@ -568,7 +568,7 @@ extension GitRepository {
   ) throws(GitError) -> WorkTreeFile {
     var status = stat()
     guard lstat(workingDirectory + "/" + path, &status) == 0 else {
-      throw .libgit2(function: "lstat", code: -1, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+      throw .file(FileSystemError(path: workingDirectory + "/" + path, operation: "read", code: errno))
     }
     let isLink = (status.st_mode & S_IFMT) == S_IFLNK
     let mode: UInt32

@@ -254,7 +254,7 @@ extension GitRepository {
       try FileSystem.writeAtomically([], to: gitDirectory + "/MERGE_MODE")
       try FileSystem.writeAtomically(Array("\(ours)\n".utf8), to: gitDirectory + "/ORIG_HEAD")
     } catch {
-      throw .libgit2(function: "write MERGE_HEAD", code: -1, message: error.description)
+      throw .file(error)
     }
   }
 

@@ -192,11 +192,11 @@ extension GitRepository {
   private static func flush(_ path: String) throws(GitError) {
     let descriptor = openReadOnly(path)
     guard descriptor >= 0 else {
-      throw .libgit2(function: "open", code: -1, message: "cannot open \(path): \(String(cString: strerror(errno)))")
+      throw .file(FileSystemError(path: path, operation: "open", code: errno))
     }
     defer { close(descriptor) }
     guard fsync(descriptor) == 0 else {
-      throw .libgit2(function: "fsync", code: -1, message: "cannot flush \(path): \(String(cString: strerror(errno)))")
+      throw .file(FileSystemError(path: path, operation: "flush to disk", code: errno))
     }
   }
 

@@ -36,11 +36,11 @@ public struct AlbumChange: Hashable, Sendable {
     func field(_ name: String, _ before: String?, _ after: String?) {
       if before != after { changes.append(AlbumChange(album: id, field: name, old: before, new: after)) }
     }
-    field("title", old.title, new.title)
-    field("artist", old.artist, new.artist)
-    field("sort_artist", old.sortArtist, new.sortArtist)
-    field("released", old.released, new.released)
-    field("wikipedia", old.wikipedia, new.wikipedia)
+    field(Field.title.rawValue, old.title, new.title)
+    field(Field.artist.rawValue, old.artist, new.artist)
+    field(Field.sortArtist.rawValue, old.sortArtist, new.sortArtist)
+    field(Field.released.rawValue, old.released, new.released)
+    field(Field.wikipedia.rawValue, old.wikipedia, new.wikipedia)
     for collector in CollectorField.allCases {
       field(collector.key, old[keyPath: collector.keyPath], new[keyPath: collector.keyPath])
     }

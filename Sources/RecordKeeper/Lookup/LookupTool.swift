@@ -59,6 +59,19 @@ public enum LookupTool {
     }
   }
 
+  /// The releases and covers of the helper, for ``ReleaseFill``.
+  public static func helperSource(contact: String) -> some ReleaseSource { HelperSource(contact: contact) }
+
+  private struct HelperSource: ReleaseSource {
+    let contact: String
+
+    func release(_ id: String) throws(LookupError) -> MusicBrainzRelease { try LookupTool.release(id, contact: contact) }
+
+    func frontCover(of release: MusicBrainzRelease) throws(LookupError) -> CoverImages? {
+      try LookupTool.cover(of: release, contact: contact)?.images
+    }
+  }
+
   /// Where `rk-lookup` is: `$RK_LOOKUP`, beside `rk`, or in `../libexec/rk/`.
   static func location() -> String? { CoverTool.helper(named: "rk-lookup", environment: "RK_LOOKUP") }
 

@@ -141,12 +141,12 @@ public enum AlbumMerge {
   /// The front-matter keys that hold one text value, with how to reach them.
   static var textKeys: [(key: String, get: (Album) -> String?, set: (inout Album, String?) -> Void)] {
     [
-      ("title", { $0.title.isEmpty ? nil : $0.title }, { $0.title = $1 ?? "" }),
-      ("artist", { $0.artist.isEmpty ? nil : $0.artist }, { $0.artist = $1 ?? "" }),
-      ("sort_artist", { $0.sortArtist }, { $0.sortArtist = $1 }),
+      (Field.title.rawValue, { $0.title.isEmpty ? nil : $0.title }, { $0.title = $1 ?? "" }),
+      (Field.artist.rawValue, { $0.artist.isEmpty ? nil : $0.artist }, { $0.artist = $1 ?? "" }),
+      (Field.sortArtist.rawValue, { $0.sortArtist }, { $0.sortArtist = $1 }),
       // Dates compare by what they mean: `1997-5-3` is `1997-05-03`.
-      ("released", { album in album.released.map { album.releaseDate?.text ?? $0 } }, { $0.released = $1 }),
-      ("wikipedia", { $0.wikipedia }, { $0.wikipedia = $1 }),
+      (Field.released.rawValue, { album in album.released.map { album.releaseDate?.text ?? $0 } }, { $0.released = $1 }),
+      (Field.wikipedia.rawValue, { $0.wikipedia }, { $0.wikipedia = $1 }),
     ] + CollectorField.allCases.map { field in (field.key, { $0[keyPath: field.keyPath] }, { $0[keyPath: field.keyPath] = $1 }) }
   }
 }

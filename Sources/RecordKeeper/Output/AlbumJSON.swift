@@ -5,11 +5,11 @@ extension Album {
   public func json(group: String?? = nil) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("id", .string(id)),
-      ("title", .string(title)),
-      ("artist", .string(artist)),
-      ("sort_artist", .optional(sortArtist)),
-      ("released", .optional(releaseDate?.text ?? released)),
-      ("wikipedia", .optional(wikipedia)),
+      (Field.title.rawValue, .string(title)),
+      (Field.artist.rawValue, .string(artist)),
+      (Field.sortArtist.rawValue, .optional(sortArtist)),
+      (Field.released.rawValue, .optional(releaseDate?.text ?? released)),
+      (Field.wikipedia.rawValue, .optional(wikipedia)),
       ("tracks", .array(tracks.map(JSONValue.string))),
       ("tags", .array(tags.map(JSONValue.string))),
       ("cover", .optional(covers.cover ? id + "/" + CoverFiles.coverName : nil)),
@@ -76,6 +76,8 @@ extension Album {
   public func writeJSON(group: String?? = nil, to output: inout JSONOutput, indent: Int = 0, layout: JSONLayout = .pretty) {
     var object = JSONBytes.object(indent: indent, layout: layout)
     let inner = indent + 2
+    // Keys as static strings, for speed: the names of ``Field``, as ``json``
+    // has them (tests compare the two).
     object.member("id", to: &output)
     JSONBytes.string(id, to: &output)
     object.member("title", to: &output)

@@ -15,10 +15,33 @@ public struct FormatTemplate: Sendable {
   }
 
   /// The placeholders a template may use.
-  public enum Placeholder: String, CaseIterable, Sendable {
-    case id, title, artist, sortArtist = "sort_artist", released, year, wikipedia, tags, tracks
+  public enum Placeholder: CaseIterable, Sendable, RawRepresentable {
+    case id, title, artist, sortArtist, released, year, wikipedia, tags, tracks
     /// The album's length, `m:ss` or `h:mm:ss`; empty unless every track has one.
     case duration
+
+    /// The field shown, whose name (``Field``) the placeholder is.
+    public var field: Field {
+      switch self {
+      case .id: .id
+      case .title: .title
+      case .artist: .artist
+      case .sortArtist: .sortArtist
+      case .released: .released
+      case .year: .year
+      case .wikipedia: .wikipedia
+      case .tags: .tags
+      case .tracks: .tracks
+      case .duration: .duration
+      }
+    }
+
+    public var rawValue: String { field.rawValue }
+
+    public init?(rawValue: String) {
+      guard let placeholder = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+      self = placeholder
+    }
 
     func value(of album: Album) -> String {
       switch self {

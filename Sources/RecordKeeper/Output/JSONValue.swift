@@ -63,19 +63,6 @@ public enum JSONValue: Hashable, Sendable {
     return output.bytes
   }
 
-  /// A JSON array of `items` as UTF-8: the same bytes as
-  /// `.array(items.map(element)).serializedBytes(layout: layout)` (but
-  /// ``serializedArrayChunks(count:layout:chunkSize:write:)``'s line
-  /// layout), made in chunks on every core, each element's tree built and
-  /// freed in turn.
-  public static func serializedArray<Item: Sendable>(
-    _ items: [Item], layout: JSONLayout = .pretty, element: @Sendable (Item) -> JSONValue
-  ) -> [UInt8] {
-    serializedArrayChunks(count: items.count, layout: layout) { index, output, indent, layout in
-      element(items[index]).write(to: &output, indent: indent, layout: layout)
-    }.flatMap(\.bytes)
-  }
-
   /// A JSON array of `count` elements in chunks that, one after another, are
   /// the array (without a final newline): made on every core, element
   /// `index` appended by `write(index, &output, indent, layout)` at that

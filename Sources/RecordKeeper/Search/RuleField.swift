@@ -32,18 +32,24 @@ public enum RuleField: Hashable, Sendable {
 
   /// The name rules use: the front-matter key (`sort_artist`, `catalog_number`).
   public var name: String {
+    if case .collector(let field) = self { return field.key }
+    return field?.rawValue ?? ""
+  }
+
+  /// The ``Field`` whose name this is; `nil` for a collector's field.
+  var field: Field? {
     switch self {
-    case .title: "title"
-    case .artist: "artist"
-    case .sortArtist: "sort_artist"
-    case .released: "released"
-    case .wikipedia: "wikipedia"
-    case .tags: "tags"
-    case .notes: "notes"
-    case .year: "year"
-    case .tracks: "tracks"
-    case .cover: "cover"
-    case .collector(let field): field.key
+    case .year: .year
+    case .title: .title
+    case .artist: .artist
+    case .sortArtist: .sortArtist
+    case .released: .released
+    case .wikipedia: .wikipedia
+    case .tags: .tags
+    case .notes: .notes
+    case .tracks: .tracks
+    case .cover: .cover
+    case .collector: nil
     }
   }
 

@@ -5,7 +5,7 @@
 #endif
 
 /// Runs other programs: the one place `rk` starts a process (the editor, the
-/// `rk-cover` helper), through `posix_spawn`.
+/// pager, git, the `rk-cover` and `rk-lookup` helpers), through `posix_spawn`.
 ///
 /// Every child starts with an empty signal mask and the default action for
 /// the signals a program expects to receive (`SIGINT`, `SIGTERM`, `SIGPIPE`…),
@@ -96,6 +96,39 @@ package enum Subprocess {
       sigaction(SIGQUIT, &oldQuit, nil)
     }
     let pid = try spawn(executable, arguments, environment: environment, standardStreams: nil)
+    return try wait(for: pid, executable: executable)
+  }
+
+  /// Runs `executable` with `input` written to its standard input and this
+  /// process's own standard output and error, in the foreground process
+  /// group (a pager must be, or the terminal stops it the moment it reads a
+  /// key), and waits for it to end. A child that stops reading early (a
+  /// person quitting the pager) is not an error.
+  package static func runFeeding(
+    _ executable: String, _ arguments: [String], input bytes: [UInt8]
+  ) throws(ProcessError) -> Termination {
+    let input = try makePipe()
+    let pid: pid_t
+    do {
+      pid = try spawn(executable, arguments, environment: nil, standardStreams: (input.read, STDOUT_FILENO, STDERR_FILENO))
+    } catch {
+      close(input.read)
+      close(input.write)
+      throw error
+    }
+    close(input.read)
+    // A reader gone early must end the writing with EPIPE, not end rk.
+    signal(SIGPIPE, SIG_IGN)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(input.write, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      offset += written
+    }
+    close(input.write)
     return try wait(for: pid, executable: executable)
   }
 

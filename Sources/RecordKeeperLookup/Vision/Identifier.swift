@@ -173,17 +173,13 @@ public struct Identifier: Sendable {
     return nil
   }
 
-  /// ``prepare(_:)`` on a thread of its own: it waits for the `rk-cover`
-  /// helper, which must not hold one of the few threads Swift's concurrency
-  /// runs on (in `rk serve` they answer every request).
+  /// ``prepare(_:)`` off the pool (``System/offThePool(_:)``): it waits for
+  /// the `rk-cover` helper, which must not hold one of the few threads
+  /// Swift's concurrency runs on (in `rk serve` they answer every request).
   static func prepareOffThePool(_ photo: [UInt8]) async throws(IdentifyError) -> [UInt8] {
-    let result: Result<[UInt8], IdentifyError> = await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(returning: Result { () throws(IdentifyError) in try prepare(photo) })
-      }
-    }
-    return try result.get()
+    try await System.offThePool { () throws(IdentifyError) in try prepare(photo) }
   }
+
 
   /// The photo as the API gets it (see step 1).
   static func prepare(_ photo: [UInt8]) throws(IdentifyError) -> [UInt8] {

@@ -62,7 +62,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   private func status() -> Response {
     JSONResponse.make(
       .object([
-        ("version", .string(RecordKeeperVersion.current)), ("count", .number(service.snapshot.albums.count)), ("readOnly", .bool(false)),
+        ("version", .string(RecordKeeperVersion.current)), ("count", .number(service.snapshot.albums.count)),
       ]))
   }
 
@@ -232,7 +232,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let album: Album
     if save.fields.collector[.musicbrainz].map({ !$0.isBlank }) == true, save.fields.title == nil || save.fields.artist == nil {
       // {"musicbrainz": ID} alone: filled from the release, as rk add --musicbrainz.
-      album = try await lookupRoutes.addFromMusicBrainz(save)
+      album = try await lookupRoutes.addFromMusicBrainz(save, cover: cover)
     } else {
       do { album = try await service.add(save, cover: cover) } catch { throw APIError(error) }
     }

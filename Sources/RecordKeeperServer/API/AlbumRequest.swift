@@ -26,11 +26,11 @@ enum AlbumRequest {
     var save = AlbumSave()
     for (key, value) in object {
       switch key {
-      case "title": save.fields.title = try text(value, key) ?? ""
-      case "artist": save.fields.artist = try text(value, key) ?? ""
-      case "sort_artist": save.fields.sortArtist = try text(value, key) ?? ""
-      case "released": save.fields.released = try text(value, key) ?? ""
-      case "wikipedia": save.fields.wikipedia = try text(value, key) ?? ""
+      case Field.title.rawValue: save.fields.title = try text(value, key) ?? ""
+      case Field.artist.rawValue: save.fields.artist = try text(value, key) ?? ""
+      case Field.sortArtist.rawValue: save.fields.sortArtist = try text(value, key) ?? ""
+      case Field.released.rawValue: save.fields.released = try text(value, key) ?? ""
+      case Field.wikipedia.rawValue: save.fields.wikipedia = try text(value, key) ?? ""
       case "tracks": save.tracks = try list(value, key)
       case "track_list": save.trackList = try trackList(value, key)
       case "tags": save.tags = try list(value, key)

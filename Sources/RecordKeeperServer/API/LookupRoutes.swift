@@ -84,7 +84,7 @@ public struct LookupAccess: Sendable {
 /// - `POST /api/albums` with `{"musicbrainz": ID}` and no title or artist:
 ///   the album as `rk add --musicbrainz ID` adds it (fields, tracks with
 ///   sides and lengths, the front cover), one commit; see
-///   ``addFromMusicBrainz(_:)``.
+///   ``addFromMusicBrainz(_:cover:)``.
 /// - `POST /api/barcode` (a photo, `Content-Type: image/*`):
 ///   `{"barcodes": ["0602498658467"]}`, read with ZBar; 422 when none.
 struct LookupRoutes<Context: RequestContext>: Sendable {
@@ -96,22 +96,21 @@ struct LookupRoutes<Context: RequestContext>: Sendable {
     api.post("barcode") { request, _ in try await barcode(request) }
   }
 
-  /// The search the query string asks for: exactly one of `q`, `barcode`
-  /// and `catalog_number`.
+  /// The search the query string asks for (``LookupTool/Search/init(text:barcode:catalogNumber:)``).
   static func search(_ query: QueryString) throws(APIError) -> LookupTool.Search {
-    let given = ["q", "barcode", "catalog_number"].compactMap { key in query[key].flatMap { $0.isBlank ? nil : (key, $0) } }
-    guard given.count == 1, let (key, value) = given.first else {
-      throw APIError(
-        .badRequest, "give one of q (words of the artist and title), barcode (its digits) or catalog_number", field: given.first?.0 ?? "q")
+    do {
+      return try LookupTool.Search(text: query["q"], barcode: query["barcode"], catalogNumber: query["catalog_number"])
+    } catch {
+      throw APIError(.badRequest, error.description(naming: parameter), field: parameter(error.part))
     }
-    switch key {
-    case "barcode":
-      guard value.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == " " || $0 == "-" }), value.contains(where: \.isNumber) else {
-        throw APIError(.badRequest, "barcode takes the digits printed under the barcode, not \"\(value)\"", field: "barcode")
-      }
-      return .barcode(value)
-    case "catalog_number": return .catalogNumber(value)
-    default: return .text(value)
+  }
+
+  /// How the API names each part of a search.
+  static func parameter(_ part: LookupTool.Search.Part) -> String {
+    switch part {
+    case .text: "q"
+    case .barcode: "barcode"
+    case .catalogNumber: "catalog_number"
     }
   }
 
@@ -124,31 +123,27 @@ struct LookupRoutes<Context: RequestContext>: Sendable {
   }
 
   /// `POST /api/albums {"musicbrainz": ID, …}` without a title or an artist:
-  /// the release as an album (``MusicBrainzRelease/album()``), with what the
-  /// body gives on top (a tag, a rating), and the Cover Art Archive's front
-  /// cover (the release's, else its release group's) made by libvips as an
-  /// uploaded cover is; one commit. A missing or unusable cover never keeps
-  /// the album out, as with `rk add --musicbrainz`.
-  func addFromMusicBrainz(_ request: AlbumSave) async throws(APIError) -> Album {
-    guard let id = request.fields.collector[.musicbrainz]?.trimmed, MusicBrainzRelease.isID(id) else {
-      let text = request.fields.collector[.musicbrainz] ?? ""
-      throw APIError(.badRequest, LookupError.invalidID(text).description, field: "musicbrainz")
-    }
-    let (release, front) = try await access.with { musicBrainz, coverArt throws(LookupError) in
-      let release = try MusicBrainzRelease.decode(try await musicBrainz.release(id))
-      let front = try? await coverArt.front(release: release.id, releaseGroup: release.releaseGroup?.id)
-      return (release, front?.image)
-    }
+  /// the album as `rk add --musicbrainz ID --duplicate` adds it
+  /// (``ReleaseFill/add``), with what the body gives on top (a tag, a
+  /// rating) and the form's cover, else the Cover Art Archive's.
+  func addFromMusicBrainz(_ request: AlbumSave, cover: CoverImages?) async throws(APIError) -> Album {
+    let id = request.fields.collector[.musicbrainz] ?? ""
     var save = request
     save.fields.collector[.musicbrainz] = nil
-    var cover: CoverImages?
-    if let front {
-      cover = try? await Upload.decode { () throws(CoverError) in try CoverMaker.make(from: front, name: "the Cover Art Archive's front cover") }
-    }
+    let http = LookupHTTP(configuration: try access.configuration())
+    let result: Result<Album, ReleaseFillError>
     do {
-      return try await service.add(save, onto: release.album(), cover: cover)
+      result = .success(try await service.add(release: id, from: ClientReleaseSource(http: http), with: save, cover: cover))
     } catch {
-      throw APIError(error)
+      result = .failure(error)
+    }
+    await http.shutdown()
+    switch result {
+    case .success(let album): return album
+    case .failure(.lookup(let error)): throw APIError(error)
+    case .failure(.store(let error)): throw APIError(error)
+    case .failure(.edit(let error)): throw APIError(StoreError.edit(album: "the album", error))
+    case .failure(let error): throw APIError(.conflict, error.description, field: "musicbrainz")
     }
   }
 
@@ -164,6 +159,25 @@ struct LookupRoutes<Context: RequestContext>: Sendable {
         field: "image")
     }
     return JSONResponse.make(.object([("barcodes", .array(found.map(JSONValue.string)))]))
+  }
+}
+
+/// The server's own clients as the source of ``ReleaseFill``.
+private struct ClientReleaseSource: ReleaseSource {
+  let http: LookupHTTP
+
+  func release(_ id: String) async throws(LookupError) -> MusicBrainzRelease {
+    try MusicBrainzRelease.decode(try await MusicBrainzClient(http: http).release(id))
+  }
+
+  /// The front cover made by libvips as an uploaded cover is.
+  func frontCover(of release: MusicBrainzRelease) async throws(LookupError) -> CoverImages? {
+    guard let front = try await CoverArtClient(http: http).front(release: release.id, releaseGroup: release.releaseGroup?.id) else { return nil }
+    do {
+      return try await Upload.decode { () throws(CoverError) in try CoverMaker.make(from: front.image, name: "the Cover Art Archive's front cover") }
+    } catch {
+      throw .malformed(service: .coverArtArchive, error.message)
+    }
   }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Dispatch
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -66,20 +65,16 @@ enum Upload {
     return (album, parts["cover"].flatMap { $0.isEmpty ? nil : $0 })
   }
 
-  /// Runs libvips work on a thread of Dispatch's, not on Swift's small
-  /// cooperative pool, which other requests need meanwhile.
+  /// Runs libvips work off Swift's small cooperative pool
+  /// (``System/offThePool(_:)``), which other requests need meanwhile.
   static func decode<Value: Sendable>(_ work: @escaping @Sendable () throws(CoverError) -> Value) async throws(APIError) -> Value {
-    let result: Result<Value, CoverError> = await withCheckedContinuation { continuation in
-      DispatchQueue.global(qos: .userInitiated).async {
-        continuation.resume(returning: Result { () throws(CoverError) in try work() })
-      }
-    }
     do {
-      return try result.get()
+      return try await System.offThePool(work)
     } catch {
       throw APIError(error)
     }
   }
+
 }
 
 /// Answers with an image file of the collection (a cover, a photo).

@@ -266,8 +266,8 @@ public actor CollectionService {
 
   /// Adds an album, optionally with cover images, and returns it: `save`
   /// applied to a blank album, or to `base` (a MusicBrainz release's).
-  public func add(_ save: AlbumSave, onto base: Album = Album(id: "", title: "", artist: ""), cover: CoverImages? = nil) throws(StoreError) -> Album {
-    var album = base
+  public func add(_ save: AlbumSave, cover: CoverImages? = nil) throws(StoreError) -> Album {
+    var album = Album(id: "", title: "", artist: "")
     do throws(AlbumEditError) {
       try save.apply(to: &album)
     } catch {
@@ -276,6 +276,17 @@ public actor CollectionService {
     let files = cover.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
     let (id, _) = try store.add(album, files: files)
     return try changed(id)
+  }
+
+  /// Adds the album of MusicBrainz release `id` with `save` on top, as
+  /// `rk add --musicbrainz ID --duplicate` does (``ReleaseFill/add``).
+  public func add(
+    release id: String, from source: some ReleaseSource, with save: AlbumSave, cover: CoverImages?
+  ) async throws(ReleaseFillError) -> Album {
+    let added = try await ReleaseFill.add(id, from: source, into: store, cover: cover, duplicate: true) { (album) throws(AlbumEditError) in
+      try save.apply(to: &album)
+    }
+    do { return try changed(added.id) } catch { throw .store(error) }
   }
 
   /// Adds the album of a scan of a sleeve to the collection or the wantlist

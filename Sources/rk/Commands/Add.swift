@@ -54,7 +54,7 @@ extension RK {
     }
 
     func run() async throws {
-      if let id = releaseToLookUp { return try addFromMusicBrainz(id) }
+      if let id = releaseToLookUp { return try await addFromMusicBrainz(id) }
       let store = try collection.store()
       // The photo is read first, so a bad image refuses the whole album.
       let images = try cover.map { (path) throws(StoreError) in
@@ -68,48 +68,20 @@ extension RK {
 
     /// `rk add --musicbrainz ID`: the release as an album, with what the
     /// options give on top, and its cover; one commit.
-    private func addFromMusicBrainz(_ id: String) throws {
+    private func addFromMusicBrainz(_ id: String) async throws {
       let store = try collection.store()
-      let contact = try collection.lookupContact()
+      let source = LookupTool.helperSource(contact: try collection.lookupContact())
       let images = try cover.map { (path) throws(StoreError) in
         do throws(CoverError) { return try CoverTool.make(fromFile: path) } catch { throw .cover(error) }
       }
-      let release = try LookupTool.release(id, contact: contact)
-      var album = release.album()
-      fields.changes.apply(to: &album)
-      if !duplicate {
-        let collection = try RecordCollection.load(store.location, validating: false)
-        let present = collection.albums(sameAs: release.id, artists: [release.artistText, album.artist], title: [release.title, album.title])
-        if let first = present.min(by: { $0.id < $1.id }) {
-          let sameID = first.musicbrainz?.lowercased() == release.id.lowercased()
-          throw VisibleError(
-            message: "the collection already has this release: \(first.id)\(sameID ? " (the same MusicBrainz id)" : " (the same artist and title)"). "
-              + "Nothing was added; give --duplicate to add a second copy.")
-        }
-      }
-      do {
+      let added = try await ReleaseFill.add(id, from: source, into: store, cover: images, duplicate: duplicate) { (album) throws(AlbumEditError) in
+        fields.changes.apply(to: &album)
         if !tracks.isEmpty { album.trackList = [] }
         for track in tracks { try album.addTrack(line: track) }
         for tag in tags { try album.addTag(tag) }
-      } catch {
-        throw ValidationError("\(error)")
       }
-      let front = images ?? Self.frontCover(of: release, contact: contact)
-      let files = front.map { [CoverFiles.coverName: $0.cover, CoverFiles.thumbnailName: $0.thumbnail] } ?? [:]
-      let (added, _) = try store.add(album, files: files)
-      print(Visible.text(added))
-    }
-
-    /// The Cover Art Archive's front cover, or `nil` with a note on stderr:
-    /// a missing cover never keeps the album out.
-    static func frontCover(of release: MusicBrainzRelease, contact: String) -> CoverImages? {
-      do {
-        if let (images, _) = try LookupTool.cover(of: release, contact: contact) { return images }
-        FileHandle.standardError.write(Data("rk: the Cover Art Archive has no front cover for this release; the album has none.\n".utf8))
-      } catch {
-        FileHandle.standardError.write(Data("rk: no cover: \(Visible.lines(error.description))\n".utf8))
-      }
-      return nil
+      for note in added.notes { Terminal.warn(note) }
+      print(Visible.text(added.id))
     }
 
     private func albumFromOptions() throws -> Album {

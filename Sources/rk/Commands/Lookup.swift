@@ -29,18 +29,24 @@ extension RK {
     var json = false
 
     func validate() throws {
-      let given = [!words.isEmpty, barcode != nil, catalogNumber != nil].filter { $0 }.count
-      if given != 1 {
-        throw ValidationError("Give one of: words to search for, --barcode N or --catalog-number C.")
-      }
-      if let barcode, barcode.filter({ $0.isASCII && $0.isNumber }).isEmpty {
-        throw ValidationError("--barcode takes the digits printed under the barcode.")
+      do throws(LookupSearchError) { _ = try search() } catch { throw ValidationError(error.description(naming: Self.option) + ".") }
+    }
+
+    /// How `rk lookup` names each part of a search.
+    static func option(_ part: LookupTool.Search.Part) -> String {
+      switch part {
+      case .text: "words to search for"
+      case .barcode: "--barcode"
+      case .catalogNumber: "--catalog-number"
       }
     }
 
+    private func search() throws(LookupSearchError) -> LookupTool.Search {
+      try LookupTool.Search(text: words.isEmpty ? nil : words.joined(separator: " "), barcode: barcode, catalogNumber: catalogNumber)
+    }
+
     func run() async throws {
-      let search: LookupTool.Search =
-        if let barcode { .barcode(barcode) } else if let catalogNumber { .catalogNumber(catalogNumber) } else { .text(words.joined(separator: " ")) }
+      let search = try search()
       let candidates = LookupCandidate.all(in: try LookupTool.search(search, contact: try collection.lookupContact()))
       if json {
         Terminal.write(.array(candidates.map(\.json)))

@@ -65,7 +65,7 @@ extension RK {
     }
 
     func run() async throws {
-      if fill, let album = albums.first { return try fillFromMusicBrainz(album, id: fields.changes.collector[.musicbrainz]) }
+      if fill, let album = albums.first { return try await fillFromMusicBrainz(album, id: fields.changes.collector[.musicbrainz]) }
       let store = try collection.store()
       let edit = AlbumEdit.setFields(fields.changes)
       let references = try query.map { try store.albumIDs(matching: $0) } ?? albums
@@ -74,17 +74,12 @@ extension RK {
 
     /// `rk set ALBUM [--musicbrainz ID] --fill [--overwrite]`: from the
     /// release given, else the album's own.
-    private func fillFromMusicBrainz(_ reference: String, id given: String?) throws {
+    private func fillFromMusicBrainz(_ reference: String, id given: String?) async throws {
       let store = try collection.store()
-      let current = try store.read(try store.resolve(reference)).album
-      guard let id = current.releaseToFill(given: given) else {
-        throw VisibleError(
-          message: "\(current.id) has no musicbrainz id to fill it from: give the release with --musicbrainz ID (rk lookup \"\(current.artist) \(current.title)\" lists candidates with their ids).")
-      }
-      let contact = try collection.lookupContact()
-      let release = try LookupTool.release(id, contact: contact)
-      let cover = overwrite || !current.covers.cover ? Add.frontCover(of: release, contact: contact) : nil
-      report(try store.fill(reference, from: release.album(), cover: cover, replacing: overwrite), unchanged: "No change: the album already has what MusicBrainz has.")
+      let source = LookupTool.helperSource(contact: try collection.lookupContact())
+      let filled = try await ReleaseFill.fill(reference, release: given, from: source, in: store, replacing: overwrite)
+      for note in filled.notes { Terminal.warn(note) }
+      report(filled.commit, unchanged: "No change: the album already has what MusicBrainz has.")
     }
   }
 }

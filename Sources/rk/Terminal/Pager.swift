@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-  private let writeBytes = Glibc.write
-#elseif canImport(Darwin)
-  import Darwin
-  private let writeBytes = Darwin.write
-#endif
+import RecordKeeper
 
 /// Long output on a terminal goes through a pager: `$PAGER`, else `less -FRX`
 /// (quit at once if it fits, keep colours, leave the text on the screen).
@@ -33,47 +26,15 @@ enum Pager {
     return false
   }
 
-  /// Runs `command` with `/bin/sh` and feeds it `input`; `false` when it
-  /// could not be started.
-  ///
-  /// posix_spawn rather than Foundation's Process: the pager must stay in
-  /// rk's process group, the terminal's foreground group, or the terminal
-  /// stops it the moment it reads a key.
+  /// Runs `command` with `/bin/sh` and feeds it `input` (``Subprocess``
+  /// keeps it in the terminal's foreground group); `false` when it could
+  /// not be started.
   private static func run(_ command: String, input: String) -> Bool {
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { return false }
-    let (readEnd, writeEnd) = (fds[0], fds[1])
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
-    posix_spawn_file_actions_addclose(&actions, readEnd)
-    posix_spawn_file_actions_addclose(&actions, writeEnd)
-    var pid: pid_t = 0
-    let arguments = ["/bin/sh", "-c", command]
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
-    close(readEnd)
-    guard spawned == 0 else {
-      close(writeEnd)
-      return false
+    do {
+      _ = try Subprocess.runFeeding("/bin/sh", ["-c", command], input: Array(input.utf8))
+    } catch {
+      if case .cannotStart = error { return false }
     }
-    // A person who quits the pager early closes the pipe: that is not an error.
-    signal(SIGPIPE, SIG_IGN)
-    let bytes = Array(input.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { writeBytes(writeEnd, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        break
-      }
-      offset += written
-    }
-    close(writeEnd)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return true
   }
 }

@@ -45,7 +45,7 @@ struct JSONValueTests {
     let items = (0..<count).map { index in
       JSONValue.object([("n", .number(index)), ("text", .string(texts[index % texts.count])), ("tags", .array([]))])
     }
-    #expect(JSONValue.serializedArray(items) { $0 } == JSONValue.array(items).serializedBytes())
+    #expect(Self.chunked(items, layout: .pretty) == JSONValue.array(items).serializedBytes())
   }
 
   @Test func nestedValuesAreIndentedByTwoSpaces() {
@@ -100,7 +100,14 @@ struct JSONValueTests {
   func lineLayoutArrays(count: Int) {
     let items = (0..<count).map { JSONValue.object([("n", .number($0)), ("text", .string("a\nb")), ("tags", .array([.string("x")]))]) }
     let expected = count == 0 ? "[]" : "[\n" + items.map { $0.serialized(layout: .line) }.joined(separator: ",\n") + "\n]"
-    #expect(JSONValue.serializedArray(items, layout: .line) { $0 } == Array(expected.utf8))
+    #expect(Self.chunked(items, layout: .line) == Array(expected.utf8))
+  }
+
+  /// `items` written by ``JSONValue/serializedArrayChunks(count:layout:chunkSize:write:)``.
+  static func chunked(_ items: [JSONValue], layout: JSONLayout) -> [UInt8] {
+    JSONValue.serializedArrayChunks(count: items.count, layout: layout) { index, output, indent, layout in
+      items[index].write(to: &output, indent: indent, layout: layout)
+    }.flatMap(\.bytes)
   }
 
   @Test func startingIndent() {

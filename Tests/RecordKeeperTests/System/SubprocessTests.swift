@@ -66,6 +66,25 @@ struct SubprocessTests {
     let interrupt: UInt64 = 1 << (UInt64(SIGINT) - 1)
     #expect((masks["SigIgn"] ?? .max) & (term | interrupt) == 0, "\(status)")
   }
+
+  /// Issue 22.3: the pager starts as every child does (it skipped the
+  /// signal-mask reset), and reads what it is fed.
+  @Test func aFedChildReadsItsInputWithNoBlockedSignals() throws {
+    let folder = try FileSystem.makeTemporaryFolder(prefix: "rk-feed-")
+    defer { FileSystem.removeTree(folder) }
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, SIGTERM)
+    var old = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &blocked, &old)
+    defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+    let script = "cat > \"$1/out\"; grep '^SigBlk' /proc/self/status > \"$1/mask\""
+    let ended = try Subprocess.runFeeding("/bin/sh", ["-c", script, "sh", folder], input: Array("page\n".utf8))
+    #expect(ended == .exited(0))
+    #expect(try String(contentsOfFile: folder + "/out", encoding: .utf8) == "page\n")
+    let mask = try String(contentsOfFile: folder + "/mask", encoding: .utf8)
+    #expect(mask.split(separator: ":").last.flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) } == 0, "\(mask)")
+  }
 }
 
 @Suite("Spreading work over the cores")

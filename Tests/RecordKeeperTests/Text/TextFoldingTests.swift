@@ -109,6 +109,14 @@ struct TextFoldingTests {
     #expect(Slug.make(artist: artist, title: title) == slug)
   }
 
+  /// Issue 22.3: Discogs' column keys are slugs too, folded by the same
+  /// rule (Foundation's folding kept "ß" and "æ", which then became "_").
+  @Test func discogsColumnKeysFoldAsSlugsDo() {
+    #expect(DiscogsColumn.key(forHeader: "Straße Ægis") == "strasse_aegis")
+    #expect(Slug.make("Straße Ægis", separator: "_") == "strasse_aegis")
+    #expect(Slug.make(artist: "Straße", title: "Ægis") == "strasse-aegis")
+  }
+
   @Test func slugsAreShortAndPlain() {
     let slug = Slug.make(artist: String(repeating: "Long Name ", count: 30), title: "Title")
     #expect(slug.count <= 80)

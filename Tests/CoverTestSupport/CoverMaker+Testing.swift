@@ -1,7 +1,8 @@
 import CVipsShim
 import RecordKeeper
+import RecordKeeperCovers
 
-/// Helpers for the project's tests, which make every image they use with
+/// Helpers for the project's tests (a test-only target: never shipped), which make every image they use with
 /// libvips itself and look inside what ``CoverMaker`` wrote.
 extension CoverMaker {
   /// Encodes an RGB image whose pixel at (x, y) is `colour(x, y)`.
