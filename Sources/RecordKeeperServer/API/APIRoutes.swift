@@ -86,9 +86,11 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let order = snapshot.preferences.order(overriddenBy: mode)
     let matcher = try Self.matcher(query["q"] ?? "", fields: fields, in: snapshot.location)
     let (page, count) = snapshot.page(matching: matcher, order: order, offset: offset, limit: limit)
+    // Best matches first have no headings.
+    let ranked = order.mode == .relevance && !RelevanceOrder(query: matcher.query).isEmpty
     return JSONResponse.make(
       .object([
-        ("albums", .array(page.map { CoverAddresses.adding(to: $0.json(group: .some(order.group(of: $0))), of: $0, in: snapshot.location) })),
+        ("albums", .array(page.map { CoverAddresses.adding(to: $0.json(group: .some(ranked ? nil : order.group(of: $0))), of: $0, in: snapshot.location) })),
         ("count", .number(count)),
       ]))
   }
