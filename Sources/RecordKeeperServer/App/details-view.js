@@ -2,6 +2,7 @@
 // in view, edit and add modes (§2.3). Tags are saved at once; every other change only
 // with Add or Save (§3.9).
 import * as api from './api.js';
+import { creditedNames } from './credits.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { problemText, unreadableProblem } from './problems.js';
 import { dateProblem, labelOf, loadSchema, problemsOf, sentence, sideLetter, splitTrack } from './schema.js';
@@ -495,7 +496,7 @@ export class DetailsView {
     const list = $('more-list');
     list.replaceChildren();
     if (!others.length) return;
-    $('more-title').textContent = `More by ${this.album.artist}`;
+    $('more-title').textContent = `More by ${creditedNames(this.album)}`;
     const album = this.album;
     for (const id of others) {
       const li = document.createElement('li');

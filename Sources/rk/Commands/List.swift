@@ -84,10 +84,12 @@ extension RK {
       let searchFields = try fields.map(SearchField.parseList) ?? SearchField.defaults
       let loaded = try collection.load()
       let query = try QueryRules.run { () throws(SearchQueryError) in try SearchQuery(parsing: queryText) }
+      // `@artist:=` sees credited artists; config.yaml is read only then.
+      let credits = query.usesCredits ? try CreditRules.load(from: loaded.location) : CreditRules()
       let matched = try QueryRules.run { () throws(SearchQueryError) in
         // The list files are read only when the query names a list.
         let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: loaded.location)
-        return try loaded.albums(matching: query, in: searchFields, lists: lists)
+        return try loaded.albums(matching: query, in: searchFields, lists: lists, credits: credits)
       }
       if count {
         // A number for scripts (PRODUCT.md §3); words for a person.
