@@ -3,44 +3,57 @@
 extension Album {
   /// The other albums of this album's artist among `albums`: every album
   /// whose artist equals it once folded (case and diacritics ignored, whole
-  /// value, so "Prince" is not "Prince and the Revolution"), oldest first,
-  /// then by title.
-  public func otherAlbumsByArtist(in albums: some Sequence<Album>) -> [Album] {
+  /// value, so "Prince" is not "Prince and the Revolution"), or that shares
+  /// a name with it among the artists each credits (`A feat. B` is by A and
+  /// by B, ``CreditRules``), oldest first, then by title.
+  public func otherAlbumsByArtist(in albums: some Sequence<Album>, credits: CreditRules = CreditRules()) -> [Album] {
     let artist = TextFolding.foldedBytes(self.artist)
     guard !artist.isEmpty else { return [] }
-    let others = albums.filter { $0.id != id && TextFolding.foldedBytes($0.artist) == artist }
+    let names = Set(credits.credits(of: self.artist).map(TextFolding.foldedBytes) + [artist])
+    let others = albums.filter { other in
+      guard other.id != id else { return false }
+      let folded = TextFolding.foldedBytes(other.artist)
+      return folded == artist || credits.credits(of: other.artist).contains { names.contains(TextFolding.foldedBytes($0)) }
+    }
     // The year mode orders by release date (undated last), then title.
     return AlbumOrder(mode: .year).sorted(others)
   }
 
   /// The album object of the details view (`rk show --json`, the web API's
-  /// one album): ``json(group:)`` and `other_albums`, the ids of `others`.
-  public func detailsJSON(others: [Album], group: String?? = nil) -> JSONValue {
+  /// one album): ``json(group:)``, `credits` (the names its artist credits,
+  /// ``CreditRules/credits(of:)``) and `other_albums`, the ids of `others`.
+  public func detailsJSON(others: [Album], group: String?? = nil, credits: CreditRules = CreditRules()) -> JSONValue {
     guard case .object(var pairs) = json(group: group) else { return json(group: group) }
+    pairs.append(("credits", .array(credits.credits(of: artist).map(JSONValue.string))))
     pairs.append(("other_albums", .array(others.map { .string($0.id) })))
     return .object(pairs)
   }
 }
 
 extension RecordCollection {
-  /// ``Album/otherAlbumsByArtist(in:)`` in the whole collection.
-  public func otherAlbums(byArtistOf album: Album) -> [Album] { album.otherAlbumsByArtist(in: albums) }
+  /// ``Album/otherAlbumsByArtist(in:credits:)`` in the whole collection.
+  public func otherAlbums(byArtistOf album: Album, credits: CreditRules = CreditRules()) -> [Album] {
+    album.otherAlbumsByArtist(in: albums, credits: credits)
+  }
 
-  /// ``Album/detailsJSON(others:group:)`` with the artist's other albums.
-  public func detailsJSON(of album: Album) -> JSONValue { album.detailsJSON(others: otherAlbums(byArtistOf: album)) }
+  /// ``Album/detailsJSON(others:group:credits:)`` with the artist's other albums.
+  public func detailsJSON(of album: Album, credits: CreditRules = CreditRules()) -> JSONValue {
+    album.detailsJSON(others: otherAlbums(byArtistOf: album, credits: credits), credits: credits)
+  }
 
   /// Each name ``artists(prefix:)`` lists, in its order, with the number of
-  /// albums whose artist or sort artist it is (ignoring case, as that list
-  /// does); an album counts once even when both fields name the artist.
-  public func artistCounts(prefix: String = "") -> [(name: String, albums: Int)] {
+  /// albums whose artist or sort artist it is or whose artist credits it
+  /// (ignoring case, as that list does); an album counts once even when
+  /// several of those name the artist.
+  public func artistCounts(prefix: String = "", credits: CreditRules = CreditRules()) -> [(name: String, albums: Int)] {
     var counts: [String: Int] = [:]
     for album in albums {
-      let artist = album.artist.lowercased()
-      if !artist.isEmpty { counts[artist, default: 0] += 1 }
-      if let sortArtist = album.sortArtist?.lowercased(), !sortArtist.isEmpty, sortArtist != artist {
-        counts[sortArtist, default: 0] += 1
+      var names = Set<String>()
+      for name in [album.artist, album.sortArtist].compactMap({ $0 }) + credits.otherCredits(of: album.artist) where !name.isEmpty {
+        names.insert(name.lowercased())
       }
+      for name in names { counts[name, default: 0] += 1 }
     }
-    return artists(prefix: prefix).map { (name: $0, albums: counts[$0.lowercased()] ?? 0) }
+    return artists(prefix: prefix, credits: credits).map { (name: $0, albums: counts[$0.lowercased()] ?? 0) }
   }
 }

@@ -4,9 +4,10 @@ extension RecordCollection {
   /// --where` and the web app. Throws when a rule names a list that cannot
   /// be used.
   public func albums(
-    matching query: SearchQuery, in fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists()
+    matching query: SearchQuery, in fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists(),
+    credits: CreditRules = CreditRules()
   ) throws(SearchQueryError) -> [Album] {
-    albums(matching: try SearchMatcher(query: query, fields: fields, lists: lists))
+    albums(matching: try SearchMatcher(query: query, fields: fields, lists: lists, credits: credits))
   }
 
   /// The albums that match, in no particular order; large collections are
@@ -31,15 +32,16 @@ extension RecordCollection {
     try albums(matching: SearchQuery(clauses: list.clauses), lists: lists)
   }
 
-  /// Distinct artists and sort artists, case-insensitively, in alphabetical
-  /// order: the source of the seed's artist autocomplete (§3.9). With a
-  /// prefix, only names starting with it (folded, so "bjo" finds Björk).
-  public func artists(prefix: String = "") -> [String] {
+  /// Distinct artists, sort artists and the artists they credit
+  /// (``CreditRules``), case-insensitively, in alphabetical order: the
+  /// source of the seed's artist autocomplete (§3.9). With a prefix, only
+  /// names starting with it (folded, so "bjo" finds Björk).
+  public func artists(prefix: String = "", credits: CreditRules = CreditRules()) -> [String] {
     // Of spellings that differ only in case, the one most albums use, then
     // the one of the first album by id: the same on every machine.
     var spellings: [String: [String: (count: Int, firstID: String)]] = [:]
     for album in albums {
-      for name in [album.artist, album.sortArtist].compactMap({ $0 }) where !name.isEmpty {
+      for name in [album.artist, album.sortArtist].compactMap({ $0 }) + credits.otherCredits(of: album.artist) where !name.isEmpty {
         let seen = spellings[name.lowercased(), default: [:]][name]
         let firstID = seen.map { $0.firstID.utf8.lexicographicallyPrecedes(album.id.utf8) ? $0.firstID : album.id } ?? album.id
         spellings[name.lowercased(), default: [:]][name] = ((seen?.count ?? 0) + 1, firstID)

@@ -12,18 +12,22 @@ struct CompiledClauses: Sendable {
     case tag(String)
     case field(RuleField, RuleSemantics.CompiledTest)
     case list(CompiledClauses)
+    /// `@artist:=NAME`: the artist, or a name it credits, is NAME (folded).
+    case credited([UInt8], CreditRules)
   }
 
   /// `clauses` compiled; the lists they name must be in `lists` and not
   /// lead round in a circle (``SmartLists/checkReferences(in:trail:)``);
-  /// a list that is not there matches nothing.
-  init(_ clauses: [SearchClause], lists: SmartLists) {
+  /// a list that is not there matches nothing. `@artist:=` sees the
+  /// artists `credits` credits.
+  init(_ clauses: [SearchClause], lists: SmartLists, credits: CreditRules = CreditRules()) {
     for clause in clauses {
       let rules = clause.rules.map { rule -> Rule in
         switch rule {
         case .tag(let tag): .tag(tag)
+        case .field(.artist, .equals(let name)): .credited(TextFolding.foldedBytes(name), credits)
         case .field(let field, let test): .field(field, RuleSemantics.CompiledTest(test))
-        case .list(let name): .list(lists[name].map { CompiledClauses($0.clauses, lists: lists) } ?? CompiledClauses.nothing)
+        case .list(let name): .list(lists[name].map { CompiledClauses($0.clauses, lists: lists, credits: credits) } ?? CompiledClauses.nothing)
         }
       }
       if clause.isNegative { negative.append(rules) } else { positive.append(rules) }
@@ -56,6 +60,10 @@ struct CompiledClauses: Sendable {
       case .tag(let tag): if album.tags.contains(tag) { return true }
       case .field(let field, let test): if RuleSemantics.holds(test, of: field, for: album, scratch: &scratch) { return true }
       case .list(let list): if list.includes(album, scratch: &scratch) { return true }
+      case .credited(let name, let credits):
+        if RuleSemantics.holds(.equals(name), of: .artist, for: album, scratch: &scratch) { return true }
+        // Only an artist that splits is worked out further.
+        if credits.credits(of: album.artist).contains(where: { TextFolding.foldedBytes($0) == name }) { return true }
       }
     }
     return false

@@ -19,11 +19,14 @@ public struct SearchMatcher: Sendable {
   private let textFields: [Int]
 
   /// A matcher for `query`; the smart lists its `@NAME` rules name come
-  /// from `lists`.
+  /// from `lists`; `@artist:=NAME` also finds the albums `credits` says
+  /// credit NAME.
   ///
   /// Throws when a rule names a list that `lists` does not hold, one whose
   /// file is broken, or lists that include each other in a circle.
-  public init(query: SearchQuery, fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists())
+  public init(
+    query: SearchQuery, fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists(), credits: CreditRules = CreditRules()
+  )
     throws(SearchQueryError)
   {
     self.query = query
@@ -33,7 +36,7 @@ public struct SearchMatcher: Sendable {
     excluded = query.terms.filter { $0.kind == .excluded }.map { BarcodeDigits.searchTerm($0.folded) }
     hasTerms = !query.terms.isEmpty
     try lists.checkReferences(in: query.clauses)
-    clauses = CompiledClauses(query.clauses, lists: lists)
+    clauses = CompiledClauses(query.clauses, lists: lists, credits: credits)
     searchesArtist = self.fields.contains(.artist)
     searchesTitle = self.fields.contains(.title)
     searchesReleased = self.fields.contains(.released)

@@ -45,7 +45,7 @@ public struct AlbumOrder: Sendable {
     let positions = positions(of: albums, keys: keys)
     let groups: [String?] = positions.map { index in
       switch mode {
-      case .artistYear, .artistTitle: keys.letterGroup(keys.entries[index].artist)
+      case .artistYear, .artistTitle, .relevance: keys.letterGroup(keys.entries[index].artist)
       case .title: keys.letterGroup(keys.entries[index].title)
       case .year, .random: group(of: albums[index])
       }
@@ -73,7 +73,9 @@ public struct AlbumOrder: Sendable {
 
   private var criteria: [Criterion] {
     switch mode {
-    case .artistYear: [.artist, .date, .title, .exactArtist, .exactTitle]
+    // Relevance ranks matches by a query (RelevanceOrder); this is its
+    // order without one, the default.
+    case .artistYear, .relevance: [.artist, .date, .title, .exactArtist, .exactTitle]
     case .artistTitle: [.artist, .title, .exactArtist, .exactTitle]
     case .title: [.title, .artist, .date, .exactTitle, .exactArtist]
     case .year: [.date, .artist, .title, .exactArtist, .exactTitle]
@@ -214,7 +216,7 @@ public struct AlbumOrder: Sendable {
   /// mode, and none in `random` mode.
   public func group(of album: Album) -> String? {
     switch mode {
-    case .artistYear, .artistTitle: Self.letterGroup(album.effectiveSortArtist)
+    case .artistYear, .artistTitle, .relevance: Self.letterGroup(album.effectiveSortArtist)
     case .title: Self.letterGroup(album.title)
     case .year: album.releaseDate.map { String($0.year) } ?? "Undated"
     case .random: nil

@@ -1,10 +1,13 @@
-/// The five orders of the seed's "Sort by:" popup (seed §3.2).
+/// The five orders of the seed's "Sort by:" popup (seed §3.2), and
+/// `relevance`: a search's best matches first (PRODUCT.md §1.4), the
+/// default order when there is nothing to match.
 public enum SortMode: String, CaseIterable, Hashable, Sendable {
   case artistYear = "artist-year"
   case artistTitle = "artist-title"
   case title
   case year
   case random
+  case relevance
 
   /// The default, "By artist, then release year".
   public static let `default` = SortMode.artistYear
@@ -17,6 +20,7 @@ public enum SortMode: String, CaseIterable, Hashable, Sendable {
     case .title: "By album alphabetically"
     case .year: "By release year"
     case .random: "Randomly"
+    case .relevance: "Best match"
     }
   }
 

@@ -86,9 +86,11 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let order = snapshot.preferences.order(overriddenBy: mode)
     let matcher = try Self.matcher(query["q"] ?? "", fields: fields, in: snapshot.location)
     let (page, count) = snapshot.page(matching: matcher, order: order, offset: offset, limit: limit)
+    // Best matches first have no headings.
+    let ranked = order.mode == .relevance && !RelevanceOrder(query: matcher.query).isEmpty
     return JSONResponse.make(
       .object([
-        ("albums", .array(page.map { CoverAddresses.adding(to: $0.json(group: .some(order.group(of: $0))), of: $0, in: snapshot.location) })),
+        ("albums", .array(page.map { CoverAddresses.adding(to: $0.json(group: .some(ranked ? nil : order.group(of: $0))), of: $0, in: snapshot.location) })),
         ("count", .number(count)),
       ]))
   }
@@ -101,7 +103,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     do throws(SearchQueryError) {
       let query = try SearchQuery(parsing: text)
       let lists = loaded ?? (query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location))
-      return try SearchMatcher(query: query, fields: fields, lists: lists)
+      let credits = query.usesCredits ? (try? CreditRules.load(from: location)) ?? CreditRules() : CreditRules()
+      return try SearchMatcher(query: query, fields: fields, lists: lists, credits: credits)
     } catch {
       throw APIError(.badRequest, error.description, field: "q")
     }
@@ -424,8 +427,11 @@ extension CollectionSnapshot {
   /// (its group in the stored order, the other albums by its artist), with
   /// its cover addresses.
   func albumObject(_ album: Album) -> JSONValue {
-    CoverAddresses.adding(
-      to: album.detailsJSON(others: album.otherAlbumsByArtist(in: albums.values), group: .some(preferences.order.group(of: album))),
+    // config.yaml is small and may be edited while serving: read it each time.
+    let credits = (try? CreditRules.load(from: location)) ?? CreditRules()
+    return CoverAddresses.adding(
+      to: album.detailsJSON(
+        others: album.otherAlbumsByArtist(in: albums.values, credits: credits), group: .some(preferences.order.group(of: album)), credits: credits),
       of: album, in: location)
   }
 }

@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { bodyOf, draftOf, problems, sameAlbum, schema, useSchema } from './album-draft.js';
 import { AlbumFields } from './album-fields.js';
+import { creditedNames } from './credits.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { $, el, iconButton, svgIcon } from './dom.js';
 import { problemText, unreadableProblem } from './problems.js';
@@ -239,7 +240,7 @@ export class DetailsView {
     const list = $('more-list');
     list.replaceChildren();
     if (!others.length) return;
-    $('more-title').textContent = `More by ${this.album.artist}`;
+    $('more-title').textContent = `More by ${creditedNames(this.album)}`;
     const album = this.album;
     for (const id of others) {
       const a = el('a', { props: { href: this.router.albumHash(id, false) } });

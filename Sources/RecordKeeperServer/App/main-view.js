@@ -10,6 +10,7 @@ import { openSettings } from './settings.js';
 import { ProblemsLine } from './problems.js';
 import { $, el } from './dom.js';
 import { bindSwipe } from './swipe.js';
+import { bestMatchSort } from './sort-menu.js';
 
 const STATE_KEY = 'rk.main';
 const ALL_SCOPES = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label', 'notes'];
@@ -74,6 +75,7 @@ export class MainView {
     this.problems.refresh();
     this.state = loadState();
     this.sort = 'artist-year';
+    this.bestMatch = false; // "Best match" chosen while a query is typed: not kept, gone with the query
     this.items = []; // the matches loaded so far, by position: holes where a page is not loaded
     this.count = 0; // how many match in all
     this.view = null; // the query shown: {q, scope, sort, controller, loading: Map(page → AbortController), offline}
@@ -116,6 +118,7 @@ export class MainView {
     search.value = this.state.query;
     search.addEventListener('input', () => {
       this.state.query = search.value;
+      this.showSort(); // "Best match" is offered only while a query is typed
       this.lastInput = performance.now();
       this.save();
       clearTimeout(this.typing);
@@ -177,11 +180,21 @@ export class MainView {
     this.showSort();
   }
 
+  /** The order asked of the server: best match while chosen and a query is typed, else the kept mode. */
+  listSort() {
+    return bestMatchSort(this.sort, this.bestMatch, this.state.query);
+  }
+
   showSort() {
-    for (const radio of $('sort-popup').querySelectorAll('input')) radio.checked = radio.value === this.sort;
+    if (!this.state.query.trim()) this.bestMatch = false;
+    $('sort-best-match').hidden = !this.state.query.trim();
+    const shown = this.listSort();
+    for (const radio of $('sort-popup').querySelectorAll('input')) radio.checked = radio.value === shown;
   }
 
   async chooseSort(mode) {
+    this.bestMatch = mode === 'relevance';
+    if (this.bestMatch) { this.reload({ top: true }); return; } // for this query only: nothing kept
     const previous = this.sort;
     this.sort = mode;
     try {
@@ -281,7 +294,7 @@ export class MainView {
     if (this.view) this.view.controller.abort();
     const q = this.serverQuery();
     // An empty query lists everything whatever the scope, so its pages keep one URL each (the offline copy).
-    const view = { q, scope: q ? this.state.scope : [], sort: this.sort, controller: new AbortController(), loading: new Map(), offline: false };
+    const view = { q, scope: q ? this.state.scope : [], sort: this.listSort(), controller: new AbortController(), loading: new Map(), offline: false };
     this.view = view;
     const target = restore ? this.state.scrollTop : top ? 0 : this.scroller.scrollTop;
     const pages = quiet ? this.pagesInView() : [0];

@@ -153,6 +153,10 @@ public final class CollectionSnapshot: Sendable {
   /// as the page could take from it: copying out every matching ``Album``
   /// (two dozen strings to retain) cost more than matching them.
   public func page(matching matcher: SearchMatcher, order: AlbumOrder, offset: Int, limit: Int) -> (albums: [Album], count: Int) {
+    if order.mode == .relevance {
+      guard RelevanceOrder(query: matcher.query).isEmpty else { return relevancePage(matching: matcher, offset: offset, limit: limit) }
+      return page(matching: matcher, order: AlbumOrder(mode: .default), offset: offset, limit: limit)
+    }
     let listing = listing(order)
     let count = listing.ids.count
     let wanted = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit

@@ -4,10 +4,13 @@ import RecordKeeper
 extension RK {
   struct Artists: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List distinct artists and sort artists, alphabetically.",
+      abstract: "List distinct artists, sort artists and credited artists, alphabetically.",
       discussion: """
         Case-insensitive, like the seed's artist autocomplete; PREFIX ignores case and diacritics. \
-        --json adds how many albums name each artist or sort artist.
+        An artist written A feat. B (featuring, ft., with) credits B as well; A, B & C is split \
+        only with credits: aggressive in .recordkeeper/config.yaml, or when listed under \
+        credits: {always: [...]}; artists listed under never: are not split. \
+        --json adds how many albums name or credit each artist.
         """)
 
     @OptionGroup var collection: CollectionOptions
@@ -20,12 +23,13 @@ extension RK {
 
     func run() async throws {
       let loaded = try collection.load()
+      let credits = try CreditRules.load(from: loaded.location)
       if json {
-        let objects = loaded.artistCounts(prefix: prefix).map { JSONValue.object([("name", .string($0.name)), ("albums", .number($0.albums))]) }
+        let objects = loaded.artistCounts(prefix: prefix, credits: credits).map { JSONValue.object([("name", .string($0.name)), ("albums", .number($0.albums))]) }
         Terminal.write(JSONValue.array(objects))
         return
       }
-      Terminal.write(loaded.artists(prefix: prefix).map { Visible.text($0) + "\n" }.joined())
+      Terminal.write(loaded.artists(prefix: prefix, credits: credits).map { Visible.text($0) + "\n" }.joined())
     }
   }
 }

@@ -33,7 +33,9 @@ extension RK {
         valueName: "fields"))
     var fields: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Sort this once by MODE, without changing the stored mode.", valueName: "mode"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Sort this once by MODE, without changing the stored mode: \(SortMode.allCases.map(\.rawValue).joined(separator: ", ")). relevance puts the best matches of the query's words first; without words it is the default order.",
+        valueName: "mode"))
     var sort: SortMode?
 
     @Flag(help: "Print a JSON array of album objects.")
@@ -81,11 +83,13 @@ extension RK {
     func run() async throws {
       let searchFields = try fields.map(SearchField.parseList) ?? SearchField.defaults
       let loaded = try collection.load()
+      let query = try QueryRules.run { () throws(SearchQueryError) in try SearchQuery(parsing: queryText) }
+      // `@artist:=` sees credited artists; config.yaml is read only then.
+      let credits = query.usesCredits ? try CreditRules.load(from: loaded.location) : CreditRules()
       let matched = try QueryRules.run { () throws(SearchQueryError) in
-        let query = try SearchQuery(parsing: queryText)
         // The list files are read only when the query names a list.
         let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: loaded.location)
-        return try loaded.albums(matching: query, in: searchFields, lists: lists)
+        return try loaded.albums(matching: query, in: searchFields, lists: lists, credits: credits)
       }
       if count {
         // A number for scripts (PRODUCT.md §3); words for a person.
@@ -95,7 +99,7 @@ extension RK {
         return
       }
       let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
-      let arranged = order.arrangement(of: matched)
+      let arranged = order.arrangement(of: matched, query: query, fields: searchFields, collectionSize: loaded.albums.count)
       if json {
         // Written from the albums in place as it is made: no album copied
         // into a sorted list, and never the whole array in memory.

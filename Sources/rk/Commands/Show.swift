@@ -25,12 +25,14 @@ extension RK {
       let loaded = try collection.load()
       // Several words are one reference: rk show kind of blue.
       let album = try loaded.album(self.album.joined(separator: " "))
+      let credits = try CreditRules.load(from: loaded.location)
       if json {
-        Terminal.write(loaded.detailsJSON(of: album))
+        Terminal.write(loaded.detailsJSON(of: album, credits: credits))
       } else {
         let renderer = AlbumRenderer(terminal: .standardOutput())
         if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }
-        let others = Self.otherAlbums(loaded.otherAlbums(byArtistOf: album), of: album, style: Style(enabled: renderer.terminal.usesColor))
+        let others = Self.otherAlbums(
+          loaded.otherAlbums(byArtistOf: album, credits: credits), by: credits.credits(of: album.artist), style: Style(enabled: renderer.terminal.usesColor))
         Pager.write(renderer.render(album) + others)
       }
     }
@@ -39,15 +41,17 @@ extension RK {
 
 // Linked navigation (seed 003): the artist's other albums, after the details.
 extension RK.Show {
-  /// "Other albums by ARTIST", one line each: title - year, then the id to
-  /// show it with; nothing when there are none.
-  static func otherAlbums(_ others: [Album], of album: Album, style: Style) -> String {
+  /// "Other albums by ARTIST" (each artist credited, `A feat. B` by A and
+  /// B), one line each: title - year, then the id to show it with; nothing
+  /// when there are none.
+  static func otherAlbums(_ others: [Album], by artists: [String], style: Style) -> String {
     guard !others.isEmpty else { return "" }
+    let names = artists.count < 3 ? artists.joined(separator: " and ") : artists.dropLast().joined(separator: ", ") + " and " + (artists.last ?? "")
     let titles = others.map { other in Visible.text(other.title) + (other.releaseDate.map { " - \($0.year)" } ?? "") }
     let width = titles.map(DisplayWidth.of).max() ?? 0
     let lines = zip(titles, others).map { title, other in
       "    " + title + String(repeating: " ", count: width - DisplayWidth.of(title) + 2) + style.dim(Visible.text(other.id)) + "\n"
     }
-    return "\n  " + style.dim("Other albums by " + Visible.text(album.artist)) + "\n" + lines.joined()
+    return "\n  " + style.dim("Other albums by " + Visible.text(names)) + "\n" + lines.joined()
   }
 }

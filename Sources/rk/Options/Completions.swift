@@ -10,10 +10,10 @@ enum Completions {
     return Array(Set(names.filter { $0.hasPrefix(prefix) })).sorted()
   }
 
-  /// Artists and sort artists starting with what has been typed.
+  /// Artists, sort artists and credited artists starting with what has been typed.
   @Sendable static func artists(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
     guard let collection = try? RecordCollection.load(location(from: words), validating: false) else { return [] }
-    return collection.artists(prefix: prefix)
+    return collection.artists(prefix: prefix, credits: (try? CreditRules.load(from: collection.location)) ?? CreditRules())
   }
 
   /// Query words: after `#`, the collection's tags; after `@`, the fields

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("rk find and --sort relevance")
+struct FindCommandTests {
+  let collection: TemporaryCollection
+
+  init() throws {
+    collection = try TemporaryCollection(albums: [
+      "albums/joni-blue": albumText(title: "Blue", artist: "Joni Mitchell", released: "1971"),
+      "albums/coltrane-blue-train": albumText(title: "Blue Train", artist: "John Coltrane", released: "1957"),
+      "albums/aaron-evening": albumText(title: "Evening", artist: "Aaron Alpha"),
+    ])
+    try collection.write("albums/aaron-evening", albumText(title: "Evening", artist: "Aaron Alpha") + "\n## Notes\n\nFeels blue.\n")
+  }
+
+  func rk(_ arguments: [String]) throws -> RKResult {
+    try runRK(["-C", collection.path] + arguments)
+  }
+
+  func ids(_ result: RKResult) throws -> [String] {
+    let objects = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    return objects.compactMap { $0["id"] as? String }
+  }
+
+  @Test func findSearchesNotesTooAndPutsTheBestMatchFirst() throws {
+    let result = try rk(["find", "blue", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try ids(result) == ["albums/joni-blue", "albums/coltrane-blue-train", "albums/aaron-evening"])
+    #expect(try rk(["find", "blue", "--count"]).stdout == "3\n")
+    #expect(try rk(["find", "blue", "--format", "{title}"]).stdout == "Blue\nBlue Train\nEvening\n")
+  }
+
+  @Test func findTakesMinusWordsAsTerms() throws {
+    let result = try rk(["find", "blue", "-train", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try ids(result) == ["albums/joni-blue", "albums/aaron-evening"])
+  }
+
+  @Test func listSortsByRelevanceOnlyWhenAskedAndHasNoHeadingsThen() throws {
+    let ranked = try rk(["list", "blue", "--sort", "relevance", "--json"])
+    #expect(try ids(ranked) == ["albums/joni-blue", "albums/coltrane-blue-train"])
+    let objects = try JSONSerialization.jsonObject(with: Data(ranked.stdout.utf8)) as? [[String: Any]] ?? []
+    #expect(objects.allSatisfy { $0["group"] is NSNull })
+    #expect(try ids(rk(["list", "blue", "--json"])) == ["albums/coltrane-blue-train", "albums/joni-blue"])
+    // Without words, relevance is the default order, headings and all.
+    let plain = try rk(["list", "--sort", "relevance", "--json"])
+    #expect(try ids(plain) == ["albums/aaron-evening", "albums/coltrane-blue-train", "albums/joni-blue"])
+  }
+
+  @Test func findRefusesAnUnknownOption() throws {
+    let result = try rk(["find", "blue", "--jsn"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--json"), "\(result.stderr)")
+  }
+}
