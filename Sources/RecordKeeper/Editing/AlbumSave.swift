@@ -19,11 +19,16 @@ public struct AlbumSave: Hashable, Sendable {
     /// any heading. A side the album has no heading for yet is added after
     /// the last one.
     public var side: String?
+    /// Whether it is a favourite (` ★`); `nil` keeps the star of the
+    /// album's track of that name, so an editor that knows nothing of
+    /// stars never takes one away.
+    public var favourite: Bool?
 
-    public init(name: String, duration: Int? = nil, side: String? = nil) {
+    public init(name: String, duration: Int? = nil, side: String? = nil, favourite: Bool? = nil) {
       self.name = name
       self.duration = duration
       self.side = side
+      self.favourite = favourite
     }
   }
 
@@ -77,6 +82,8 @@ public struct AlbumSave: Hashable, Sendable {
   private static func tracks(_ list: [Track], on album: Album) throws(AlbumEditError) -> [Album.Track] {
     var built = album
     built.trackList = []
+    // The stars of the album's tracks by name, in order, for tracks that do not say.
+    var starred = Dictionary(grouping: album.trackList, by: \.name).mapValues { $0.map(\.favourite) }
     for (index, track) in list.enumerated() {
       let before = built.trackList
       let side = track.side.flatMap { $0.isBlank ? nil : $0 }
@@ -94,6 +101,11 @@ public struct AlbumSave: Hashable, Sendable {
       guard built.trackList.dropLast() == before[...] else {
         throw outOfOrder(index, track, "is on \(side ?? "no side") after tracks on a later side")
       }
+      let last = built.trackList.count - 1
+      let name = built.trackList[last].name
+      let kept = starred[name]?.first ?? false
+      if starred[name]?.isEmpty == false { starred[name]?.removeFirst() }
+      built.trackList[last].favourite = track.favourite ?? (built.trackList[last].favourite || kept)
     }
     return built.trackList
   }
