@@ -44,6 +44,9 @@ public struct AlbumSave: Hashable, Sendable {
   /// The tags in order; `nil` leaves them alone. Blank tags and repeats are
   /// dropped, as the seed's Add Tag dialog does.
   public var tags: [String]?
+  /// Single changes made after the rest (the app's favourite star), so that
+  /// they too merge with what changed in the file since it was opened.
+  public var edits: [AlbumEdit] = []
 
   public init(fields: AlbumFieldChanges = AlbumFieldChanges(), tracks: [String]? = nil, trackList: [Track]? = nil, tags: [String]? = nil) {
     self.fields = fields
@@ -70,6 +73,7 @@ public struct AlbumSave: Hashable, Sendable {
       album.tags = []
       for tag in tags { try album.addTag(tag) }
     }
+    for edit in edits { try edit.apply(to: &album) }
     return album != before
   }
 
@@ -121,6 +125,10 @@ public struct AlbumSave: Hashable, Sendable {
   /// The first line of the commit message: `Change title, tracks and tags
   /// of Miles Davis – Kind of Blue`.
   public func summary(before: Album, after: Album) -> String {
+    // One edit alone names itself: `Mark track 3 "Blue in Green" as a favourite in …`.
+    if edits.count == 1, let edit = edits.first, fields.isEmpty, tracks == nil, trackList == nil, tags == nil {
+      return edit.summary(before: before, after: after)
+    }
     var names = AlbumEdit.changedFieldNames(in: [(before, after)])
     if before.trackList != after.trackList { names.append("tracks") }
     if before.tags != after.tags { names.append("tags") }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Albums of the collection to play next (seed 004's recommendations,
 /// offline; PRODUCT.md §1.4): those that share tags, artist and decade with
 /// the collector's favourites (albums with favourite tracks) and most played
@@ -18,6 +20,13 @@
 ///
 /// Wanted albums are never suggested, nor used as anchors.
 public struct Suggestions: Sendable {
+  /// This month in the local time zone, as `year * 12 + month`: what the
+  /// months since a play count up to.
+  public static var thisMonth: Int {
+    let parts = Calendar.current.dateComponents([.year, .month], from: Date())
+    return (parts.year ?? 1970) * 12 + (parts.month ?? 1)
+  }
+
   /// One suggestion: the album and why.
   public struct Suggestion: Hashable, Sendable {
     public var album: Album
@@ -37,11 +46,15 @@ public struct Suggestions: Sendable {
   /// The `count` best suggestions among `albums`, with plays from `plays`
   /// and the months counted up to `today`.
   public init(albums: [Album], plays: PlayHistory, today: ReleaseDate, count: Int) {
+    self.init(albums: albums, plays: plays, month: today.year * 12 + (today.month ?? 1), count: count)
+  }
+
+  /// The same, with the months counted up to `month` (`year * 12 + month`, as ``thisMonth``).
+  public init(albums: [Album], plays: PlayHistory, month todayMonth: Int, count: Int) {
     let owned = albums.filter { !$0.isWanted }
     let order = AlbumOrder(mode: .default)
     let anchors = Self.anchors(owned, plays: plays, order: order)
     let profile = Profile(anchors)
-    let todayMonth = today.year * 12 + (today.month ?? 1)
     var scored: [(index: Int, score: Int, match: Match?)] = []
     scored.reserveCapacity(owned.count)
     for (index, album) in owned.enumerated() {

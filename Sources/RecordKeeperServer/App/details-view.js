@@ -2,6 +2,7 @@
 // in view, edit and add modes (§2.3). Tags are saved at once; every other change only
 // with Add or Save (§3.9).
 import * as api from './api.js';
+import { starButton } from './favourites-view.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { problemText, unreadableProblem } from './problems.js';
 import { dateProblem, labelOf, loadSchema, problemsOf, sentence, sideLetter, splitTrack } from './schema.js';
@@ -898,6 +899,8 @@ export class DetailsView {
       name.append(d);
     }
     li.append(name);
+    // The favourite star, saved at once (favourites-view.js); tracks are in the album's order here.
+    if (!this.editing && this.album) li.append(starButton(this.album, index + 1, (album) => { this.show(album); this.router.albumChanged(album); }));
     if (this.editing && this.editingTrack < 0) {
       const icons = document.createElement('span');
       icons.className = 'track-icons';

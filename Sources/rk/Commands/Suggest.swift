@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RecordKeeper
 
 extension RK {
@@ -27,7 +26,7 @@ extension RK {
     func run() async throws {
       let loaded = try collection.load()
       let suggestions = Suggestions(
-        albums: loaded.albums, plays: PlayHistory.load(loaded.location), today: try Self.today(), count: count
+        albums: loaded.albums, plays: PlayHistory.load(loaded.location), month: Suggestions.thisMonth, count: count
       ).suggestions
       if json {
         Terminal.write(JSONValue.array(suggestions.map(\.json)))
@@ -37,12 +36,6 @@ extension RK {
         Visible.text(ChangeMessage.name(of: suggestion.album)) + "  (" + Visible.text(suggestion.album.id) + ")\n    "
           + Visible.text(suggestion.reason) + "\n"
       }.joined())
-    }
-
-    /// Today in the local time zone, as a date.
-    static func today() throws -> ReleaseDate {
-      let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-      return try ReleaseDate(year: parts.year ?? 2000, month: parts.month, day: parts.day)
     }
   }
 }
