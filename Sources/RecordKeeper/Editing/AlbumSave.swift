@@ -127,6 +127,16 @@ public struct AlbumSave: Hashable, Sendable {
   public func summary(before: Album, after: Album) -> String {
     // One edit alone names itself: `Mark track 3 "Blue in Green" as a favourite in …`.
     if edits.count == 1, let edit = edits.first, fields.isEmpty, tracks == nil, trackList == nil, tags == nil {
+      // The form numbered the tracks as it was opened; the message names the
+      // starred track by its number now (a track may have been added since).
+      if case .setFavourite(_, let favourite) = edit,
+        let index = after.trackList.indices.first(where: { index in
+          let track = after.trackList[index]
+          return track.favourite == favourite && !before.trackList.contains { $0.name == track.name && $0.favourite == favourite }
+        })
+      {
+        return AlbumEdit.setFavourite(index + 1, favourite).summary(before: after, after: after)
+      }
       return edit.summary(before: before, after: after)
     }
     var names = AlbumEdit.changedFieldNames(in: [(before, after)])
