@@ -158,7 +158,7 @@ class FavouritesScreen extends Screen {
     this.empty.hidden = entries.length > 0;
     for (const entry of entries) {
       const length = typeof entry.duration === 'number' ? ` · ${lengthText(entry.duration)}` : '';
-      const li = this.row(entry.album, `★ ${entry.name}`, `${entry.title} · ${entry.artist}`, `${entry.position}${length}`);
+      const li = this.row(entry.album, `★ ${entry.name}`, `${entry.title} · ${entry.artist}`, `Track ${entry.position}${length}`);
       this.list.append(li);
     }
   }
