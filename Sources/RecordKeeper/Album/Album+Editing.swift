@@ -106,12 +106,13 @@ extension Album {
     var track = trackList[index]
     track.name = renamed.name
     track.duration = renamed.duration ?? track.duration
+    track.favourite = track.favourite || renamed.favourite
     guard trackList[index] != track else { return false }
     trackList[index] = track
     return true
   }
 
-  private func trackIndex(_ number: Int) throws(AlbumEditError) -> Int {
+  func trackIndex(_ number: Int) throws(AlbumEditError) -> Int {
     guard (1...max(1, tracks.count)).contains(number), number <= tracks.count else {
       throw .noSuchTrack(number, count: tracks.count)
     }
@@ -121,11 +122,11 @@ extension Album {
   /// A track from the text a person typed: its name, and its length when
   /// the name ends in one.
   private static func track(_ text: String, field: AlbumField) throws(AlbumEditError) -> Track {
-    let (name, seconds) = TrackDuration.split(text)
+    let (name, seconds, favourite) = FavouriteStar.splitTrack(text)
     guard !name.isEmpty else { throw .blankTrack }
     try check(name, field: field)
     if let problem = trackProblems(name, field).first { throw .invalid([problem]) }
-    return Track(name: name, duration: seconds)
+    return Track(name: name, duration: seconds, favourite: favourite)
   }
 
   /// The side a person named (`B`, `Side B`, `side b`): its index and

@@ -157,6 +157,8 @@ extension Album {
     /// The text of the `###` heading the track is under (`Side A`), or `nil`
     /// before any heading.
     public var side: String?
+    /// Whether the line ends in ` ★`: one of the collector's favourite tracks (PRODUCT.md §1.4).
+    public var favourite: Bool
     /// Which heading the track is under: 0 before the first `###` heading of
     /// the track list, 1 under the first, and so on. A number past the
     /// body's headings puts the track under a new `### side` heading at the
@@ -166,15 +168,22 @@ extension Album {
     /// start again at 1 under each heading. Kept up to date by ``Album``.
     public internal(set) var position: String = ""
 
-    public init(name: String, duration: Int? = nil, side: String? = nil, sideIndex: Int = 0) {
+    public init(name: String, duration: Int? = nil, side: String? = nil, sideIndex: Int = 0, favourite: Bool = false) {
       self.name = name
       self.duration = duration
       self.side = side
       self.sideIndex = sideIndex
+      self.favourite = favourite
     }
 
-    /// The item's text as `album.md` has it: `Airbag (4:44)`.
+    /// The item's text as `album.md` has it: `Airbag (4:44) ★`.
     public var text: String {
+      favourite ? nameAndLength + FavouriteStar.suffix : nameAndLength
+    }
+
+    /// The name and its length without the favourite star: `Airbag (4:44)`,
+    /// what tells a track apart when merging (the star merges on its own).
+    public var nameAndLength: String {
       guard let duration else { return name }
       return "\(name) (\(TrackDuration.text(duration)))"
     }
@@ -206,9 +215,10 @@ extension Album {
   /// each track whose name stays. With as many names as before, the sides go
   /// by position (a rename or reorder never moves a track to another side);
   /// otherwise a new name joins the side of the track before it. A name
-  /// ending in a length gives its track that length.
+  /// ending in a length gives its track that length; one ending in ` ★`
+  /// makes it a favourite, and one without makes it none.
   static func trackList(_ names: [String], replacing old: [Track]) -> [Track] {
-    let parsed = names.map(TrackDuration.split)
+    let parsed = names.map(FavouriteStar.splitTrack)
     let oldNames = old.map(\.name)
     if parsed.count == old.count {
       var unused = Dictionary(grouping: old.indices, by: { oldNames[$0] })
@@ -219,6 +229,7 @@ extension Album {
         let same = unused[entry.name]?.first
         if same != nil { unused[entry.name]?.removeFirst() }
         track.duration = entry.seconds ?? old[same ?? index].duration
+        track.favourite = entry.favourite
         return track
       }
     }
@@ -243,12 +254,14 @@ extension Album {
       if let from = kept[index] {
         var track = old[from]
         track.duration = entry.seconds ?? track.duration
+        track.favourite = entry.favourite
         list.append(track)
         continue
       }
       // A new track joins the side of the track before it (or after it, first).
       let neighbour = list.last ?? (index + 1..<parsed.count).lazy.compactMap { kept[$0].map { old[$0] } }.first
-      list.append(Track(name: entry.name, duration: entry.seconds, side: neighbour?.side, sideIndex: neighbour?.sideIndex ?? 0))
+      list.append(Track(
+        name: entry.name, duration: entry.seconds, side: neighbour?.side, sideIndex: neighbour?.sideIndex ?? 0, favourite: entry.favourite))
     }
     return list
   }

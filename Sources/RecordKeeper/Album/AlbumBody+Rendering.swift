@@ -146,6 +146,7 @@ private struct TrackListEdit {
   struct Key: Hashable {
     var name: String
     var duration: Int?
+    var favourite: Bool
   }
 
   init(body: AlbumBody, tracks: [Album.Track]) {
@@ -153,7 +154,8 @@ private struct TrackListEdit {
     items = body.trackItems
     for track in tracks { if let side = track.side { headings[track.sideIndex] = side } }
     var (sources, removed) = Self.match(
-      old: items.map { Key(name: $0.name, duration: $0.duration) }, new: tracks.map { Key(name: $0.name, duration: $0.duration) },
+      old: items.map { Key(name: $0.name, duration: $0.duration, favourite: $0.favourite) },
+      new: tracks.map { Key(name: $0.name, duration: $0.duration, favourite: $0.favourite) },
       tracks: tracks)
     // Kept, renamed and moved tracks fill the slots that remain on their
     // side, in order; a new track, or one more than its side has slots
@@ -371,7 +373,7 @@ private struct TrackListEdit {
     guard let template = items.first else {
       let text: String = switch entry.source {
       case .new(let track): track.text
-      case .item(let index, let track): track?.text ?? Album.Track(name: items[index].name, duration: items[index].duration).text
+      case .item(let index, let track): track?.text ?? Album.Track(name: items[index].name, duration: items[index].duration, favourite: items[index].favourite).text
       }
       return Array("\(entry.number ?? 1). \(text)".utf8)
     }
@@ -450,10 +452,16 @@ private struct TrackListEdit {
     return body.bytes(ofLines: gap)
   }
 
-  /// An item's line with the name and length of `track` where they differ
-  /// from the item's: only the name, or only the `(m:ss)` after it, changes.
+  /// An item's line with the name, length and star of `track` where they
+  /// differ from the item's: only the name, only the `(m:ss)` after it, or
+  /// only the ` ★` at the end, changes.
   func retitle(_ content: inout [UInt8], lineStart: Int, _ item: AlbumBody.TrackItem, to track: Album.Track?) {
     guard let track else { return }
+    // From the end of the line, so that the earlier ranges stay where they were.
+    if track.favourite != item.favourite {
+      let star = track.favourite ? FavouriteStar.suffix : ""
+      content.replaceSubrange((item.textEnd - lineStart)..<(item.starEnd - lineStart), with: Array(star.utf8))
+    }
     if track.duration != item.duration {
       let length = track.duration.map { " (\(TrackDuration.text($0)))" } ?? ""
       content.replaceSubrange((item.nameRange.upperBound - lineStart)..<(item.textEnd - lineStart), with: Array(length.utf8))

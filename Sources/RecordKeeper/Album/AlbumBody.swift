@@ -20,6 +20,8 @@ public struct AlbumBody: Hashable, Sendable {
     public var name: String
     /// The length in seconds written at the end of the name, `(4:44)`.
     public var duration: Int?
+    /// Whether the item ends in ` ★` (``FavouriteStar``).
+    public var favourite: Bool
     /// The text of the `###` heading above the item in the track list (a
     /// side or disc, PRODUCT.md §1.2), or `nil` before any such heading.
     public var side: String?
@@ -39,8 +41,10 @@ public struct AlbumBody: Hashable, Sendable {
     var nameLine: Int
     var nameRange: Range<Int>
     /// Where the item's text ends on `nameLine`: after its length, when it
-    /// has one; else at the end of the name.
+    /// has one; else at the end of the name. The star, if any, comes after.
     var textEnd: Int
+    /// Where the item's text ends on `nameLine`, its star included.
+    var starEnd: Int
   }
 
   /// Where the `## Tracks` section is.
@@ -111,7 +115,7 @@ public struct AlbumBody: Hashable, Sendable {
 
   /// The track items as the album's tracks.
   var trackList: [Album.Track] {
-    var list = trackItems.map { Album.Track(name: $0.name, duration: $0.duration, side: $0.side, sideIndex: $0.sideIndex) }
+    var list = trackItems.map { Album.Track(name: $0.name, duration: $0.duration, side: $0.side, sideIndex: $0.sideIndex, favourite: $0.favourite) }
     Album.number(&list)
     return list
   }
@@ -251,16 +255,19 @@ extension AlbumBody.Structure {
           section.emptyItemLines.append(contentsOf: block.firstLine...block.lastLine)
           continue
         }
-        var nameRange = textRange
+        let starEnd = textRange.upperBound
+        let favouriteEnd = FavouriteStar.textEnd(of: source[textRange])
+        let textEnd = favouriteEnd ?? starEnd
+        var nameRange = textRange.lowerBound..<textEnd
         var duration: Int?
-        if case .valid(let seconds, let nameEnd) = TrackDuration.tail(of: source[textRange]) {
+        if case .valid(let seconds, let nameEnd) = TrackDuration.tail(of: source[nameRange]) {
           nameRange = textRange.lowerBound..<nameEnd
           duration = seconds
         }
         items.append(TrackItem(
-          name: string(source[nameRange]), duration: duration, side: side, line: block.firstLine + 1,
+          name: string(source[nameRange]), duration: duration, favourite: favouriteEnd != nil, side: side, line: block.firstLine + 1,
           lines: block.firstLine...block.lastLine, marker: marker, list: list,
-          sideIndex: section.sideHeadingLines.count, nameLine: nameLine, nameRange: nameRange, textEnd: textRange.upperBound))
+          sideIndex: section.sideHeadingLines.count, nameLine: nameLine, nameRange: nameRange, textEnd: textEnd, starEnd: starEnd))
       default:
         break
       }

@@ -277,6 +277,14 @@ private struct CanonicalBody {
         }
       }
     }
+    // A favourite's star, typed with other spacing, is written ` ★` (PRODUCT.md §1.4).
+    for item in body.trackItems where item.favourite {
+      let line = body.lines[item.nameLine]
+      var content = replaced[item.nameLine] ?? Array(body.source[line.start..<line.contentEnd])
+      while let last = content.last, isBlank(last) { content.removeLast() }
+      guard let end = FavouriteStar.textEnd(of: content[...]) else { continue }
+      replaced[item.nameLine] = Array(content[..<end]) + Array(FavouriteStar.suffix.utf8)
+    }
     var text: [UInt8] = []
     for (index, line) in body.lines.enumerated() {
       text += replaced[index] ?? Array(body.source[line.start..<line.contentEnd])

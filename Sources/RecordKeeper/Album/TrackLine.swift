@@ -44,3 +44,40 @@ extension Album {
     try addTrack(line.name, side: line.side)
   }
 }
+
+/// The favourite mark of PRODUCT.md §1.4: a track item whose text ends in
+/// ` ★`, after its length, is one of the collector's favourite tracks.
+///
+/// A star typed by hand with other spacing (`Airbag (4:44)★`, two spaces,
+/// a tab) is read the same and written back canonically only when the track
+/// changes; a star anywhere else (`Dark ★ Star`), or a name that is only a
+/// star (Bowie's `★`), is part of the name.
+public enum FavouriteStar {
+  /// What `rk` writes after a favourite's name and length.
+  public static let suffix = " ★"
+  private static let star = Array("★".utf8)
+
+  /// Where the text before a final star ends (the blanks before the star
+  /// left out), or `nil` when `text` (trimmed) does not end in a star after
+  /// something else.
+  static func textEnd(of text: ArraySlice<UInt8>) -> Int? {
+    guard text.count > star.count, text.suffix(star.count).elementsEqual(star) else { return nil }
+    var rest = text.dropLast(star.count)
+    while let last = rest.last, isBlank(last) { rest = rest.dropLast() }
+    guard !rest.isEmpty else { return nil }
+    return rest.endIndex
+  }
+
+  /// Splits a track's text as an item in `album.md` reads: `Airbag (4:44) ★`
+  /// is "Airbag", 284 seconds, a favourite.
+  public static func splitTrack(_ text: String) -> (name: String, seconds: Int?, favourite: Bool) {
+    let trimmed = text.trimmed
+    let bytes = Array(trimmed.utf8)[...]
+    guard let end = textEnd(of: bytes) else {
+      let (name, seconds) = TrackDuration.split(trimmed)
+      return (name, seconds, false)
+    }
+    let (name, seconds) = TrackDuration.split(string(bytes[..<end]))
+    return (name, seconds, true)
+  }
+}

@@ -33,7 +33,7 @@ struct LoadCache: Sendable {
 
   static let fileName = "rk-cache"
   /// Bumped whenever what is written changes.
-  static let format: UInt32 = 1
+  static let format: UInt32 = 2
   private static let magic = Array("RKCACHE\n".utf8)
 
   init() {}
@@ -256,7 +256,8 @@ private struct CacheWriter {
       string(track.name)
       integer(track.duration.map { UInt64(max(0, $0)) + 1 } ?? 0)
       optional(track.side)
-      integer(UInt64(track.sideIndex))
+      // The favourite star rides in the low bit of the side's index.
+      integer(UInt64(track.sideIndex) << 1 | (track.favourite ? 1 : 0))
     }
     integer(UInt64(album.body.source.count))
     bytes += album.body.source
@@ -342,7 +343,7 @@ private struct CacheReader {
       guard let name = string(), let duration = integer(), let side = optional(), let sideIndex = integer() else { return nil }
       tracks.append(Album.Track(
         name: name, duration: duration == 0 ? nil : Int(truncatingIfNeeded: duration - 1), side: side,
-        sideIndex: Int(truncatingIfNeeded: sideIndex)))
+        sideIndex: Int(truncatingIfNeeded: sideIndex >> 1), favourite: sideIndex & 1 == 1))
     }
     guard let source = rawBytes() else { return nil }
     album.trackList = tracks

@@ -24,6 +24,7 @@ extension AlbumEdit {
     case .moveTrackUp(let number): return "Move track \(number) up in \(count)"
     case .moveTrackDown(let number): return "Move track \(number) down in \(count)"
     case .renameTrack(let number, let name): return "Rename track \(number) to \(quoted([name.trimmed])) in \(count)"
+    case .setFavourite(let number, let favourite): return "\(favourite ? "Mark" : "Unmark") track \(number) as a favourite in \(count)"
     }
   }
 

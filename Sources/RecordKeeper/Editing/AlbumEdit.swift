@@ -58,6 +58,8 @@ public enum AlbumEdit: Hashable, Sendable {
   case moveTrackUp(Int)
   case moveTrackDown(Int)
   case renameTrack(Int, to: String)
+  /// Marks track N (1-based, across all sides) as a favourite, or not (` ★`, PRODUCT.md §1.4).
+  case setFavourite(Int, Bool)
 
   /// The action recorded in the commit's trailer.
   public var action: String {
@@ -70,6 +72,7 @@ public enum AlbumEdit: Hashable, Sendable {
     case .moveTrackUp: "track-up"
     case .moveTrackDown: "track-down"
     case .renameTrack: "track-rename"
+    case .setFavourite(_, let favourite): favourite ? "track-fav" : "track-unfav"
     }
   }
 
@@ -100,6 +103,7 @@ public enum AlbumEdit: Hashable, Sendable {
     case .moveTrackUp(let number): return try album.moveTrackUp(number)
     case .moveTrackDown(let number): return try album.moveTrackDown(number)
     case .renameTrack(let number, let name): return try album.renameTrack(number, to: name)
+    case .setFavourite(let number, let favourite): return try album.setFavourite(number, favourite)
     }
   }
 
@@ -132,6 +136,8 @@ public enum AlbumEdit: Hashable, Sendable {
     case .moveTrackDown(let number): return "Move track \(number)\(track(number)) down in \(album)"
     case .renameTrack(let number, let name):
       return "Rename track \(number)\(track(number)) to \(quoted([TrackDuration.split(name).name])) in \(album)"
+    case .setFavourite(let number, let favourite):
+      return "\(favourite ? "Mark" : "Unmark") track \(number)\(track(number)) as a favourite in \(album)"
     }
   }
 
@@ -144,6 +150,7 @@ public enum AlbumEdit: Hashable, Sendable {
     case .moveTrackUp(let number): "No change: track \(number) is already the first."
     case .moveTrackDown(let number): "No change: track \(number) is already the last."
     case .renameTrack: "No change: the track already has that name."
+    case .setFavourite(let number, let favourite): "No change: track \(number) is \(favourite ? "already" : "not") a favourite."
     case .addTrack, .removeTrack: "No change."
     }
   }

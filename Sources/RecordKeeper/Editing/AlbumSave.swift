@@ -19,11 +19,16 @@ public struct AlbumSave: Hashable, Sendable {
     /// any heading. A side the album has no heading for yet is added after
     /// the last one.
     public var side: String?
+    /// Whether it is a favourite (` ★`); `nil` keeps the star of the
+    /// album's track of that name, so an editor that knows nothing of
+    /// stars never takes one away.
+    public var favourite: Bool?
 
-    public init(name: String, duration: Int? = nil, side: String? = nil) {
+    public init(name: String, duration: Int? = nil, side: String? = nil, favourite: Bool? = nil) {
       self.name = name
       self.duration = duration
       self.side = side
+      self.favourite = favourite
     }
   }
 
@@ -39,6 +44,9 @@ public struct AlbumSave: Hashable, Sendable {
   /// The tags in order; `nil` leaves them alone. Blank tags and repeats are
   /// dropped, as the seed's Add Tag dialog does.
   public var tags: [String]?
+  /// Single changes made after the rest (the app's favourite star), so that
+  /// they too merge with what changed in the file since it was opened.
+  public var edits: [AlbumEdit] = []
 
   public init(fields: AlbumFieldChanges = AlbumFieldChanges(), tracks: [String]? = nil, trackList: [Track]? = nil, tags: [String]? = nil) {
     self.fields = fields
@@ -65,6 +73,7 @@ public struct AlbumSave: Hashable, Sendable {
       album.tags = []
       for tag in tags { try album.addTag(tag) }
     }
+    for edit in edits { try edit.apply(to: &album) }
     return album != before
   }
 
@@ -77,6 +86,8 @@ public struct AlbumSave: Hashable, Sendable {
   private static func tracks(_ list: [Track], on album: Album) throws(AlbumEditError) -> [Album.Track] {
     var built = album
     built.trackList = []
+    // The stars of the album's tracks by name, in order, for tracks that do not say.
+    var starred = Dictionary(grouping: album.trackList, by: \.name).mapValues { $0.map(\.favourite) }
     for (index, track) in list.enumerated() {
       let before = built.trackList
       let side = track.side.flatMap { $0.isBlank ? nil : $0 }
@@ -94,6 +105,11 @@ public struct AlbumSave: Hashable, Sendable {
       guard built.trackList.dropLast() == before[...] else {
         throw outOfOrder(index, track, "is on \(side ?? "no side") after tracks on a later side")
       }
+      let last = built.trackList.count - 1
+      let name = built.trackList[last].name
+      let kept = starred[name]?.first ?? false
+      if starred[name]?.isEmpty == false { starred[name]?.removeFirst() }
+      built.trackList[last].favourite = track.favourite ?? (built.trackList[last].favourite || kept)
     }
     return built.trackList
   }
@@ -109,6 +125,20 @@ public struct AlbumSave: Hashable, Sendable {
   /// The first line of the commit message: `Change title, tracks and tags
   /// of Miles Davis – Kind of Blue`.
   public func summary(before: Album, after: Album) -> String {
+    // One edit alone names itself: `Mark track 3 "Blue in Green" as a favourite in …`.
+    if edits.count == 1, let edit = edits.first, fields.isEmpty, tracks == nil, trackList == nil, tags == nil {
+      // The form numbered the tracks as it was opened; the message names the
+      // starred track by its number now (a track may have been added since).
+      if case .setFavourite(_, let favourite) = edit,
+        let index = after.trackList.indices.first(where: { index in
+          let track = after.trackList[index]
+          return track.favourite == favourite && !before.trackList.contains { $0.name == track.name && $0.favourite == favourite }
+        })
+      {
+        return AlbumEdit.setFavourite(index + 1, favourite).summary(before: after, after: after)
+      }
+      return edit.summary(before: before, after: after)
+    }
     var names = AlbumEdit.changedFieldNames(in: [(before, after)])
     if before.trackList != after.trackList { names.append("tracks") }
     if before.tags != after.tags { names.append("tags") }

@@ -84,12 +84,14 @@ struct FieldMerge {
     if extra != ours.extra { result.extra = extra }
   }
 
-  /// What identifies a track across versions: its text and side.
+  /// What identifies a track across versions: its text and side. Not its
+  /// favourite star, which is merged on its own, so that a star added on one
+  /// side and a rename on the other give the renamed track, starred.
   struct TrackKey: Hashable {
     var text: String
     var side: String?
     init(_ track: Album.Track) {
-      text = track.text
+      text = track.nameAndLength
       side = track.side
     }
   }
@@ -102,7 +104,9 @@ struct FieldMerge {
     let baseKeys = base.trackList.map(TrackKey.init)
     let ourKeys = ours.trackList.map(TrackKey.init)
     let theirKeys = theirs.trackList.map(TrackKey.init)
-    guard ourKeys != theirKeys, theirKeys != baseKeys else { return }
+    let ourStars = ours.trackList.map(\.favourite)
+    let theirStars = theirs.trackList.map(\.favourite)
+    guard ourKeys != theirKeys || ourStars != theirStars, theirKeys != baseKeys || theirStars != base.trackList.map(\.favourite) else { return }
     // Two lists written separately have no tracks in common to merge by:
     // which one is right is the collector's call.
     if !hasBase, !ourKeys.isEmpty {
@@ -131,7 +135,12 @@ struct FieldMerge {
         conflicts[conflicts.count - 1].ours = describe(ourTrack) ?? "(removed)"
         conflicts[conflicts.count - 1].theirs = describe(theirTrack) ?? "(removed)"
       }
-      merged.append(chosenKey == key(ourTrack) ? ourTrack : theirTrack)
+      var chosen = chosenKey == key(ourTrack) ? ourTrack : theirTrack
+      // A star either side added or took away, whatever the other did to the track.
+      if let ourTrack, let theirTrack, let baseTrack {
+        chosen?.favourite = ourTrack.favourite != baseTrack.favourite ? ourTrack.favourite : theirTrack.favourite
+      }
+      merged.append(chosen)
     }
 
     // Which side's order to follow.
@@ -194,7 +203,7 @@ struct FieldMerge {
     for index in list.indices {
       if let side = list[index].side, let heading = headings.firstIndex(of: side) { list[index].sideIndex = heading + 1 }
     }
-    if list.map(TrackKey.init) != ourKeys { result.trackList = list }
+    if list.map(TrackKey.init) != ourKeys || list.map(\.favourite) != ourStars { result.trackList = list }
   }
 
   /// A track list as a conflict shows it, a track a line.

@@ -62,9 +62,11 @@ struct MergeProof {
     case "tracks":
       // Each of this side's tracks and headings is in the result, or is
       // the ancestor's (the other side renamed or removed it).
-      let texts = Set(merged.trackList.map(\.text) + base.trackList.map(\.text))
+      // Without the star, which merges on its own (a star added on one side
+      // and a rename on the other give the renamed track, starred).
+      let texts = Set(merged.trackList.map(\.nameAndLength) + base.trackList.map(\.nameAndLength))
       let headings = Set(merged.body.sideHeadings + base.body.sideHeadings)
-      return side.trackList.allSatisfy { texts.contains($0.text) } && side.body.sideHeadings.allSatisfy { headings.contains($0) }
+      return side.trackList.allSatisfy { texts.contains($0.nameAndLength) } && side.body.sideHeadings.allSatisfy { headings.contains($0) }
     case "tags":
       let tags = Set(merged.tags + base.tags)
       return side.tags.allSatisfy { tags.contains($0) }

@@ -28,13 +28,14 @@ extension Album {
 }
 
 extension Album.Track {
-  /// `{"position", "name", "side", "duration"}`, the length in seconds or null.
+  /// `{"position", "name", "side", "duration", "favourite"}`, the length in seconds or null.
   var json: JSONValue {
     .object([
       ("position", .string(position)),
       ("name", .string(name)),
       ("side", .optional(side)),
       ("duration", duration.map(JSONValue.number) ?? .null),
+      ("favourite", .bool(favourite)),
     ])
   }
 }
@@ -149,6 +150,8 @@ extension Album.Track {
     JSONBytes.string(side, to: &output)
     object.member("duration", to: &output)
     JSONBytes.number(duration, to: &output)
+    object.member("favourite", to: &output)
+    if favourite { output.append("true") } else { output.append("false") }
     object.close(to: &output)
   }
 }

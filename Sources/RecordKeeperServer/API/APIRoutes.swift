@@ -55,6 +55,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     SchemaRoutes().register(on: api)
     lookupRoutes.register(on: api)
     scanRoutes.register(on: api)
+    registerFavourites(on: api)
   }
 
   // MARK: Reading
@@ -266,7 +267,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   }
 
   /// The version in `If-Match` (a quoted blob id, as the `ETag` gives it).
-  private static func openedVersion(_ request: Request) throws(APIError) -> String {
+  static func openedVersion(_ request: Request) throws(APIError) -> String {
     guard let header = request.headers[.ifMatch], !header.isBlank else {
       throw APIError(
         .preconditionRequired, "send If-Match with the ETag (or \"version\") of the album as it was opened, so that changes made meanwhile are kept",
@@ -384,7 +385,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   }
 
   /// Runs a change and answers with the album after it, and its version.
-  private func changed(_ id: String, _ change: () async throws(StoreError) -> Void) async throws(APIError) -> Response {
+  func changed(_ id: String, _ change: () async throws(StoreError) -> Void) async throws(APIError) -> Response {
     do { try await change() } catch { throw APIError(error) }
     return try await albumResponse(id)
   }
@@ -408,7 +409,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   }
 
   /// The id of an album that exists now.
-  private func existingAlbum(_ context: Context) throws(APIError) -> String {
+  func existingAlbum(_ context: Context) throws(APIError) -> String {
     let (id, snapshot) = try albumID(context)
     guard snapshot.albums[id] != nil else { throw APIError.notFound(id) }
     return id

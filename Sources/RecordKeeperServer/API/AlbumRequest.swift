@@ -10,7 +10,7 @@ import RecordKeeper
 /// and `tags` are the whole lists. Keys the album cannot hold, and values
 /// of the wrong kind, are refused by name.
 ///
-/// `track_list` (objects `{"name", "duration", "side"}` as `rk list --json`
+/// `track_list` (objects `{"name", "duration", "side", "favourite"}` as `rk list --json`
 /// prints them; `position` is ignored) gives the tracks with their sides
 /// and lengths, which the editor needs to move a track to another side or
 /// add a side; `tracks` gives names only. Sent together, as in an album
@@ -43,7 +43,7 @@ enum AlbumRequest {
       }
     }
     if let names = save.tracks, let tracks = save.trackList {
-      guard names.map({ TrackDuration.split($0).name }) == tracks.map({ TrackDuration.split($0.name).name }) else {
+      guard names.map({ FavouriteStar.splitTrack($0).name }) == tracks.map({ FavouriteStar.splitTrack($0.name).name }) else {
         throw APIError(.badRequest, "tracks and track_list name different tracks; send one of them", field: "track_list")
       }
     }
@@ -74,8 +74,14 @@ enum AlbumRequest {
             throw APIError(.badRequest, "track \(tracks.count + 1) (\(name)): duration must be whole seconds, 0 or more, or null", field: key)
           }
           track.duration = seconds
+        case "favourite":
+          // Left out, the track keeps its star (an editor that knows nothing of stars).
+          guard let favourite = value as? Bool else {
+            throw APIError(.badRequest, "track \(tracks.count + 1) (\(name)): favourite must be true or false", field: key)
+          }
+          track.favourite = favourite
         default:
-          throw APIError(.badRequest, "\"\(entry)\" is not a key of a track; use name, duration and side", field: key)
+          throw APIError(.badRequest, "\"\(entry)\" is not a key of a track; use name, duration, side and favourite", field: key)
         }
       }
       tracks.append(track)

@@ -1,6 +1,7 @@
 // The main screen (seed §2.2.1): banner, search panel with its two popups, the album
 // list (or grid) with sticky group headers, swipe actions, and the add button.
 import * as api from './api.js';
+import { openFavourites, openPlayNext } from './favourites-view.js';
 import { compile } from './search.js';
 import { VirtualList } from './virtual-list.js';
 import { confirmDelete, askTag, toast } from './dialogs.js';
@@ -262,7 +263,10 @@ export class MainView {
 
   /** The Lists menu's way to the smart lists editor and the settings (lists-view.js, settings.js). */
   appendScreens(popup) {
-    const screens = [['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-settings', 'Settings…', openSettings]];
+    const screens = [
+      ['open-favourites', 'Favourites…', () => openFavourites(this.router)], ['open-play-next', 'Play Next…', () => openPlayNext(this.router)],
+      ['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-settings', 'Settings…', openSettings],
+    ];
     for (const [id, name, open] of screens) {
       const choose = () => { this.popupButton = null; this.closePopups(); open(); };
       popup.append(el('button', { class: 'menu-item menu-screen', text: name, props: { type: 'button', id }, attrs: { role: 'menuitem' }, on: { click: choose } }));

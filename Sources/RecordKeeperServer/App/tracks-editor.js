@@ -3,6 +3,7 @@
 // deleted, sides are added and removed, and a new track is typed under the list.
 import { lengthText, moveTarget, nextSideName, positions, schema } from './album-draft.js';
 import { $, el, iconButton } from './dom.js';
+import { starButton } from './favourites-view.js';
 import { problemsOf, sentence, splitTrack } from './schema.js';
 
 export class TracksEditor {
@@ -79,6 +80,10 @@ export class TracksEditor {
     li.append(el('span', { class: 'track-name', text: split.name }, [
       split.seconds !== null && el('span', { class: 'track-duration', text: lengthText(split.seconds) }),
     ]));
+    // The favourite star, saved at once (favourites-view.js); tracks are in the album's order here.
+    if (!this.editing && this.view.album) {
+      li.append(starButton(this.view.album, index + 1, (album) => { this.view.show(album); this.view.router.albumChanged(album); }));
+    }
     if (this.editing && this.editingIndex < 0) {
       const n = index + 1;
       const rename = () => { this.editingIndex = index; this.render(); this.view.updateConfirm(); };

@@ -11,9 +11,12 @@ extension RK {
         `Airbag (4:44)`, gives the track that length. Moving a track up or down swaps it with \
         its neighbour on its side; the first track of a side moved up becomes the last of the \
         side before, the last moved down the first of the side after. Moving the first track up \
-        or the last one down does nothing (seed §3.9).
+        or the last one down does nothing (seed §3.9). A favourite track's line ends in ` ★` \
+        (`rk track fav`, `rk track unfav`; `rk favourites` lists them).
         """,
-      subcommands: [AddTrack.self, RemoveTrack.self, MoveTrackUp.self, MoveTrackDown.self, RenameTrack.self])
+      subcommands: [
+        AddTrack.self, RemoveTrack.self, MoveTrackUp.self, MoveTrackDown.self, RenameTrack.self, FavouriteTrack.self, UnfavouriteTrack.self,
+      ])
   }
 
   struct AddTrack: AsyncParsableCommand {
@@ -104,6 +107,31 @@ extension RK {
     func run() async throws {
       let name = try DashWords.single(words, of: Self.self, what: "new name")
       try collection.apply(.renameTrack(number, to: name), to: target.album)
+    }
+  }
+
+  struct FavouriteTrack: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "fav", abstract: "Mark track N as a favourite: its line in album.md ends in \" ★\".")
+
+    @OptionGroup var collection: CollectionOptions
+    @OptionGroup var target: AlbumArgument
+    @Argument(help: "The track number.") var number: Int
+
+    func run() async throws {
+      try collection.apply(.setFavourite(number, true), to: target.album)
+    }
+  }
+
+  struct UnfavouriteTrack: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Take the favourite star off track N.")
+
+    @OptionGroup var collection: CollectionOptions
+    @OptionGroup var target: AlbumArgument
+    @Argument(help: "The track number.") var number: Int
+
+    func run() async throws {
+      try collection.apply(.setFavourite(number, false), to: target.album)
     }
   }
 }

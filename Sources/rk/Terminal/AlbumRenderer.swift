@@ -50,7 +50,8 @@ struct AlbumRenderer {
     // `1.` as the list is written; `A1` as on the record's label.
     let positions = tracks.map { $0.position.first?.isNumber == true ? $0.position + "." : $0.position + " " }
     let positionWidth = positions.map(\.count).max() ?? 0
-    let names = tracks.map { Visible.text($0.name) }
+    // A favourite's star follows its name, as in album.md (PRODUCT.md §1.4).
+    let names = tracks.map { Visible.text($0.name) + ($0.favourite ? FavouriteStar.suffix : "") }
     let nameWidth = names.map(DisplayWidth.of).max() ?? 0
     let lengths = tracks.map { $0.duration.map(TrackDuration.text) ?? "" }
     let lengthWidth = lengths.map(\.count).max() ?? 0

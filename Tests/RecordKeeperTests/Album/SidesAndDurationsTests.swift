@@ -353,7 +353,10 @@ struct SidesAndDurationsTests {
       return pairs.first { $0.0 == key }?.1
     }
     func track(_ position: String, _ name: String, _ side: String?, _ duration: Int?) -> JSONValue {
-      .object([("position", .string(position)), ("name", .string(name)), ("side", .optional(side)), ("duration", duration.map(JSONValue.number) ?? .null)])
+      .object([
+        ("position", .string(position)), ("name", .string(name)), ("side", .optional(side)),
+        ("duration", duration.map(JSONValue.number) ?? .null), ("favourite", .bool(false)),
+      ])
     }
     let json = try parse(okComputer).album.json()
     #expect(field(json, "tracks") == .array(["Airbag", "Paranoid Android", "Karma Police", "Lucky"].map(JSONValue.string)))
@@ -365,7 +368,7 @@ struct SidesAndDurationsTests {
     let plain = Album(id: "a", title: "T", artist: "A", tracks: ["One", "Two (1:00)"]).json()
     #expect(field(plain, "track_list") == .array([track("1", "One", nil, nil), track("2", "Two", nil, 60)]))
     #expect(field(plain, "duration") == .null)
-    #expect(json.serialized().contains("\"duration\": 284\n"))
+    #expect(json.serialized().contains("\"duration\": 284,\n"))
   }
 
   @Test func durationPlaceholder() throws {

@@ -1,0 +1,115 @@
+/// Every play of a collection, read from `plays/*.md` at the collection root
+/// (PRODUCT.md §1.4): what `rk plays`, `rk stats`, the `plays` and
+/// `last_played` fields, rules, sort modes and suggestions read.
+///
+/// Loading albums never reads plays: a command loads them only when it
+/// needs them, so a collection with years of plays costs other queries nothing.
+public struct PlayHistory: Sendable {
+  /// Every play read, oldest first (in file and line order within a minute).
+  public let plays: [Play]
+  /// Lines that are list items but not plays, for `rk check`.
+  public let problems: [PlayProblem]
+  private let counts: [String: Int]
+  private let last: [String: PlayTime]
+
+  /// The folder of plays files, relative to the collection root.
+  public static let folder = "plays"
+
+  /// The plays file of a year, relative to the collection root: `plays/2026.md`.
+  public static func file(ofYear year: Int) -> String { folder + "/\(year).md" }
+
+  public init(plays: [Play], problems: [PlayProblem] = []) {
+    let ordered = plays.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    self.plays = ordered
+    self.problems = problems
+    var counts: [String: Int] = [:]
+    var last: [String: PlayTime] = [:]
+    for play in ordered {
+      counts[play.album, default: 0] += 1
+      last[play.album] = play.time
+    }
+    self.counts = counts
+    self.last = last
+  }
+
+  /// No plays at all.
+  public static let empty = PlayHistory(plays: [])
+
+  /// How many times the album with this id was played.
+  public func count(of id: String) -> Int { counts[id] ?? 0 }
+
+  /// When the album with this id was last played, or `nil` when never.
+  public func lastPlayed(of id: String) -> PlayTime? { last[id] }
+
+  /// The ids of every album played at least once.
+  public var playedIDs: Dictionary<String, Int>.Keys { counts.keys }
+
+  /// The plays on or after `since` (its first day, for a year or month),
+  /// of the album `id` when given, oldest first.
+  public func plays(since: ReleaseDate? = nil, of id: String?) -> [Play] {
+    let from = since?.sortKey ?? 0
+    return plays.filter { $0.time.date.sortKey >= from && (id == nil || $0.album == id) }
+  }
+
+  /// Reads every `plays/*.md` of the collection. A missing folder is no
+  /// plays; a file that cannot be read, or a line that is no play, is a
+  /// problem and never stops the rest from loading.
+  public static func load(_ location: CollectionLocation) -> PlayHistory {
+    let folder = location.path(Self.folder)
+    guard let entries = try? FileSystem.list(folder) else { return .empty }
+    let files = entries.filter { !$0.isDirectory && $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }.map(\.name).sorted()
+    let read = System.concurrentMap(files.count) { index -> ([Play], [PlayProblem]) in
+      let file = Self.folder + "/" + files[index]
+      do throws(FileSystemError) {
+        let bytes = try FileSystem.read(location.path(file), limit: 64 << 20)
+        return parse(bytes, file: file)
+      } catch {
+        return ([], [PlayProblem(file: file, line: 0, message: "cannot \(error.operation) it: \(error.explanation)")])
+      }
+    }
+    return PlayHistory(plays: read.flatMap { $0.0 }, problems: read.flatMap { $0.1 })
+  }
+
+  /// The plays and problems of one file's text; `file` names it in problems.
+  public static func parse(_ bytes: [UInt8], file: String) -> ([Play], [PlayProblem]) {
+    var plays: [Play] = []
+    var problems: [PlayProblem] = []
+    let text = String(decoding: bytes, as: UTF8.self)
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      do throws(PlayLineError) {
+        if let play = try Play.parse(line) { plays.append(play) }
+      } catch {
+        problems.append(PlayProblem(file: file, line: number, message: error.description))
+      }
+    }
+    return (plays, problems)
+  }
+}
+
+/// A line of a plays file that is not a play (or a file that cannot be read),
+/// as `rk check` reports it: `plays/2026.md:12: play: …`.
+public struct PlayProblem: Hashable, Sendable, CustomStringConvertible {
+  /// The file, relative to the collection root.
+  public var file: String
+  /// The line, from 1; 0 for the file as a whole.
+  public var line: Int
+  public var message: String
+
+  public init(file: String, line: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String { "\(file):\(line): play: \(message)" }
+
+  /// The problem as `rk check` lists it beside the albums' (its id is the file).
+  public var albumIssue: AlbumIssue { AlbumIssue(id: file, line: line, field: "play", message: message) }
+
+  /// Whether an issue's id is a plays file rather than an album.
+  static func isPlaysFile(_ id: String) -> Bool {
+    id.hasPrefix(PlayHistory.folder + "/") && id.hasSuffix(".md") && !id.dropFirst(PlayHistory.folder.count + 1).contains("/")
+  }
+}

@@ -1,0 +1,147 @@
+// Favourite tracks and suggestions in the app (PRODUCT §1.4, seed 004): the star on each track
+// of the details view, saved at once (one POST, merged into the file as it is now, like every
+// save: If-Match names the version shown); the Favourites screen (every favourite track with its
+// album, a tap opens the album); and Play Next (the server's suggestions, each with its reason).
+// The two screens are made here, on first use, from the classes of the smart lists screen.
+import { lengthText } from './album-draft.js';
+import * as api from './api.js';
+import { toast } from './dialogs.js';
+import { el, iconButton } from './dom.js';
+import { closed, hideOverlay, showOverlay } from './overlay.js';
+
+const postFavourite = (album, track, favourite) =>
+  api.request('POST', api.albumPath(album.id) + '/favourites', { json: { track, favourite }, ifMatch: album.version });
+
+/**
+ * The star of track `number` (1…N across all sides) of `album`, as a toggle button; a tap saves
+ * it and hands the album the server answers with to `saved`.
+ */
+export function starButton(album, number, saved) {
+  const track = (album.track_list || [])[number - 1];
+  const on = Boolean(track && track.favourite);
+  const button = el('button', {
+    class: 'icon-button track-star' + (on ? ' on' : ''),
+    text: on ? '★' : '☆',
+    props: { type: 'button', disabled: api.connection.offline },
+    attrs: { 'aria-pressed': String(on), 'aria-label': `Favourite: ${track ? track.name : `track ${number}`}` },
+  });
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      saved(await postFavourite(album, number, !on));
+    } catch (error) {
+      toast(error.message);
+      button.disabled = false;
+    }
+  });
+  return button;
+}
+
+/** A screen over the main one, drawn like the smart lists screen. */
+class Screen {
+  constructor(id, title, empty) {
+    this.back = iconButton('i-back', 'Back', () => this.close(), 'header-button banner-left');
+    this.back.id = `${id}-back`;
+    this.error = el('p', { class: 'details-error', props: { hidden: true }, attrs: { role: 'alert' } });
+    this.list = el('ul', { class: 'smart-lists', props: { id: `${id}-list` }, attrs: { 'aria-label': title } });
+    this.empty = el('p', { class: 'lists-empty', text: empty, props: { hidden: true } });
+    this.section = el('section', {
+      class: 'view lists-view',
+      props: { id, hidden: true },
+      attrs: { 'aria-labelledby': `${id}-title` },
+      on: { keydown: (event) => { if (event.key === 'Escape') this.close(); } },
+    }, [
+      el('header', { class: 'banner' }, [this.back, el('h1', { class: 'banner-title', text: title, props: { id: `${id}-title` } })]),
+      el('div', { class: 'lists-scroll' }, [this.error, this.list, this.empty]),
+    ]);
+    document.body.append(this.section);
+  }
+
+  async open(router) {
+    this.router = router;
+    showOverlay(this.section, this.section.id, () => this.hide());
+    this.back.focus();
+    this.error.hidden = true;
+    this.list.replaceChildren();
+    this.empty.hidden = true;
+    try {
+      const entries = await this.load();
+      this.render(Array.isArray(entries) ? entries : []);
+    } catch (error) {
+      this.error.textContent = error.message;
+      this.error.hidden = false;
+    }
+  }
+
+  close() { this.hide(); closed(); }
+
+  hide() { hideOverlay(this.section, document.getElementById('menu-button')); }
+
+  /** Opens an album in place of this screen: the album's page takes its history entry. */
+  openAlbum(id) {
+    this.hide();
+    this.router.go(this.router.albumHash(id, false), { replace: true });
+    closed();
+  }
+
+  /** One row: the album's thumbnail, a first line, a second line; a tap opens the album. */
+  row(album, first, second, third) {
+    const lines = [second, third].filter(Boolean).map((text) => el('span', { class: 'smart-list-description', text }));
+    return el('li', {}, [
+      el('button', {
+        class: 'smart-list favourite-row',
+        props: { type: 'button' },
+        attrs: { 'data-id': album },
+        on: { click: () => this.openAlbum(album) },
+      }, [el('span', { class: 'smart-list-top' }, [el('span', { class: 'smart-list-name', text: first })]), ...lines]),
+    ]);
+  }
+}
+
+class FavouritesScreen extends Screen {
+  constructor() {
+    super('favourites-view', 'Favourites', 'No favourite tracks yet. Tap the star beside a track on an album’s page to keep it here.');
+  }
+
+  load() { return api.request('GET', '/api/favourites'); }
+
+  render(entries) {
+    this.empty.hidden = entries.length > 0;
+    for (const entry of entries) {
+      const length = typeof entry.duration === 'number' ? ` · ${lengthText(entry.duration)}` : '';
+      const li = this.row(entry.album, `★ ${entry.name}`, `${entry.title} · ${entry.artist}`, `Track ${entry.position}${length}`);
+      this.list.append(li);
+    }
+  }
+}
+
+class PlayNextScreen extends Screen {
+  constructor() {
+    super('play-next-view', 'Play Next', 'Nothing to suggest yet: add albums to the collection.');
+  }
+
+  load() { return api.request('GET', '/api/suggestions?count=20'); }
+
+  render(albums) {
+    this.empty.hidden = albums.length > 0;
+    for (const album of albums) {
+      const year = album.released ? ` · ${String(album.released).slice(0, 4)}` : '';
+      this.list.append(this.row(album.id, album.title, `${album.artist}${year}`, album.reason));
+    }
+  }
+}
+
+let favourites = null;
+let playNext = null;
+
+/** The screen of every favourite track (the Lists menu's Favourites…). */
+export function openFavourites(router) {
+  if (!favourites) favourites = new FavouritesScreen();
+  favourites.open(router);
+}
+
+/** The suggestions to play next (the Lists menu's Play Next…). */
+export function openPlayNext(router) {
+  if (!playNext) playNext = new PlayNextScreen();
+  playNext.open(router);
+}
