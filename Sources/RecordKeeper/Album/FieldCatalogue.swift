@@ -85,6 +85,7 @@ public enum FieldCatalogue {
             ? Dictionary(uniqueKeysWithValues: CollectorField.grades.map { ($0.long.lowercased(), $0.short) }) : nil))
     }
     fields += [describe(.year, "Year", .readOnly), describe(.cover, "Cover", .readOnly), describe(.notes, "Notes", .readOnly)]
+    fields += [describe(.plays, "Plays", .readOnly), describe(.lastPlayed, "Last played", .readOnly)]
     return fields
   }()
 

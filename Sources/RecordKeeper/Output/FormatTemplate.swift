@@ -19,6 +19,8 @@ public struct FormatTemplate: Sendable {
     case id, title, artist, sortArtist = "sort_artist", released, year, wikipedia, tags, tracks
     /// The album's length, `m:ss` or `h:mm:ss`; empty unless every track has one.
     case duration
+    /// How many times the album was played, and the day of its last play.
+    case plays, lastPlayed = "last_played"
 
     func value(of album: Album) -> String {
       switch self {
@@ -32,6 +34,8 @@ public struct FormatTemplate: Sendable {
       case .tags: album.tags.joined(separator: ", ")
       case .tracks: album.tracks.joined(separator: "; ")
       case .duration: album.duration.map(TrackDuration.text) ?? ""
+      case .plays: String(album.plays)
+      case .lastPlayed: album.lastPlayed?.day ?? ""
       }
     }
   }
@@ -93,6 +97,11 @@ public struct FormatTemplate: Sendable {
       }
     }
     return line
+  }
+
+  /// Whether the template shows plays, which are read only when needed.
+  public var needsPlays: Bool {
+    pieces.contains { if case .field(let field) = $0 { field == .plays || field == .lastPlayed } else { false } }
   }
 
   /// The extra keys the template names, in order of first use.

@@ -22,9 +22,10 @@ public struct Play: Hashable, Sendable {
   public init(time: PlayTime, album: String, sides: [String] = [], who: String = "", note: String = "") {
     self.time = time
     self.album = album
-    self.sides = sides.map(Self.clean).filter { !$0.isEmpty }
-    self.who = Self.clean(who)
-    self.note = Self.clean(note)
+    self.sides = sides.map { Self.clean($0, separators: true) }.filter { !$0.isEmpty }
+    self.who = Self.clean(who, separators: true)
+    // The note comes last, so a separator in it reads back as written.
+    self.note = Self.clean(note, separators: false)
   }
 
   /// The line as `rk play` writes it, without a newline.
@@ -75,9 +76,9 @@ public struct Play: Hashable, Sendable {
     return part.dropFirst(word).split { $0 == "," || $0 == " " || $0 == "&" }.map(String.init)
   }
 
-  /// One line of text: a part holds no newline or separator.
-  private static func clean(_ text: String) -> String {
-    String(text.map { $0 == "\n" || $0 == "\r" || $0 == "·" || $0 == "|" ? " " : $0 }).trimmingSpaces
+  /// One line of text: no newline, and no separator in a part before the note.
+  private static func clean(_ text: String, separators: Bool) -> String {
+    String(text.map { $0 == "\n" || $0 == "\r" || (separators && ($0 == "·" || $0 == "|")) ? " " : $0 }).trimmingSpaces
   }
 }
 

@@ -1,10 +1,15 @@
-/// The five orders of the seed's "Sort by:" popup (seed §3.2).
+/// The five orders of the seed's "Sort by:" popup (seed §3.2), and the two
+/// of plays (PRODUCT.md §1.4).
 public enum SortMode: String, CaseIterable, Hashable, Sendable {
   case artistYear = "artist-year"
   case artistTitle = "artist-title"
   case title
   case year
   case random
+  /// Most played first (``Album/plays``).
+  case plays
+  /// Most recently played first; never played last (``Album/lastPlayed``).
+  case lastPlayed = "last-played"
 
   /// The default, "By artist, then release year".
   public static let `default` = SortMode.artistYear
@@ -17,8 +22,13 @@ public enum SortMode: String, CaseIterable, Hashable, Sendable {
     case .title: "By album alphabetically"
     case .year: "By release year"
     case .random: "Randomly"
+    case .plays: "Most played"
+    case .lastPlayed: "Recently played"
     }
   }
+
+  /// Whether the mode orders by plays, which are read only when needed.
+  public var needsPlays: Bool { self == .plays || self == .lastPlayed }
 
   /// Parses a mode name, naming the valid ones when it is not one.
   public init(name: String) throws(SortModeError) {

@@ -39,7 +39,7 @@ extension RK {
     @Flag(help: "Print a JSON array of album objects.")
     var json = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {plays} {last_played}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
     var format: String?
 
     @Flag(help: "Print only the number of matching albums; on a terminal also how many are wanted: 120 albums (3 wanted).")
@@ -80,7 +80,13 @@ extension RK {
 
     func run() async throws {
       let searchFields = try fields.map(SearchField.parseList) ?? SearchField.defaults
-      let loaded = try collection.load()
+      var loaded = try collection.load()
+      let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
+      // Plays are read only when something shown, matched or sorted needs them.
+      let template = try format.map { text in try FormatTemplate(text) }
+      if json || order.mode.needsPlays || template?.needsPlays == true || (try? SearchQuery(parsing: queryText))?.needsPlays == true {
+        loaded = loaded.withPlays()
+      }
       let matched = try QueryRules.run { () throws(SearchQueryError) in
         let query = try SearchQuery(parsing: queryText)
         // The list files are read only when the query names a list.
@@ -94,7 +100,6 @@ extension RK {
         print("\(matched.count) \(matched.count == 1 ? "album" : "albums")" + (wanted > 0 ? " (\(wanted) wanted)" : ""))
         return
       }
-      let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
       let arranged = order.arrangement(of: matched)
       if json {
         // Written from the albums in place as it is made: no album copied
