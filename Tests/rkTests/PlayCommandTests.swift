@@ -97,6 +97,8 @@ struct PlayCommandTests {
         == "\(OneAlbumCollection.id) 1 2024-12-24\n\(Self.other) 2 2024-06-01\n")
     let unplayed = try album.rk(["list", "--json", "@title:blue"])
     #expect(unplayed.stdout.contains("\"plays\": 1"))
+    #expect(try album.rk(["show", "evans", "--json"]).stdout.contains("\"plays\": 2,\n  \"last_played\": \"2024-06-01\""))
+    #expect(try album.rk(["export", "json"]).stdout.contains("\"last_played\": \"2024-12-24\""))
   }
 
   @Test func statsCountTheCollectionAndItsPlays() throws {
