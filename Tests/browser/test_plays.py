@@ -4,6 +4,8 @@ screen reached from the Lists menu, its charts drawn as SVG."""
 
 import unittest
 
+from selenium.webdriver.common.by import By
+
 from harness import DESKTOP, AppTestCase
 
 
@@ -23,8 +25,9 @@ class PlaysTests(AppTestCase):
 
     def open_album(self, title):
         self.wait_for(lambda d: title in self.titles(), f"{title} in the list")
-        self.row(title).click()
-        self.wait_for(lambda d: self.details_title() == title, f"the details of {title}")
+        self.row(title).find_element(By.CSS_SELECTOR, ".row-content").click()
+        self.wait_for(lambda d: self.by_id("details-view").is_displayed() and self.details_title() == "Album Details",
+                      f"the details of {title}")
         self.wait_for(lambda d: self.by_id("plays-section").is_displayed(), "the plays section")
 
     def test_played_it_with_a_side_is_one_commit_and_listed(self):

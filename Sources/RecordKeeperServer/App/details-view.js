@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { problemText, unreadableProblem } from './problems.js';
 import { dateProblem, labelOf, loadSchema, problemsOf, sentence, sideLetter, splitTrack } from './schema.js';
+import { renderPlays } from './plays.js';
 
 const $ = (id) => document.getElementById(id);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
@@ -486,6 +487,7 @@ export class DetailsView {
     this.renderTags();
     this.renderMore();
     this.renderGallery();
+    renderPlays(this);
   }
 
   /** The artist's other albums in the collection, one tap away (seed 003's linked navigation). */

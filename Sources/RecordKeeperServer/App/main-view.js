@@ -7,6 +7,7 @@ import { confirmDelete, askTag, toast } from './dialogs.js';
 import { bindAddLookups } from './scan.js';
 import { openListsScreen } from './lists-view.js';
 import { openSettings } from './settings.js';
+import { openStats } from './stats-view.js';
 import { ProblemsLine } from './problems.js';
 
 const STATE_KEY = 'rk.main';
@@ -261,7 +262,7 @@ export class MainView {
 
   /** The Lists menu's way to the smart lists editor and the settings (lists-view.js, settings.js). */
   appendScreens(popup) {
-    const screens = [['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-settings', 'Settings…', openSettings]];
+    const screens = [['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-stats', 'Stats…', openStats], ['open-settings', 'Settings…', openSettings]];
     for (const [id, name, open] of screens) {
       const item = document.createElement('button');
       item.type = 'button';

@@ -6,7 +6,7 @@ const DATA = `${VERSION}-data`;
 const IMAGES = `${VERSION}-images`;
 const SHELL_FILES = [
   './', 'index.html', 'app.css', 'app.js', 'api.js', 'main-view.js', 'details-view.js',
-  'virtual-list.js', 'dialogs.js', 'search.js', 'sync.js', 'scan.js', 'scan-view.js', 'overlay.js', 'problems.js', 'lists-view.js', 'settings.js', 'scan.css', 'manifest.webmanifest',
+  'virtual-list.js', 'dialogs.js', 'search.js', 'sync.js', 'scan.js', 'scan-view.js', 'overlay.js', 'problems.js', 'lists-view.js', 'settings.js', 'plays.js', 'stats-view.js', 'scan.css', 'manifest.webmanifest',
   'icons/icon.svg', 'icons/splash.svg', 'icons/icon-192.png', 'icons/icon-512.png',
 ];
 
