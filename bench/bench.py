@@ -367,6 +367,7 @@ SIZED_SUITES = [
     (json_suite, 10000),
     (change_suite, 10000),
     (__import__("sync_bench").sync_suite, 10000),
+    (__import__("plays_bench").plays_suite, 10000),  # rk stats, 10 years of plays: bench/plays_bench.py
 ]
 # (suite, label for the size column, option that turns it off). Run once.
 ONCE_SUITES = [

@@ -18,7 +18,7 @@ struct SchemaAPITests {
         let byName = Dictionary(fields.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
         // Every front-matter key, collector's field and rule field, under its JSON name.
         let names = ["title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "year", "cover", "notes"]
-          + CollectorField.allCases.map(\.key)
+          + CollectorField.allCases.map(\.key) + ["plays", "last_played"]
         #expect(Set(byName.keys) == Set(names))
         let media = try #require(byName["media_condition"])
         #expect(media["label"] as? String == "Media condition")

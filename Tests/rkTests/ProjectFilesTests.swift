@@ -10,6 +10,7 @@ struct ProjectFilesTests {
     "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "cover", "artists", "sort", "check", "log", "undo", "mv", "fmt", "lists", "serve",
     "lookup", "identify", "scans", "merge-file", "conflicts", "resolve", "clone", "remote", "sync",
     "favourites", "suggest",
+    "play", "plays", "stats",
   ]
 
   @Test func exampleCollectionPassesCheck() throws {

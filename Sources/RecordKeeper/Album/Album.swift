@@ -67,6 +67,11 @@ public struct Album: Hashable, Sendable {
   public var body: AlbumBody
   /// Which cover images sit in the album folder.
   public var covers: CoverFiles
+  /// How many times the album was played (``PlayHistory``): filled in only
+  /// when a command needs plays (``RecordCollection/withPlays(_:)``), else 0.
+  public var plays = 0
+  /// When the album was last played; `nil` when never, or plays not read.
+  public var lastPlayed: PlayTime? = nil
 
   public init(
     id: String, title: String, artist: String, sortArtist: String? = nil, released: String? = nil,

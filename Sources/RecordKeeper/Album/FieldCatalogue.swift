@@ -13,7 +13,8 @@ import Foundation
 public enum Field: String, CaseIterable, Sendable {
   case id, title, artist
   case sortArtist = "sort_artist"
-  case released, year, wikipedia, tags, tracks, duration, cover, notes
+  case released, year, wikipedia, tags, tracks, duration, cover, notes, plays
+  case lastPlayed = "last_played"
 
   /// The seed's front-matter keys (PRODUCT.md §1), in its order.
   public static let frontMatter: [Field] = [.title, .artist, .sortArtist, .released, .wikipedia, .tags]
@@ -111,6 +112,7 @@ public enum FieldCatalogue {
             ? Dictionary(uniqueKeysWithValues: CollectorField.grades.map { ($0.long.lowercased(), $0.short) }) : nil))
     }
     fields += [describe(.year, "Year", .readOnly), describe(.cover, "Cover", .readOnly), describe(.notes, "Notes", .readOnly)]
+    fields += [describe(.plays, "Plays", .readOnly), describe(.lastPlayed, "Last played", .readOnly)]
     return fields
   }()
 

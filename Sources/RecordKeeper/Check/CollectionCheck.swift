@@ -19,7 +19,9 @@ public struct CollectionCheck: Sendable {
     // An unfinished merge's conflicts (PRODUCT.md §6): the albums read fine
     // with our values, but nothing is committed until they are resolved.
     let mergeIssues = FieldConflict.unresolved(in: collection.location).map(\.albumIssue)
-    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues)
+    // Lines of plays/*.md that are no play (PRODUCT.md §1.4).
+    let playIssues = PlayHistory.load(collection.location).problems.map(\.albumIssue)
+    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues)
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
 
@@ -27,15 +29,21 @@ public struct CollectionCheck: Sendable {
   public var isClean: Bool { issues.isEmpty }
 
   /// How many albums have at least one problem.
-  public var albumsWithProblems: Int { Set(issues.map(\.id).filter { !$0.hasPrefix(CollectionLocation.markerFolder + "/") }).count }
+  public var albumsWithProblems: Int {
+    Set(issues.map(\.id).filter { !$0.hasPrefix(CollectionLocation.markerFolder + "/") && !PlayProblem.isPlaysFile($0) }).count
+  }
 
   /// `12 albums checked: no problems.` or `12 albums checked: 5 problems in 2 albums.`
   public var summary: String {
     let checked = "\(albumCount) album\(albumCount == 1 ? "" : "s") checked"
     guard !isClean else { return "\(checked): no problems." }
     let albums = albumsWithProblems
-    let lists = Set(issues.map(\.id)).count - albums
-    let places = [albums > 0 ? "\(albums) album\(albums == 1 ? "" : "s")" : nil, lists > 0 ? "\(lists) smart list\(lists == 1 ? "" : "s")" : nil]
+    let lists = Set(issues.map(\.id).filter { $0.hasPrefix(CollectionLocation.markerFolder + "/") }).count
+    let plays = Set(issues.map(\.id).filter(PlayProblem.isPlaysFile)).count
+    let places = [
+      albums > 0 ? "\(albums) album\(albums == 1 ? "" : "s")" : nil, lists > 0 ? "\(lists) smart list\(lists == 1 ? "" : "s")" : nil,
+      plays > 0 ? "\(plays) plays file\(plays == 1 ? "" : "s")" : nil,
+    ]
     return "\(checked): \(issues.count) problem\(issues.count == 1 ? "" : "s") in \(places.compactMap { $0 }.joined(separator: " and "))."
   }
 

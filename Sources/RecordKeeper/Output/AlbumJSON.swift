@@ -22,6 +22,9 @@ extension Album {
     // Sides and lengths (§1.2); lengths in seconds.
     fields.append(("track_list", .array(trackList.map(\.json))))
     fields.append(("duration", duration.map(JSONValue.number) ?? .null))
+    // Plays (PRODUCT.md §1.4); the last play's day.
+    fields.append(("plays", .number(plays)))
+    fields.append(("last_played", .optional(lastPlayed?.day)))
     if let group { fields.append(("group", .optional(group))) }
     return .object(fields)
   }
@@ -122,6 +125,10 @@ extension Album {
     tracks.close(to: &output)
     object.member("duration", to: &output)
     JSONBytes.number(duration, to: &output)
+    object.member("plays", to: &output)
+    JSONBytes.number(plays, to: &output)
+    object.member("last_played", to: &output)
+    JSONBytes.string(lastPlayed?.day, to: &output)
     if let group {
       object.member("group", to: &output)
       JSONBytes.string(group, to: &output)

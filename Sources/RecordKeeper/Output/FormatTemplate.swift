@@ -19,6 +19,8 @@ public struct FormatTemplate: Sendable {
     case id, title, artist, sortArtist, released, year, wikipedia, tags, tracks
     /// The album's length, `m:ss` or `h:mm:ss`; empty unless every track has one.
     case duration
+    /// How many times the album was played, and the day of its last play.
+    case plays, lastPlayed = "last_played"
 
     /// The field shown, whose name (``Field``) the placeholder is.
     public var field: Field {
@@ -55,6 +57,8 @@ public struct FormatTemplate: Sendable {
       case .tags: album.tags.joined(separator: ", ")
       case .tracks: album.tracks.joined(separator: "; ")
       case .duration: album.duration.map(TrackDuration.text) ?? ""
+      case .plays: String(album.plays)
+      case .lastPlayed: album.lastPlayed?.day ?? ""
       }
     }
   }
@@ -116,6 +120,11 @@ public struct FormatTemplate: Sendable {
       }
     }
     return line
+  }
+
+  /// Whether the template shows plays, which are read only when needed.
+  public var needsPlays: Bool {
+    pieces.contains { if case .field(let field) = $0 { field == .plays || field == .lastPlayed } else { false } }
   }
 
   /// The extra keys the template names, in order of first use.

@@ -22,9 +22,10 @@ public struct Play: Hashable, Sendable {
   public init(time: PlayTime, album: String, sides: [String] = [], who: String = "", note: String = "") {
     self.time = time
     self.album = album
-    self.sides = sides.map(Self.clean).filter { !$0.isEmpty }
-    self.who = Self.clean(who)
-    self.note = Self.clean(note)
+    self.sides = sides.map { Self.clean($0, separators: true) }.filter { !$0.isEmpty }
+    self.who = Self.clean(who, separators: true)
+    // The note comes last, so a separator in it reads back as written.
+    self.note = Self.clean(note, separators: false)
   }
 
   /// The line as `rk play` writes it, without a newline.
@@ -44,40 +45,90 @@ public struct Play: Hashable, Sendable {
     ])
   }
 
+  /// A play read from a line, whose parts hold no newline or separator already.
+  private init(read time: PlayTime, album: String, sides: [String], who: String, note: String) {
+    self.time = time
+    self.album = album
+    self.sides = sides
+    self.who = who
+    self.note = note
+  }
+
   /// Reads one list line (`- …` or `* …`); `nil` for a line that is no list
   /// item (a heading, a blank line, prose), which the file may hold freely.
   /// Throws what is wrong with a list item that is not a play.
   static func parse(_ raw: Substring) throws(PlayLineError) -> Play? {
-    var text = raw.drop { $0 == " " || $0 == "\t" }
-    guard let marker = text.first, marker == "-" || marker == "*" || marker == "+", text.dropFirst().first == " " else { return nil }
-    text = text.dropFirst(2)
-    let parts = text.split(omittingEmptySubsequences: false) { $0 == "·" || $0 == "|" }.map { $0.trimmingSpaces }
+    let bytes = Array(raw.utf8)
+    let result: Result<Play?, PlayLineError> = bytes.withUnsafeBufferPointer { line in
+      do throws(PlayLineError) { return .success(try parse(line)) } catch { return .failure(error) }
+    }
+    return try result.get()
+  }
+
+  /// ``parse(_:)-(Substring)`` on the line's UTF-8 bytes (no newline), read
+  /// byte by byte: a collection's plays are tens of thousands of lines.
+  static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(PlayLineError) -> Play? {
+    var start = 0
+    let end = line.count
+    while start < end, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
+    guard end - start >= 2, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(line[start]),
+      line[start + 1] == UInt8(ascii: " ")
+    else { return nil }
+    // The parts between separators: `·` (C2 B7 in UTF-8) or `|`.
+    var parts: [Range<Int>] = []
+    var partStart = start + 2
+    var index = partStart
+    while index < end {
+      if line[index] == UInt8(ascii: "|") {
+        parts.append(partStart..<index)
+        index += 1
+        partStart = index
+      } else if line[index] == 0xC2, index + 1 < end, line[index + 1] == 0xB7 {
+        parts.append(partStart..<index)
+        index += 2
+        partStart = index
+      } else {
+        index += 1
+      }
+    }
+    parts.append(partStart..<end)
+    parts = parts.map { trimmed($0, in: line) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") } }
+    func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
     guard let first = parts.first, !first.isEmpty else { throw .empty }
-    let time = try PlayTime(parsing: first)
+    let time: PlayTime
+    if let exact = PlayTime.read(line, first) { time = exact } else { time = try PlayTime(parsing: text(first)) }
     guard parts.count > 1, !parts[1].isEmpty else { throw .noAlbum }
-    let album = parts[1].trimmingSlashes
+    let album = text(trimmed(parts[1], in: line) { $0 == UInt8(ascii: "/") })
     var rest = parts.dropFirst(2)
     var sides: [String] = []
-    if let part = rest.first, let listed = Self.sides(part) {
+    if let part = rest.first, let listed = Self.sides(text(part)) {
       sides = listed
       rest = rest.dropFirst()
     }
-    let who = rest.first ?? ""
-    let note = rest.dropFirst().joined(separator: " · ")
-    return Play(time: time, album: album, sides: sides, who: who, note: note)
+    let who = rest.first.map(text) ?? ""
+    let note = rest.dropFirst().map(text).joined(separator: " · ")
+    return Play(read: time, album: album, sides: sides, who: who, note: note)
+  }
+
+  private static func trimmed(_ range: Range<Int>, in line: UnsafeBufferPointer<UInt8>, _ drop: (UInt8) -> Bool) -> Range<Int> {
+    var (lower, upper) = (range.lowerBound, range.upperBound)
+    while lower < upper, drop(line[lower]) { lower += 1 }
+    while upper > lower, drop(line[upper - 1]) { upper -= 1 }
+    return lower..<upper
   }
 
   /// `side A` or `sides A, B` (any case); `nil` for a part that is not sides.
   private static func sides(_ part: String) -> [String]? {
-    let lower = part.lowercased()
+    guard part.utf8.count > 5, let first = part.utf8.first, first | 0x20 == UInt8(ascii: "s") else { return nil }
+    let lower = part.prefix(6).lowercased()
     let word = lower.hasPrefix("sides ") ? 6 : lower.hasPrefix("side ") ? 5 : 0
     guard word > 0 else { return nil }
     return part.dropFirst(word).split { $0 == "," || $0 == " " || $0 == "&" }.map(String.init)
   }
 
-  /// One line of text: a part holds no newline or separator.
-  private static func clean(_ text: String) -> String {
-    String(text.map { $0 == "\n" || $0 == "\r" || $0 == "·" || $0 == "|" ? " " : $0 }).trimmingSpaces
+  /// One line of text: no newline, and no separator in a part before the note.
+  private static func clean(_ text: String, separators: Bool) -> String {
+    String(text.map { $0 == "\n" || $0 == "\r" || (separators && ($0 == "·" || $0 == "|")) ? " " : $0 }).trimmingSpaces
   }
 }
 
@@ -109,6 +160,30 @@ public struct PlayTime: Hashable, Comparable, Sendable {
     }
     self.date = date
     self.minutes = minutes
+  }
+
+  /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` exactly, read from bytes; `nil`
+  /// for anything else, which ``init(parsing:)`` then reads or refuses.
+  static func read(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PlayTime? {
+    guard range.count == 10 || range.count == 16 else { return nil }
+    func number(_ offset: Int, _ count: Int) -> Int? {
+      var value = 0
+      for index in range.lowerBound + offset..<range.lowerBound + offset + count {
+        let byte = line[index]
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    let at = range.lowerBound
+    guard line[at + 4] == UInt8(ascii: "-"), line[at + 7] == UInt8(ascii: "-"), let year = number(0, 4), let month = number(5, 2),
+      let day = number(8, 2), let date = try? ReleaseDate(year: year, month: month, day: day)
+    else { return nil }
+    guard range.count == 16 else { return PlayTime(date: date, minutes: nil) }
+    guard line[at + 10] == UInt8(ascii: " ") || line[at + 10] == UInt8(ascii: "T"), line[at + 13] == UInt8(ascii: ":"),
+      let hour = number(11, 2), let minute = number(14, 2), hour < 24, minute < 60
+    else { return nil }
+    return PlayTime(date: date, minutes: hour * 60 + minute)
   }
 
   public init(date: ReleaseDate, minutes: Int?) {

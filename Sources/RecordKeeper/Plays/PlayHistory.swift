@@ -74,14 +74,18 @@ public struct PlayHistory: Sendable {
   public static func parse(_ bytes: [UInt8], file: String) -> ([Play], [PlayProblem]) {
     var plays: [Play] = []
     var problems: [PlayProblem] = []
-    let text = String(decoding: bytes, as: UTF8.self)
-    var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      number += 1
-      do throws(PlayLineError) {
-        if let play = try Play.parse(line) { plays.append(play) }
-      } catch {
-        problems.append(PlayProblem(file: file, line: number, message: error.description))
+    bytes.withUnsafeBufferPointer { buffer in
+      var number = 0
+      var start = 0
+      while start <= buffer.count {
+        let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
+        number += 1
+        do throws(PlayLineError) {
+          if let play = try Play.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) { plays.append(play) }
+        } catch {
+          problems.append(PlayProblem(file: file, line: number, message: error.description))
+        }
+        start = end + 1
       }
     }
     return (plays, problems)

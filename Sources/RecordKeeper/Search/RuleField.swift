@@ -8,11 +8,15 @@ public enum RuleField: Hashable, Sendable {
   case tracks
   /// Whether the album has a cover image.
   case cover
+  /// How many times the album was played (PRODUCT.md §1.4).
+  case plays
+  /// The day of the album's last play.
+  case lastPlayed
   case collector(CollectorField)
 
   /// Every field, in the order `rk lists --help` and error messages name them.
   public static let allCases: [RuleField] =
-    [.title, .artist, .sortArtist, .released, .year, .wikipedia, .tags, .tracks, .cover, .notes]
+    [.title, .artist, .sortArtist, .released, .year, .wikipedia, .tags, .tracks, .cover, .notes, .plays, .lastPlayed]
     + CollectorField.allCases.map(RuleField.collector)
 
   /// What kind of value the field holds, which decides the tests it allows.
@@ -49,6 +53,8 @@ public enum RuleField: Hashable, Sendable {
     case .notes: .notes
     case .tracks: .tracks
     case .cover: .cover
+    case .plays: .plays
+    case .lastPlayed: .lastPlayed
     case .collector: nil
     }
   }
@@ -56,8 +62,8 @@ public enum RuleField: Hashable, Sendable {
   public var kind: Kind {
     switch self {
     case .title, .artist, .sortArtist, .wikipedia, .notes: .text
-    case .year, .tracks, .collector(.rating), .collector(.discogs): .number
-    case .released, .collector(.purchased): .date
+    case .year, .tracks, .plays, .collector(.rating), .collector(.discogs): .number
+    case .released, .lastPlayed, .collector(.purchased): .date
     case .tags: .tags
     case .cover: .presence
     case .collector: .text

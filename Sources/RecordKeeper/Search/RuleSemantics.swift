@@ -91,8 +91,12 @@ enum RuleSemantics {
       }
     case .date:
       if case .present = test { return isPresent(field, in: album) }
-      let text = field == .released ? album.released : album.purchased
-      guard let text, let date = try? ReleaseDate(parsing: text) else { return false }
+      let date: ReleaseDate?
+      if field == .lastPlayed { date = album.lastPlayed?.date } else {
+        let text = field == .released ? album.released : album.purchased
+        date = text.flatMap { try? ReleaseDate(parsing: $0) }
+      }
+      guard let date else { return false }
       switch test {
       case .compare(.exact, .date(let operand)): return date == operand
       case .compare(let comparison, .date(let operand)):
@@ -172,7 +176,7 @@ enum RuleSemantics {
     case .collector(.status): album.effectiveStatus
     case .collector(let collector): album[keyPath: collector.keyPath]
     case .released: album.released
-    case .year, .tracks, .tags, .cover: nil
+    case .year, .tracks, .tags, .cover, .plays, .lastPlayed: nil
     }
   }
 
@@ -180,6 +184,7 @@ enum RuleSemantics {
     switch field {
     case .year: album.releaseDate?.year
     case .tracks: album.tracks.count
+    case .plays: album.plays
     case .collector(.rating): album.rating.flatMap { Int($0) }
     case .collector(.discogs): album.discogs.flatMap { Int($0) }
     default: nil
@@ -190,6 +195,8 @@ enum RuleSemantics {
     switch field {
     case .year: album.releaseDate != nil
     case .tracks: !album.tracks.isEmpty
+    case .plays: album.plays > 0
+    case .lastPlayed: album.lastPlayed != nil
     case .released: album.released.map { !$0.isEmpty } ?? false
     // Written in the file, though a missing status reads as owned.
     case .collector(.status): album.status.map { !$0.isEmpty } ?? false

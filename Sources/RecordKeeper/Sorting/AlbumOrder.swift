@@ -47,7 +47,7 @@ public struct AlbumOrder: Sendable {
       switch mode {
       case .artistYear, .artistTitle, .relevance: keys.letterGroup(keys.entries[index].artist)
       case .title: keys.letterGroup(keys.entries[index].title)
-      case .year, .random: group(of: albums[index])
+      case .year, .random, .plays, .lastPlayed: group(of: albums[index])
       }
     }
     return Arrangement(positions: positions, groups: groups)
@@ -69,6 +69,8 @@ public struct AlbumOrder: Sendable {
   /// first, then the exact text of the same fields to break ties.
   private enum Criterion {
     case artist, title, date, exactArtist, exactTitle
+    /// ``Key/listening``: plays or the last play, most first.
+    case listening
   }
 
   private var criteria: [Criterion] {
@@ -80,6 +82,7 @@ public struct AlbumOrder: Sendable {
     case .title: [.title, .artist, .date, .exactTitle, .exactArtist]
     case .year: [.date, .artist, .title, .exactArtist, .exactTitle]
     case .random: []
+    case .plays, .lastPlayed: [.listening, .artist, .date, .title, .exactArtist, .exactTitle]
     }
   }
 
@@ -90,6 +93,7 @@ public struct AlbumOrder: Sendable {
       case .artist: result = a.artistStart != b.artistStart ? compare(a.artistStart, b.artistStart) : keys.compare(a.artist, b.artist)
       case .title: result = a.titleStart != b.titleStart ? compare(a.titleStart, b.titleStart) : keys.compare(a.title, b.title)
       case .date: result = compare(a.date, b.date)
+      case .listening: result = compare(b.listening, a.listening)
       case .exactArtist: result = exact(albums[a.index].effectiveSortArtist, albums[b.index].effectiveSortArtist)
       case .exactTitle: result = exact(albums[a.index].title, albums[b.index].title)
       }
@@ -114,6 +118,9 @@ public struct AlbumOrder: Sendable {
     var date: Int
     /// The place in random mode's shuffle (0 in the other modes).
     var shuffle: UInt64
+    /// What the plays modes order by, larger first: the number of plays, or
+    /// the last play's time (-1 when never played); 0 in the other modes.
+    var listening: Int
   }
 
   private struct Keys {
@@ -138,7 +145,8 @@ public struct AlbumOrder: Sendable {
           let title = Self.appendFolded(album.title, to: &bytes)
           entries.append(
             Key(index: index, artist: artist, title: title, artistStart: Self.start(bytes[artist]), titleStart: Self.start(bytes[title]),
-                date: album.releaseDate?.sortKey ?? ReleaseDate.missingSortKey, shuffle: mode == .random ? order.shuffleKey(album.id) : 0))
+                date: album.releaseDate?.sortKey ?? ReleaseDate.missingSortKey, shuffle: mode == .random ? order.shuffleKey(album.id) : 0,
+                listening: mode == .plays ? album.plays : mode == .lastPlayed ? album.lastPlayed?.key ?? -1 : 0))
         }
         return (bytes: bytes, entries: entries)
       }
@@ -219,7 +227,8 @@ public struct AlbumOrder: Sendable {
     case .artistYear, .artistTitle, .relevance: Self.letterGroup(album.effectiveSortArtist)
     case .title: Self.letterGroup(album.title)
     case .year: album.releaseDate.map { String($0.year) } ?? "Undated"
-    case .random: nil
+    case .random, .plays: nil
+    case .lastPlayed: album.lastPlayed.map { String($0.date.year) } ?? "Never played"
     }
   }
 

@@ -1,12 +1,16 @@
-/// The five orders of the seed's "Sort by:" popup (seed §3.2), and
-/// `relevance`: a search's best matches first (PRODUCT.md §1.4), the
-/// default order when there is nothing to match.
+/// The five orders of the seed's "Sort by:" popup (seed §3.2), the two
+/// of plays, and `relevance`: a search's best matches first (PRODUCT.md
+/// §1.4), the default order when there is nothing to match.
 public enum SortMode: String, CaseIterable, Hashable, Sendable {
   case artistYear = "artist-year"
   case artistTitle = "artist-title"
   case title
   case year
   case random
+  /// Most played first (``Album/plays``).
+  case plays
+  /// Most recently played first; never played last (``Album/lastPlayed``).
+  case lastPlayed = "last-played"
   case relevance
 
   /// The default, "By artist, then release year".
@@ -20,9 +24,14 @@ public enum SortMode: String, CaseIterable, Hashable, Sendable {
     case .title: "By album alphabetically"
     case .year: "By release year"
     case .random: "Randomly"
+    case .plays: "Most played"
+    case .lastPlayed: "Recently played"
     case .relevance: "Best match"
     }
   }
+
+  /// Whether the mode orders by plays, which are read only when needed.
+  public var needsPlays: Bool { self == .plays || self == .lastPlayed }
 
   /// Parses a mode name, naming the valid ones when it is not one.
   public init(name: String) throws(SortModeError) {

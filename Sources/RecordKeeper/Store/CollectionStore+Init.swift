@@ -74,6 +74,14 @@ extension CollectionStore {
     if mergeDriver != nil {
       do { _ = try writeMergeAttributes(in: root) } catch { throw .store(error) }
     }
+    // Plays files merge by keeping both sides' lines (PRODUCT.md §1.4).
+    do throws(StoreError) {
+      if let (path, bytes, _) = try attributesAdding(playsAttributesLine, in: CollectionLocation(root: root)) {
+        do throws(FileSystemError) { try FileSystem.writeAtomically(bytes, to: root + "/" + path) } catch { throw .file(error) }
+      }
+    } catch {
+      throw .store(error)
+    }
     do throws(StoreError) {
       let store = try CollectionStore(location: CollectionLocation(root: root))
       let albums = survey.albums

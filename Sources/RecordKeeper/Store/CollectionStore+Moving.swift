@@ -75,7 +75,10 @@ extension CollectionStore {
         }
       }
       let message = ChangeMessage.make("Move \(ChangeMessage.name(of: album)) to \(newID)", action: "move")
-      var journal = ChangeJournal(message: message, paths: [prefix + id, prefix + newID], created: created)
+      // Plays name the album by id: rewritten in the same commit.
+      let plays = playsFilesMoving(id, to: newID)
+      var journal = ChangeJournal(message: message, paths: [prefix + id, prefix + newID] + plays.map { prefix + $0.0 }, created: created)
+      journal.files = plays.map { savedFile(prefix + $0.0, bytes: $0.2) }
       journal.moved = [ChangeJournal.MovedFolder(from: prefix + id, to: prefix + newID)]
       return try journaled(journal) { () throws(StoreError) -> (album: Album, id: String, commit: GitCommit?) in
         let target = location.path(newID)
@@ -90,7 +93,10 @@ extension CollectionStore {
         guard rename(location.path(id), target) == 0 else {
           throw .file(FileSystemError(path: location.displayPath(id), operation: "move", code: errno))
         }
-        return (album, newID, try commit(paths: [id, newID], message: message))
+        for (path, bytes, _) in plays {
+          do throws(FileSystemError) { try FileSystem.writeAtomically(bytes, to: location.path(path)) } catch { throw .file(error) }
+        }
+        return (album, newID, try commit(paths: [id, newID] + plays.map { $0.0 }, message: message))
       }
     }
   }

@@ -51,6 +51,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     api.delete("lists/:name") { _, context in try await removeSmartList(context) }
     SyncRoutes(service: service).register(on: api)
     ProblemsRoutes(service: service).register(on: api)
+    PlaysRoutes(service: service).register(on: api)
     PreferencesRoutes(service: service).register(on: api)
     SchemaRoutes().register(on: api)
     lookupRoutes.register(on: api)

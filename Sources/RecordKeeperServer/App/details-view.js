@@ -9,6 +9,7 @@ import { AlbumFields } from './album-fields.js';
 import { creditedNames } from './credits.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { $, el, iconButton, svgIcon } from './dom.js';
+import { renderPlays } from './plays.js';
 import { problemText, unreadableProblem } from './problems.js';
 import { SaveConflicts } from './save-conflicts.js';
 import { loadSchema, problemsOf, sentence } from './schema.js';
@@ -231,6 +232,7 @@ export class DetailsView {
     this.renderTags();
     this.renderMore();
     this.renderGallery();
+    renderPlays(this);
   }
 
   /** The artist's other albums in the collection, one tap away (seed 003's linked navigation). */

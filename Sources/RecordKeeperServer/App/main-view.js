@@ -8,6 +8,7 @@ import { confirmDelete, askTag, toast } from './dialogs.js';
 import { bindAddLookups } from './scan.js';
 import { openListsScreen } from './lists-view.js';
 import { openSettings } from './settings.js';
+import { openStats } from './stats-view.js';
 import { ProblemsLine } from './problems.js';
 import { $, el } from './dom.js';
 import { bindSwipe } from './swipe.js';
@@ -265,7 +266,7 @@ export class MainView {
   appendScreens(popup) {
     const screens = [
       ['open-favourites', 'Favourites…', () => openFavourites(this.router)], ['open-play-next', 'Play Next…', () => openPlayNext(this.router)],
-      ['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-settings', 'Settings…', openSettings],
+      ['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-stats', 'Stats…', openStats], ['open-settings', 'Settings…', openSettings],
     ];
     for (const [id, name, open] of screens) {
       const choose = () => { this.popupButton = null; this.closePopups(); open(); };

@@ -55,7 +55,7 @@ extension RK {
       @OptionGroup var output: OutputOptions
 
       func run() async throws {
-        let loaded = try collection.load()
+        let loaded = try collection.load().withPlays()
         try output.write(CollectionExport.json(loaded.albums, order: try Preferences.load(loaded.location).order))
       }
     }

@@ -41,7 +41,7 @@ extension RK {
     @Flag(help: "Print a JSON array of album objects.")
     var json = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {plays} {last_played}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
     var format: String?
 
     @Flag(help: "Print only the number of matching albums; on a terminal also how many are wanted: 120 albums (3 wanted).")
@@ -82,10 +82,16 @@ extension RK {
 
     func run() async throws {
       let searchFields = try fields.map(SearchField.parseList) ?? SearchField.defaults
-      let loaded = try collection.load()
+      var loaded = try collection.load()
       let query = try QueryRules.run { () throws(SearchQueryError) in try SearchQuery(parsing: queryText) }
       // `@artist:=` sees credited artists; config.yaml is read only then.
       let credits = query.usesCredits ? try CreditRules.load(from: loaded.location) : CreditRules()
+      let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
+      // Plays are read only when something shown, matched or sorted needs them.
+      let template = try format.map { text in try FormatTemplate(text) }
+      if json || order.mode.needsPlays || template?.needsPlays == true || query.needsPlays {
+        loaded = loaded.withPlays()
+      }
       let matched = try QueryRules.run { () throws(SearchQueryError) in
         // The list files are read only when the query names a list.
         let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: loaded.location)
@@ -98,7 +104,6 @@ extension RK {
         print("\(matched.count) \(matched.count == 1 ? "album" : "albums")" + (wanted > 0 ? " (\(wanted) wanted)" : ""))
         return
       }
-      let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
       let arranged = order.arrangement(of: matched, query: query, fields: searchFields, collectionSize: loaded.albums.count)
       if json {
         // Written from the albums in place as it is made: no album copied
@@ -112,8 +117,7 @@ extension RK {
         return
       }
       let sorted = arranged.positions.map { matched[$0] }
-      if let format {
-        let template = try FormatTemplate(format)
+      if let template {
         // Only the loaded collection tells an extra key from a typo.
         do { try template.requireExtraKeys(in: loaded.albums) } catch { UsageMistake(command: Self.self, message: "--format: \(error)").exit() }
         // Exact for scripts; made visible only when a person is looking.

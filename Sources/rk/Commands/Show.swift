@@ -22,7 +22,8 @@ extension RK {
     var cover = false
 
     func run() async throws {
-      let loaded = try collection.load()
+      // Album objects carry plays (PRODUCT.md §1.4); the text view does not show them.
+      let loaded = json ? try collection.load().withPlays() : try collection.load()
       // Several words are one reference: rk show kind of blue.
       let album = try loaded.album(self.album.joined(separator: " "))
       let credits = try CreditRules.load(from: loaded.location)

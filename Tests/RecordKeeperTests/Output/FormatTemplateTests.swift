@@ -43,7 +43,7 @@ struct FormatTemplateTests {
 
   @Test func everyPlaceholderIsAccepted() throws {
     #expect(FormatTemplate.Placeholder.allCases.map(\.rawValue) == [
-      "id", "title", "artist", "sort_artist", "released", "year", "wikipedia", "tags", "tracks", "duration",
+      "id", "title", "artist", "sort_artist", "released", "year", "wikipedia", "tags", "tracks", "duration", "plays", "last_played",
     ])
     for placeholder in FormatTemplate.Placeholder.allCases {
       _ = try FormatTemplate("{\(placeholder.rawValue)}")
@@ -120,7 +120,7 @@ struct FormatTemplateTests {
   @Test func errorMessagesListThePlaceholdersOrSuggestOne() {
     let message = FormatTemplateError.unknown("name", suggestion: nil).description
     #expect(message.hasPrefix("{name} is not a placeholder or an extra key of any album"))
-    #expect(message.contains("{id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {duration} {format}"))
+    #expect(message.contains("{id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {duration} {plays} {last_played} {format}"))
     #expect(message.contains("{{"))
     #expect(FormatTemplateError.unknown("titel", suggestion: "title").description.contains("did you mean {title}?"))
     #expect(FormatTemplateError.unclosed.description.contains("not closed"))

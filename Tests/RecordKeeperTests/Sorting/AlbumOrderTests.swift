@@ -297,12 +297,13 @@ struct AlbumOrderTests {
   // MARK: Mode names
 
   @Test func modeNames() throws {
-    #expect(SortMode.allCases.map(\.rawValue) == ["artist-year", "artist-title", "title", "year", "random", "relevance"])
+    #expect(SortMode.allCases.map(\.rawValue) == ["artist-year", "artist-title", "title", "year", "random", "plays", "last-played", "relevance"])
     #expect(try SortMode(name: "Artist-Year") == .artistYear)
     #expect(throws: SortModeError(name: "alphabetical")) { try SortMode(name: "alphabetical") }
-    #expect(SortModeError(name: "x").description.contains("artist-year, artist-title, title, year, random, relevance"))
+    #expect(SortModeError(name: "x").description.contains("artist-year, artist-title, title, year, random, plays, last-played, relevance"))
     #expect(SortMode.allCases.map(\.label) == [
-      "By artist, then release year", "By artist, then alphabetically", "By album alphabetically", "By release year", "Randomly", "Best match",
+      "By artist, then release year", "By artist, then alphabetically", "By album alphabetically", "By release year", "Randomly",
+      "Most played", "Recently played", "Best match",
     ])
   }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+import RecordKeeper
+
+/// Plays and statistics (PRODUCT.md §1.4), from the library's
+/// ``PlayHistory`` and ``CollectionStats``:
+///
+/// - `GET /api/albums/:id/plays`: `{"plays": N, "last_played": day or null,
+///   "list": [play objects as `rk plays --json`, newest first]}`.
+/// - `POST /api/albums/:id/plays` with `{"sides": ["A"], "note": "…"}`
+///   (both optional): one play now, one commit; answers 201 with the same
+///   object as the GET.
+/// - `GET /api/stats`: `rk stats --json` of the albums the server holds.
+struct PlaysRoutes<Context: RequestContext>: Sendable {
+  let service: CollectionService
+
+  func register(on api: RouterGroup<Context>) {
+    api.get("albums/:id/plays") { _, context in try plays(of: try album(context)) }
+    api.post("albums/:id/plays") { request, context in try await play(request, context) }
+    api.get("stats") { _, _ in stats() }
+  }
+
+  private func play(_ request: Request, _ context: Context) async throws(APIError) -> Response {
+    let id = try album(context)
+    let body = try JSONBody.object(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
+    var sides: [String] = []
+    if let value = body["sides"] {
+      guard let list = value as? [Any], let texts = list as? [String] else {
+        throw APIError(.badRequest, "sides must be a list of texts, such as [\"A\", \"B\"]", field: "sides")
+      }
+      sides = texts
+    }
+    var note = ""
+    if let value = body["note"] {
+      guard let text = value as? String else { throw APIError(.badRequest, "note must be a text", field: "note") }
+      note = text
+    }
+    do throws(StoreError) {
+      _ = try await service.play(id, sides: sides, note: note)
+    } catch {
+      throw APIError(error)
+    }
+    return try plays(of: id, status: .created)
+  }
+
+  private func plays(of id: String, status: HTTPResponse.Status = .ok) throws(APIError) -> Response {
+    let history = PlayHistory.load(service.location)
+    return JSONResponse.make(
+      .object([
+        ("plays", .number(history.count(of: id))),
+        ("last_played", .optional(history.lastPlayed(of: id)?.day)),
+        ("list", .array(history.plays(of: id).reversed().map(\.json))),
+      ]), status: status)
+  }
+
+  private func stats() -> Response {
+    let year = Calendar.current.component(.year, from: Date())
+    let albums = Array(service.snapshot.albums.values)
+    return JSONResponse.make(CollectionStats(albums: albums, history: PlayHistory.load(service.location), year: year).json)
+  }
+
+  /// The album id in the address, of an album the server holds.
+  private func album(_ context: Context) throws(APIError) -> String {
+    guard let raw = context.parameters.get("id"), let id = PathPart.decode(raw) else {
+      throw APIError(.badRequest, "the album id in the address is not valid percent-encoded UTF-8", field: "id")
+    }
+    guard service.snapshot.albums[id] != nil else { throw APIError.notFound(id) }
+    return id
+  }
+}
