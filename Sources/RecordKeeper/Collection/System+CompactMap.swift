@@ -37,22 +37,16 @@ extension System {
 extension System {
   /// Has the allocator grow its heaps 32 MiB at a time instead of 128 KiB:
   /// loading makes millions of small values on every core, and growing each
-  /// thread's heap page by page was a tenth of a cached query's time. Pages
-  /// still cost memory only once they are used.
+  /// thread's heap page by page (thousands of `mprotect` calls) was a tenth
+  /// of a cached query's time. Pages still cost memory only once they are used.
+  /// Only heaps made afterwards grow so: `rk` calls it first thing, loading again.
   package static func growHeapInLargeSteps() {
-    _ = heapGrowth
-  }
-
-  /// glibc's `mallopt(M_TOP_PAD, …)`, looked up because the Glibc module
-  /// leaves `malloc.h` out; nothing where there is no such function.
-  private static let heapGrowth: Bool = {
     #if canImport(Glibc)
+      // glibc's mallopt(M_TOP_PAD, …), looked up because the Glibc module leaves malloc.h out.
       typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-      guard let symbol = dlsym(nil, "mallopt") else { return false }
-      let topPad: Int32 = -2  // M_TOP_PAD
-      return unsafeBitCast(symbol, to: Mallopt.self)(topPad, 32 << 20) == 1
-    #else
-      return false
+      guard let symbol = dlsym(nil, "mallopt") else { return }
+      let topPad: Int32 = -2
+      _ = unsafeBitCast(symbol, to: Mallopt.self)(topPad, 32 << 20)
     #endif
-  }()
+  }
 }
