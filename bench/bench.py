@@ -46,6 +46,7 @@ class Case:
     command: Command
     floor: str = "read"  # key into the suite's floors
     prepare: Optional[Callable[[int], None]] = None  # untimed, before each run
+    goal: Optional[float] = None  # the most its ratio to the floor may be
 
 
 @dataclass
@@ -54,6 +55,7 @@ class Suite:
     cases: list
     cleanup: Callable[[], None] = lambda: None
     notes: list = field(default_factory=list)  # lines printed before the cases run
+    goals: list = field(default_factory=list)  # (what, value text, goal text, met) measured while making it
 
 
 class Skip(Exception):
@@ -201,20 +203,25 @@ def load_suite(ctx):
         "status": Floor("git status -uno", ["git", "-C", work, "status", "-uno"]),
     }
     cases = [
-        Case(f"rk list --count, no cache (goal <= {LOAD_GOALS['cat']:.2f}x)", rk_cold + ["list", "--count"], floor="cat"),
+        Case(f"rk list --count, no cache (goal <= {LOAD_GOALS['cat']:.2f}x)", rk_cold + ["list", "--count"], floor="cat",
+             goal=LOAD_GOALS["cat"]),
         Case(f"rk list -- {' '.join(QUERY)}, cached (goal <= {LOAD_GOALS['status']:.2f}x)", rk_warm + ["list", "--", *QUERY],
-             floor="status"),
-        Case(f"rk list --count, cached (goal <= {LOAD_GOALS['status']:.2f}x)", rk_warm + ["list", "--count"], floor="status"),
+             floor="status", goal=LOAD_GOALS["status"]),
+        Case(f"rk list --count, cached (goal <= {LOAD_GOALS['status']:.2f}x)", rk_warm + ["list", "--count"], floor="status",
+             goal=LOAD_GOALS["status"]),
     ]
     goal = MEMORY_GOALS_MB.get(ctx.size)
     text = sum(os.path.getsize(os.path.join(base, "album.md"))
                for base, _, files in os.walk(os.path.join(ctx.directory, "albums")) if "album.md" in files)
     notes = [f"every album.md: {text / 1e6:.1f} MB"]
+    goals = []
     for label, argv in (("no cache", rk_cold), ("cached", rk_warm)):
         peak = peak_memory(argv + ["list", "--count"]) / 1e6
         verdict = f"goal < {goal} MB: {'met' if peak < goal else 'MISSED'}" if goal else "no goal at this size"
         notes.append(f"peak memory (VmHWM) of rk list --count, {label}: {peak:.0f} MB ({verdict})")
-    return Suite(floors, cases, cleanup=lambda: remove(work), notes=notes)
+        if goal:
+            goals.append((f"peak memory of rk list --count, {label}", f"{peak:.0f} MB", f"< {goal} MB", peak < goal))
+    return Suite(floors, cases, cleanup=lambda: remove(work), notes=notes, goals=goals)
 
 
 def json_suite(ctx):
@@ -369,6 +376,16 @@ SIZED_SUITES = [
     (__import__("sync_bench").sync_suite, 10000),
     (__import__("plays_bench").plays_suite, 10000),  # rk stats, 10 years of plays: bench/plays_bench.py
 ]
+
+
+def suite_name(make_suite):
+    """`load` for load_suite: how --suites names it."""
+    return make_suite.__name__.removesuffix("_suite")
+
+
+# What --suites chooses from: the sized suites, the .git size, the server's rows.
+SUITE_NAMES = [suite_name(make_suite) for make_suite, _ in SIZED_SUITES] + ["size", "server"]
+
 # (suite, label for the size column, option that turns it off). Run once.
 ONCE_SUITES = [
     (cover_suite, "12 MP", "cover"),
@@ -383,6 +400,10 @@ class Table:
 
     def __init__(self):
         self.rows = []
+        self.goals = []  # (size, what, value text, goal text, met): printed last, beside each other
+
+    def goal(self, label, what, value_text, goal_text, met):
+        self.goals.append((label, what, value_text, goal_text, met))
 
     def add_timing(self, label, floor_label, floor, name, timing):
         ratio = f"{timing.seconds / floor.seconds:.2f}x" if floor.seconds > 0 else "-"
@@ -401,6 +422,14 @@ class Table:
         for row in rows:
             print("  ".join(cell.rjust(width) if i in (0, 2, 4) else cell.ljust(width)
                             for i, (cell, width) in enumerate(zip(row, widths))).rstrip())
+        if self.goals:
+            print("\nEach figure beside its goal:")
+            goals = [("size", "measure", "figure", "goal", "")] + [
+                (label, what, value, goal, "met" if met else "MISSED") for label, what, value, goal, met in self.goals]
+            widths = [max(len(row[i]) for row in goals) for i in range(5)]
+            for row in goals:
+                print("  ".join(cell.rjust(width) if i in (0, 2) else cell.ljust(width)
+                                for i, (cell, width) in enumerate(zip(row, widths))).rstrip())
 
 
 def run_suite(ctx, make_suite, table):
@@ -411,6 +440,8 @@ def run_suite(ctx, make_suite, table):
         return
     for note in suite.notes:
         print("  " + note)
+    for goal in suite.goals:
+        table.goal(ctx.label, *goal)
     floors = {}
     try:
         for case in suite.cases:
@@ -421,6 +452,10 @@ def run_suite(ctx, make_suite, table):
                     print(f"  ! floor {floor.label}: {floors[case.floor].message}")
             timing = measure(case.command, ctx.runs, case.prepare)
             table.add_timing(ctx.label, floor.label, floors[case.floor], case.name, timing)
+            if case.goal is not None and floors[case.floor].seconds > 0:
+                ratio = timing.seconds / floors[case.floor].seconds
+                table.goal(ctx.label, f"{case.name.split(' (goal')[0]} / {floor.label}", f"{ratio:.2f}x", f"<= {case.goal:.2f}x",
+                           ratio <= case.goal and not timing.failures)
             if timing.failures:
                 print(f"  ! {timing.message}", flush=True)
     finally:
@@ -476,6 +511,9 @@ def main():
                         help="rk changes for the .git size measure on the 10k collection (0 skips it)")
     parser.add_argument("--no-cover", dest="cover", action="store_false", help="skip the cover benchmark")
     parser.add_argument("--no-discogs", dest="discogs", action="store_false", help="skip the Discogs import benchmark")
+    parser.add_argument("--suites", default=",".join(SUITE_NAMES),
+                        help="the suites run for each size, comma-separated, of: " + ", ".join(SUITE_NAMES)
+                        + " (e.g. --suites load,server for issue 19's figures)")
     args = parser.parse_args()
     rk = os.path.abspath(args.rk)
     if not (os.path.isfile(rk) and os.access(rk, os.X_OK)):
@@ -486,6 +524,9 @@ def main():
         sys.exit(f"bench.py: --sizes takes numbers separated by commas, not {args.sizes!r}")
     if args.runs < 1 or any(size < 1 for size in sizes):
         sys.exit("bench.py: --runs and every size must be at least 1")
+    suites = {name.strip() for name in args.suites.split(",") if name.strip()}
+    if not suites <= set(SUITE_NAMES):
+        sys.exit(f"bench.py: --suites takes names of {', '.join(SUITE_NAMES)}, not {args.suites!r}")
     root = os.path.abspath(args.root)
     table = Table()
     print(f"rk: {rk}; median of {args.runs} runs after a warm-up; warm caches")
@@ -497,11 +538,12 @@ def main():
               flush=True)
         ctx = Context(rk, str(size), root, args.runs, size, directory)
         for make_suite, smallest in SIZED_SUITES:
-            if size >= smallest:
+            if size >= smallest and suite_name(make_suite) in suites:
                 run_suite(ctx, make_suite, table)
-        if size == 10000 and args.changes > 0:
+        if size == 10000 and args.changes > 0 and "size" in suites:
             git_size(ctx, args.changes, table)
-        server_bench.server_rows(ctx, table, git_copy)  # rk serve at 10k and 100k: bench/server_bench.py
+        if "server" in suites:
+            server_bench.server_rows(ctx, table, git_copy)  # rk serve at 10k and 100k: bench/server_bench.py
     for make_suite, label, option in ONCE_SUITES:
         if getattr(args, option):
             print(label, flush=True)

@@ -32,6 +32,8 @@ struct RK: AsyncParsableCommand {
   /// a mistyped command or `--option` is named with the closest match, rather
   /// than whatever ArgumentParser tripped over first.
   static func main() async {
+    // Before any thread has a heap of its own: a heap made later grows in the large steps.
+    System.growHeapInLargeSteps()
     let arguments = Array(CommandLine.arguments.dropFirst())
     // A commit made without a git identity is said once, as a warning.
     GitIdentity.missingNotice.withLock { $0 = { Terminal.warn($0) } }

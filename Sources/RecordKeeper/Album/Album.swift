@@ -13,29 +13,18 @@ public struct Album: Hashable, Sendable {
   /// The release date as written (`1997-05-21`); see ``releaseDate``.
   public var released: String?
   public var wikipedia: String?
-  /// The names of the tracks, in order, without their lengths.
+  /// The names of the tracks, in order, without their lengths: worked out
+  /// from ``trackList`` (kept once: albums are loaded by the hundred thousand).
   ///
-  /// Kept in step with ``trackList``. Setting it keeps the side and length
-  /// of each track whose name stays; a name that ends in a length
-  /// (`Airbag (4:44)`) gives the track that length.
+  /// Setting it keeps the side and length of each track whose name stays;
+  /// a name that ends in a length (`Airbag (4:44)`) gives the track that length.
   public var tracks: [String] {
-    didSet {
-      guard !namesMatch else { return }
-      trackList = Album.trackList(tracks, replacing: trackList)
-    }
+    get { trackList.map(\.name) }
+    set { trackList = Album.trackList(newValue, replacing: trackList) }
   }
   /// The tracks with their positions, sides and lengths (PRODUCT.md §1.2).
   public var trackList: [Track] {
-    didSet {
-      Album.number(&trackList)
-      if !namesMatch { tracks = trackList.map(\.name) }
-    }
-  }
-
-  /// Whether ``tracks`` holds the names of ``trackList`` (compared without
-  /// building an array: albums are loaded by the hundred thousand).
-  private var namesMatch: Bool {
-    tracks.count == trackList.count && zip(tracks, trackList).allSatisfy { $0 == $1.name }
+    didSet { Album.number(&trackList) }
   }
   /// Tags in the order they were entered.
   public var tags: [String]
@@ -87,7 +76,6 @@ public struct Album: Hashable, Sendable {
     var list = Album.trackList(tracks, replacing: [])
     Album.number(&list)
     self.trackList = list
-    self.tracks = list.map(\.name)
     self.tags = tags
     self.extra = extra
     self.body = body
@@ -157,27 +145,43 @@ extension Album {
   public struct Track: Hashable, Sendable {
     /// The name, without its length.
     public var name: String
-    /// The length in seconds, from `(m:ss)` or `(h:mm:ss)` after the name.
-    public var duration: Int?
     /// The text of the `###` heading the track is under (`Side A`), or `nil`
     /// before any heading.
     public var side: String?
+    // Numbers in 32 bits: a loaded collection holds millions of tracks, and
+    // a track took 72 bytes with them as Int, 48 now.
+    /// The length in seconds; `-1` for none.
+    private var seconds: Int32
+    private var storedSideIndex: Int32
+    /// The number within its side, from 1; set by ``Album/number(_:)``.
+    fileprivate var number: Int32 = 0
     /// Whether the line ends in ` ★`: one of the collector's favourite tracks (PRODUCT.md §1.4).
     public var favourite: Bool
+
+    /// The length in seconds, from `(m:ss)` or `(h:mm:ss)` after the name.
+    public var duration: Int? {
+      get { seconds < 0 ? nil : Int(seconds) }
+      set { seconds = newValue.map { Int32(clamping: max(0, $0)) } ?? -1 }
+    }
     /// Which heading the track is under: 0 before the first `###` heading of
     /// the track list, 1 under the first, and so on. A number past the
     /// body's headings puts the track under a new `### side` heading at the
     /// end of the list.
-    public var sideIndex: Int
+    public var sideIndex: Int {
+      get { Int(storedSideIndex) }
+      set { storedSideIndex = Int32(clamping: newValue) }
+    }
     /// `A1`, `B2` under a `Side X` heading, else the number alone; numbers
     /// start again at 1 under each heading. Kept up to date by ``Album``.
-    public internal(set) var position: String = ""
+    public var position: String {
+      Track.sideLetter(side).map { "\($0)\(number)" } ?? String(number)
+    }
 
     public init(name: String, duration: Int? = nil, side: String? = nil, sideIndex: Int = 0, favourite: Bool = false) {
       self.name = name
-      self.duration = duration
       self.side = side
-      self.sideIndex = sideIndex
+      self.seconds = duration.map { Int32(clamping: max(0, $0)) } ?? -1
+      self.storedSideIndex = Int32(clamping: sideIndex)
       self.favourite = favourite
     }
 
@@ -211,8 +215,7 @@ extension Album {
         number = 0
       }
       number += 1
-      let position = Track.sideLetter(list[index].side).map { "\($0)\(number)" } ?? "\(number)"
-      if list[index].position != position { list[index].position = position }
+      if list[index].number != Int32(clamping: number) { list[index].number = Int32(clamping: number) }
     }
   }
 

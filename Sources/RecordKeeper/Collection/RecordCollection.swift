@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A collection loaded into memory: every album below the root, plus what is
 /// wrong with any of them.
 public struct RecordCollection: Sendable {
@@ -37,13 +43,17 @@ public struct RecordCollection: Sendable {
     // The cache serves queries only: `rk check` and the server read every file.
     let cachePath = validating || beforeListing != nil ? nil : LoadCache.path(forCollectionAt: location.root)
     let cache = cachePath.map { LoadCache.read($0, root: location.root) }
+    System.growHeapInLargeSteps()
+    // Stamps are taken below the root's descriptor: the kernel then walks only the album's part of each path.
+    let rootDescriptor = cache == nil ? -1 : open(location.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    defer { if rootDescriptor >= 0 { close(rootDescriptor) } }
     let realRoot = (try? FileSystem.realPath(location.root)) ?? location.root
-    let (folders, listings, reused) = try walk(location, beforeListing: beforeListing, cache: cache)
+    let (folders, listings, reused) = try walk(location, beforeListing: beforeListing, cache: cache, rootDescriptor: rootDescriptor)
     let unreadable = Mutex<[AlbumIssue]>([])
     let problems = Mutex<[AlbumIssue]>([])
     // Taken before reading: a change made while reading shows in the next stamp.
     let stamps = cache == nil ? [] : System.concurrentMap(folders.count) { index in
-      folders[index].isLink ? nil : FileStamp.of(location.path(folders[index].id + "/" + AlbumFile.name))
+      folders[index].isLink ? nil : stamp(folders[index].id + "/" + AlbumFile.name, in: location, rootDescriptor: rootDescriptor)
     }
     let hits = Atomic<Int>(0)
     let done = Atomic<Int>(0)
@@ -82,7 +92,7 @@ public struct RecordCollection: Sendable {
 
   /// The ids of every album below the root, found from folder listings alone.
   public static func albumIDs(_ location: CollectionLocation) throws(CollectionError) -> [String] {
-    try walk(location, cache: nil).albums.map(\.id)
+    try walk(location, cache: nil, rootDescriptor: -1).albums.map(\.id)
   }
 
   /// A folder holding an `album.md`, as its listing showed it.
@@ -108,7 +118,7 @@ public struct RecordCollection: Sendable {
   /// core (``System/concurrentMap(_:_:)``). Gives the listings too, for
   /// the next cache.
   private static func walk(
-    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil, cache: LoadCache?
+    _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil, cache: LoadCache?, rootDescriptor: Int32
   ) throws(CollectionError) -> (albums: [AlbumFolder], listings: [(String, LoadCache.Folder)], reused: Int) {
     var albums: [AlbumFolder] = []
     var listings: [(String, LoadCache.Folder)] = []
@@ -121,7 +131,7 @@ public struct RecordCollection: Sendable {
         let id = current[index]
         let path = id.isEmpty ? location.root : location.path(id)
         // Taken before listing: a change made while listing shows in the next stamp.
-        let stamp = cache != nil ? FileStamp.of(path) : nil
+        let stamp = cache != nil ? Self.stamp(id, in: location, rootDescriptor: rootDescriptor) : nil
         if let stamp, let known = cache?.folder(id, stamp: stamp) { return .success((id, known, true)) }
         beforeListing?(id)
         let entries: [FileSystem.Entry]
@@ -148,6 +158,12 @@ public struct RecordCollection: Sendable {
       isRoot = false
     }
     return (albums, listings, reused)
+  }
+
+  /// The stamp of `relative` below the root: through the root's descriptor when it could be opened.
+  private static func stamp(_ relative: String, in location: CollectionLocation, rootDescriptor: Int32) -> FileStamp? {
+    rootDescriptor >= 0
+      ? FileStamp.of(relative, in: rootDescriptor) : FileStamp.of(relative.isEmpty ? location.root : location.path(relative))
   }
 
   /// What a folder's entries say: the folders to walk, the album file and its covers.

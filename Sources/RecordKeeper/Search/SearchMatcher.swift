@@ -73,7 +73,7 @@ public struct SearchMatcher: Sendable {
       for text in [album.label, album.catalogNumber] { if let text { Self.appendFolded(text, to: &scratch) } }
       if let barcode = album.barcode { BarcodeDigits.appendFolded(barcode, to: &scratch) }
     }
-    if searchesTracks { for track in album.tracks { Self.appendFolded(track, to: &scratch) } }
+    if searchesTracks { for track in album.trackList { Self.appendFolded(track.name, to: &scratch) } }
     if searchesNotes { Self.appendFolded(album.body.notes, to: &scratch) }
     return scratch.withUnsafeBufferPointer(matches(folded:))
   }

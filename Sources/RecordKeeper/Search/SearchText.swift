@@ -25,7 +25,7 @@ public struct SearchText: Hashable, Sendable {
     for tag in album.tags { add(tag, .tags) }
     for text in [album.label, album.catalogNumber] { add(text, .label) }
     if let barcode = album.barcode { BarcodeDigits.appendFolded(barcode, to: &folded[SearchField.label.index]) }
-    for track in album.tracks { add(track, .tracks) }
+    for track in album.trackList { add(track.name, .tracks) }
     var bytes: [UInt8] = []
     var ranges: [Range<Int>] = []
     for field in folded {

@@ -27,8 +27,10 @@ extension CollectionStore {
   /// ``MergeDriver/command(forExecutable:)``), `rk merge-file` is registered
   /// as the merge driver of every `album.md`: the `.gitattributes` line goes
   /// into the first commit and the command into the repository's config.
+  /// `progress`, when given, is told what is being done (looking at the
+  /// files, committing them), for a folder of many albums.
   public static func initialize(
-    at folder: String, adopt: Bool = false, mergeDriver: String? = nil
+    at folder: String, adopt: Bool = false, mergeDriver: String? = nil, progress: (@Sendable (String) -> Void)? = nil
   ) throws(InitError) -> (store: CollectionStore, commit: GitCommit?, albums: Int) {
     let root = FileSystem.absolute(folder)
     var madeFolder = false
@@ -52,6 +54,7 @@ extension CollectionStore {
 
     // Nothing of the person's is touched until the survey says yes.
     let survey: InitSurvey
+    progress?("Looking at the files in \(folder)")
     do throws(InitError) {
       survey = try InitSurvey.make(root: root, repository: repository)
       if !survey.privateGroups.isEmpty { throw .privateFiles(folder: root, survey) }
@@ -85,6 +88,7 @@ extension CollectionStore {
     do throws(StoreError) {
       let store = try CollectionStore(location: CollectionLocation(root: root))
       let albums = survey.albums
+      progress?("Committing \(albums) album\(albums == 1 ? "" : "s")")
       let summary = albums == 0 ? "Start a Record Keeper collection" : "Start a Record Keeper collection of \(albums) album\(albums == 1 ? "" : "s")"
       let commit = try store.locked { () throws(StoreError) -> GitCommit? in
         try store.commit(paths: [store.prefix.isEmpty ? "." : String(store.prefix.dropLast())], message: ChangeMessage.make(summary, action: "init"), relative: false)

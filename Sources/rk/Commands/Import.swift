@@ -39,7 +39,10 @@ extension RK {
         let store = try collection.store()
         let bytes = try FileSystem.read(FileSystem.absolute(file))
         let result: (plan: DiscogsImportPlan, commit: GitCommit?)
+        let line = ProgressLine.onTerminal()
+        line?.showWhileWorking("Importing \(Visible.text(file))")
         do {
+          defer { line?.finish() }
           result = try store.importDiscogs(bytes, file: file, dryRun: dryRun)
         } catch {
           guard case .problems(let file, let problems) = error else { throw error }

@@ -42,7 +42,12 @@ extension RK {
 
     func run() async throws {
       let driver = Bundle.main.executablePath.map(MergeDriver.command(forExecutable:))
-      let (store, commit, albums) = try CollectionStore.initialize(at: folder, adopt: adopt, mergeDriver: driver)
+      let line = ProgressLine.onTerminal()
+      defer { line?.finish() }
+      var progress: (@Sendable (String) -> Void)?
+      if let line { progress = { line.showWhileWorking($0) } }
+      let (store, commit, albums) = try CollectionStore.initialize(at: folder, adopt: adopt, mergeDriver: driver, progress: progress)
+      line?.finish()
       print("Record Keeper collection in \(store.location.root) with \(albums) album\(albums == 1 ? "" : "s").")
       report(commit, unchanged: "Nothing to commit.")
     }

@@ -19,9 +19,9 @@ struct CollectionOptions: ParsableArguments {
   /// stderr about files that could not be read. The rules are `rk check`'s
   /// business: checking them on every query made loading a seventh slower.
   func load() throws -> RecordCollection {
-    let progress = LoadingProgress.onTerminal()
+    let progress = ProgressLine.onTerminal()
     var report: (@Sendable (Int, Int) -> Void)?
-    if let progress { report = { done, total in progress.update(done: done, total: total) } }
+    if let progress { report = { done, total in progress.count("Loading albums", done: done, total: total) } }
     let collection = try RecordCollection.load(try location(), validating: false, progress: report)
     progress?.finish()
     for issue in collection.unreadable {

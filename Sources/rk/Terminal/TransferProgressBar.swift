@@ -1,33 +1,28 @@
 import Foundation
 import RecordKeeper
 
-/// The progress bar of a fetch or push, drawn on standard error, and only
-/// when standard error is a terminal: redirected output gets nothing.
-final class TransferProgressBar {
-  private var lastLine = ""
-  private var drawn = false
+/// The progress bar of a fetch or push, drawn through the one
+/// ``ProgressLine`` at once (a transfer says how far it is from the start),
+/// and only when standard error is a terminal: redirected output gets nothing.
+final class TransferProgressBar: Sendable {
+  private let line: ProgressLine
+
+  private init(line: ProgressLine) { self.line = line }
 
   /// A bar when standard error is a terminal, else `nil`.
   static func onTerminal() -> TransferProgressBar? {
-    isatty(STDERR_FILENO) == 1 ? TransferProgressBar() : nil
+    ProgressLine.onTerminal(delay: 0).map(TransferProgressBar.init)
   }
 
-  /// Redraws the bar for `progress`, when what it shows has changed.
+  /// Redraws the bar for `progress`.
   func update(_ progress: TransferProgress) {
     guard progress.total > 0 else { return }
-    let line = Self.line(for: progress)
-    guard line != lastLine else { return }
-    lastLine = line
-    drawn = true
-    FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+    line.show(Self.line(for: progress))
   }
 
-  /// Ends the bar's line, if one was drawn.
+  /// Ends the bar's line, if one was drawn, leaving the bar in place.
   func finish() {
-    guard drawn else { return }
-    FileHandle.standardError.write(Data("\n".utf8))
-    drawn = false
-    lastLine = ""
+    line.finish(keepingLine: true)
   }
 
   /// One line: what is being done, a 30-column bar, the counts and the bytes.

@@ -120,6 +120,32 @@ struct LoadCacheTests {
     #expect(loaded.albums.first { $0.id == "albums/a" }?.covers.cover == true)
   }
 
+  @Test func tracksComeBackFromTheCacheAsTheFileHasThem() throws {
+    // Sides, positions and lengths are kept in 32 bits and numbered again when read from the cache.
+    let text = "---\ntitle: Aaaa\nartist: X\n---\n\n## Tracks\n\n### Side A\n\n1. One (4:44)\n2. Two\n\n### Disc 2\n\n1. Three (1:02:03)\n"
+    let collection = try cachedCollection(["albums/a": text])
+    let read = try #require(try RecordCollection.load(CollectionLocation(root: collection.path)).albums.first)
+    let cached = try #require(try query(collection).albums.first)
+    #expect(cached.trackList.map(\.position) == ["A1", "A2", "1"])
+    #expect(cached.trackList.map(\.duration) == [284, nil, 3723])
+    #expect(cached.trackList.map(\.sideIndex) == [1, 1, 2])
+    #expect(cached.tracks == ["One", "Two", "Three"])
+    #expect(cached == read)
+  }
+
+  @Test func replacedByALinkOutOfTheCollection() throws {
+    let collection = try cachedCollection(["albums/a": albumText(title: "Aaaa", artist: "X")])
+    let outside = collection.path + "/../outside-\(getpid()).md"
+    try albumText(title: "Bbbb", artist: "X").write(toFile: outside, atomically: false, encoding: .utf8)
+    defer { unlink(outside) }
+    let file = collection.path + "/albums/a/album.md"
+    #expect(unlink(file) == 0)
+    #expect(symlink(outside, file) == 0)
+    let loaded = try query(collection)
+    #expect(loaded.albums.isEmpty)
+    #expect(loaded.unreadable.map(\.id) == ["albums/a"])
+  }
+
   @Test func aFileThatBecameUnreadableIsReported() throws {
     let collection = try cachedCollection(["albums/a": albumText(title: "Aaaa", artist: "X")])
     try collection.write("albums/a", "no front matter\n")
