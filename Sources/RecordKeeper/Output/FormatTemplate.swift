@@ -20,7 +20,7 @@ public struct FormatTemplate: Sendable {
     /// The album's length, `m:ss` or `h:mm:ss`; empty unless every track has one.
     case duration
     /// How many times the album was played, and the day of its last play.
-    case plays, lastPlayed = "last_played"
+    case plays, lastPlayed
 
     /// The field shown, whose name (``Field``) the placeholder is.
     public var field: Field {
@@ -35,6 +35,8 @@ public struct FormatTemplate: Sendable {
       case .tags: .tags
       case .tracks: .tracks
       case .duration: .duration
+      case .plays: .plays
+      case .lastPlayed: .lastPlayed
       }
     }
 
