@@ -19,8 +19,11 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    // MusicBrainz and the Cover Art Archive (PRODUCT.md §7), in `rk-lookup` only.
-    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // Hummingbird's own; named for the vendored HummingbirdTestingLite (Tests/HummingbirdTestingLite).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+    .package(url: "https://github.com/apple/swift-atomics", from: "1.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
   ],
   targets: [
     .systemLibrary(
@@ -66,8 +69,8 @@ let package = Package(
       dependencies: [
         "RecordKeeper",
         "RecordKeeperCovers",
-        // Lookups in the app (`/api/lookup`): the server links SwiftNIO
-        // already, so it asks MusicBrainz in process, not through rk-lookup.
+        // Lookups in the app (`/api/lookup`): the server asks MusicBrainz
+        // in process, not through rk-lookup.
         "RecordKeeperLookup",
         "CZBar",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -80,13 +83,14 @@ let package = Package(
       name: "rk-serve",
       dependencies: ["RecordKeeperServer", "RecordKeeper", "RecordKeeperCovers"]
     ),
-    // MusicBrainz and the Cover Art Archive over HTTP (PRODUCT.md §7).
-    // async-http-client brings SwiftNIO and BoringSSL: linked into the small
-    // `rk-lookup` helper only, which `rk` runs like `rk-cover`, so that every
-    // other command keeps starting instantly.
+    // MusicBrainz and the Cover Art Archive over HTTP (PRODUCT.md §7), with
+    // FoundationNetworking's URLSession on the system's libcurl: no TLS
+    // library to compile (BoringSSL was 440 of 499 steps of a fresh build).
+    // Linked into the small `rk-lookup` helper, which `rk` runs like
+    // `rk-cover`, so that every other command keeps starting instantly.
     .target(
       name: "RecordKeeperLookup",
-      dependencies: ["RecordKeeper", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+      dependencies: ["RecordKeeper"]
     ),
     .executableTarget(
       name: "rk-lookup",
@@ -103,6 +107,29 @@ let package = Package(
       name: "TestSupport",
       dependencies: ["RecordKeeper"],
       path: "Tests/TestSupport"
+    ),
+    // Hummingbird's test client and frameworks without its TLS parts, which
+    // would bring BoringSSL back into `make test` (see its README.md).
+    .target(
+      name: "HummingbirdTestingLite",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        .product(name: "Atomics", package: "swift-atomics"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+      ],
+      path: "Tests/HummingbirdTestingLite",
+      exclude: ["README.md", "LICENSE.txt"]
     ),
     .testTarget(
       name: "RecordKeeperTests",
@@ -121,7 +148,7 @@ let package = Package(
         "RecordKeeperCovers",
         "TestSupport",
         "rk",
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        "HummingbirdTestingLite",
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
@@ -138,7 +165,7 @@ let package = Package(
         "rk-lookup",
         "rk-cover",
         .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        "HummingbirdTestingLite",
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),

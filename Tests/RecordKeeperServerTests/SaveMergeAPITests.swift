@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import HummingbirdTestingLite
 import RecordKeeper
 import RecordKeeperServer
 import Testing

@@ -1,5 +1,5 @@
 import Hummingbird
-import HummingbirdTesting
+import HummingbirdTestingLite
 import RecordKeeper
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import HummingbirdTestingLite
 import RecordKeeper
 import RecordKeeperServer
 import TestSupport

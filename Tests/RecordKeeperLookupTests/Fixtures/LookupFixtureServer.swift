@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import HummingbirdTestingLite
 import RecordKeeperCovers
 
 /// One request the fixture server saw (its time may be late when other
