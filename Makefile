@@ -1,5 +1,8 @@
 # Record Keeper. `make demo` and `make test` are all a fresh Debian machine needs.
 
+# bash: the browser tests read their exit status through a pipe (PIPESTATUS).
+SHELL := /bin/bash
+
 PREFIX ?= /usr/local
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 DEMO_DIR ?= /tmp/rk-demo
@@ -74,14 +77,24 @@ app-test:
 	node --test Tests/app/*.test.mjs
 
 # The app of `rk serve` in headless Chromium (Tests/browser); screenshots at phone
-# (390x844) and desktop size go to .build/screenshots/.
+# (390x844) and desktop size go to .build/screenshots/. Without Chromium a local
+# run skips them, saying so loudly; with RK_REQUIRE_BROWSER=1 (CI: .ci/run) that
+# fails instead, as does any browser test that skips itself.
 browser-test: venv browser-deps
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
-	  echo "SKIPPED: the browser tests need chromium and chromium-driver, which could not be installed."; \
+	  if [ "$(RK_REQUIRE_BROWSER)" = 1 ]; then \
+	    echo "FAILED: RK_REQUIRE_BROWSER=1 and the browser tests need chromium and chromium-driver, which could not be installed." >&2; exit 1; \
+	  fi; \
+	  printf '\n%s\n%s\n\n' "*** SKIPPED: every browser test (Tests/browser): chromium and chromium-driver could not be installed. ***" \
+	    "*** The app is NOT tested. CI sets RK_REQUIRE_BROWSER=1, which makes this a failure. ***" >&2; \
 	else \
 	  $(SWIFT) build && \
 	  RK_BIN_DIR="$$($(SWIFT) build --show-bin-path)" RK_SCREENSHOTS="$(CURDIR)/.build/screenshots" \
-	    $(VENV)/bin/python3 -m unittest discover --start-directory Tests/browser --pattern 'test_*.py' -v; \
+	    $(VENV)/bin/python3 -m unittest discover --start-directory Tests/browser --pattern 'test_*.py' -v 2>&1 | tee .build/browser-test.log; \
+	  status=$${PIPESTATUS[0]}; [ "$$status" = 0 ] || exit "$$status"; \
+	  if [ "$(RK_REQUIRE_BROWSER)" = 1 ] && grep -qE '(skipped|SKIPPED)' .build/browser-test.log; then \
+	    echo "FAILED: RK_REQUIRE_BROWSER=1 and browser tests were skipped (see above)." >&2; exit 1; \
+	  fi; \
 	fi
 
 # Kills rk at random moments of its changes (and of packing) and checks that

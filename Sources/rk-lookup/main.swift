@@ -1,5 +1,5 @@
 // rk-lookup: the network side of `rk`, run by `rk` for MusicBrainz and the
-// Cover Art Archive only (it links SwiftNIO and BoringSSL, which `rk` does not).
+// Cover Art Archive only (it links FoundationNetworking and libcurl, which `rk` does not).
 //
 //   rk-lookup [--notices FD] --contact C …
 //                                   writes what it waits for ("MusicBrainz

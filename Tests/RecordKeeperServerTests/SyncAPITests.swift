@@ -150,7 +150,9 @@ struct SyncAPITests {
     #expect(!(try String(contentsOfFile: fixture.alice + "/" + album + "/album.md", encoding: .utf8)).contains("britpop"))
   }
 
-  @Test func syncMergesByFieldPushesAndShowsTheChange() async throws {
+  // Waits for an event or a state with no end of their own: the time limit
+  // cancels the test (ending the wait) and fails it instead of hanging.
+  @Test(.timeLimit(.minutes(2))) func syncMergesByFieldPushesAndShowsTheChange() async throws {
     let fixture = try await SharingFixture()
     try fixture.bobChanges("rock", to: "britpop")
     let bobHead = try fixture.head(fixture.bob)
@@ -311,7 +313,9 @@ struct SyncAPITests {
     #expect(try fixture.parents(fixture.alice) == [before])
   }
 
-  @Test func aFetchUnderWayHoldsUpNoRequest() async throws {
+  // Waits for an event or a state with no end of their own: the time limit
+  // cancels the test (ending the wait) and fails it instead of hanging.
+  @Test(.timeLimit(.minutes(2))) func aFetchUnderWayHoldsUpNoRequest() async throws {
     let fixture = try await SharingFixture()
     let listener = try SilentListener()
     try git(["remote", "set-url", "origin", "http://127.0.0.1:\(listener.port)/origin.git"], in: fixture.alice)
@@ -336,7 +340,9 @@ struct SyncAPITests {
     #expect(state.error?.contains("could not reach remote origin") == true, "\(state)")
   }
 
-  @Test func theServerFetchesInTheBackgroundAndSaysSo() async throws {
+  // Waits for an event or a state with no end of their own: the time limit
+  // cancels the test (ending the wait) and fails it instead of hanging.
+  @Test(.timeLimit(.minutes(2))) func theServerFetchesInTheBackgroundAndSaysSo() async throws {
     let fixture = try await SharingFixture()
     try fixture.bobChanges("rock", to: "britpop")
     let events = fixture.service.events.subscribe()

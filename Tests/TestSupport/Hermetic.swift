@@ -1,9 +1,14 @@
 import Foundation
+import RecordKeeper
 
 /// The environment every process a test starts runs in: this machine's
 /// environment with `HOME`, `XDG_CONFIG_HOME` and git's global and system
 /// configuration replaced by empty ones made for this test process, so no
 /// test reads or writes the person's own settings, cache, keys or identity.
+///
+/// Made on first use, which also points the test process's own libgit2 at
+/// the same empty home (``TemporaryCollection`` and the git helpers use it
+/// first), so no suite's in-process libgit2 reads `~/.gitconfig` either.
 public let hermeticEnvironment: [String: String] = {
   let home = FileManager.default.temporaryDirectory.appendingPathComponent("rk-test-home-\(getpid())")
   let config = home.appendingPathComponent(".config")
@@ -11,6 +16,13 @@ public let hermeticEnvironment: [String: String] = {
   let gitConfig = home.appendingPathComponent(".gitconfig")
   if !FileManager.default.fileExists(atPath: gitConfig.path) {
     _ = FileManager.default.createFile(atPath: gitConfig.path, contents: Data())
+  }
+  do {
+    try LibGit2.searchConfiguration(onlyIn: home.path)
+  } catch {
+    // Tests that read the person's configuration would pass or fail by
+    // what is in it: stop rather than run them so.
+    fatalError("cannot keep libgit2 out of ~/.gitconfig: \(error)")
   }
   var environment = ProcessInfo.processInfo.environment
   environment["HOME"] = home.path

@@ -7,6 +7,8 @@ public final class TemporaryCollection: Sendable {
 
   /// Makes `.recordkeeper/` and one `album.md` per entry of `albums` (id → text).
   public init(albums: [String: String] = [:]) throws {
+    // Before any repository is opened: libgit2 reads the hermetic home only.
+    _ = hermeticEnvironment
     root = FileManager.default.temporaryDirectory.appendingPathComponent("rk-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root.appendingPathComponent(".recordkeeper"), withIntermediateDirectories: true)
     try "version: 1\n".write(to: root.appendingPathComponent(".recordkeeper/config.yaml"), atomically: false, encoding: .utf8)

@@ -8,7 +8,8 @@ import TestSupport
 
 /// `SIGKILL` during `rk`'s packing: whenever it lands, git can use the
 /// repository, no object is lost, the next `rk` change works, and what the
-/// killed run left is removed once stale.
+/// killed run left is removed once stale. rk runs with no git on its `PATH`,
+/// as on a machine without git: where git is installed, packing is git's.
 ///
 /// A few trials run with the suite; `RK_PACKING_CRASH_TRIALS=300` runs more.
 @Suite("Killing rk while it packs")
@@ -47,7 +48,7 @@ struct PackingCrashTests {
   }
 }
 
-/// A collection whose next `rk` change packs and folds: eight plain packs
+/// A collection whose next `rk` change packs: eight plain packs
 /// (and, if asked, one named by a multi-pack-index with a bitmap), then
 /// 551 more albums committed by git: over 1,100 loose objects.
 private final class CrashTemplate {
@@ -108,7 +109,7 @@ private final class CrashRepository {
     let process = Process()
     process.executableURL = rkBinary
     process.arguments = ["-C", path, "tag", "add", "albums/album-0001", "killed"]
-    process.environment = hermeticEnvironment
+    process.environment = hermeticEnvironment.merging(withoutGit) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -133,7 +134,10 @@ private final class CrashRepository {
     return (process.terminationStatus, packingStarted.map { Double(end - $0) / 1e9 } ?? 0)
   }
 
-  func rk(_ arguments: [String]) throws -> RKResult { try TestSupport.runRK(["-C", path] + arguments) }
+  func rk(_ arguments: [String]) throws -> RKResult { try TestSupport.runRK(["-C", path] + arguments, environment: withoutGit) }
+
+  /// A `PATH` without git, so that rk packs itself.
+  let withoutGit = ["PATH": "/nonexistent-rk-test-path"]
 
   /// `git fsck --full` is clean, `git count-objects` and `git log` work,
   /// and every object of `objects` is still there.

@@ -7,50 +7,60 @@ import CLibGit2
 #endif
 
 /// Keeping `.git` small. libgit2 writes every object as its own zlib file and
-/// never packs them, so `rk` does what `git gc --auto` does.
+/// never packs them.
 ///
-/// Git keeps files beside packs that name them: a multi-pack-index lists
-/// packs by name and its bitmap and reverse index describe them, a pack's
-/// `.bitmap`, `.rev` and `.mtimes` (cruft packs) belong to it, `.keep` and
-/// `.promisor` mark packs that must stay, and `objects/info/packs` lists them
-/// for dumb HTTP. Deleting a pack that a multi-pack-index names leaves a
-/// repository git cannot read (`fsck`: "failed to load pack entry"). So the
-/// rule is: **rk replaces only plain packs, and leaves every pack git marked
-/// alone.** A pack is rk's to fold only when no multi-pack-index names it and
-/// it has no `.keep`, `.promisor`, `.bitmap` or `.mtimes`; when a
-/// multi-pack-index exists that rk cannot read, no pack is folded. Packs
-/// `git gc` or `git repack` wrote without those marks are plain packs too:
-/// nothing refers to them by name but their own `.rev`, which goes with
-/// them, and `objects/info/packs`, which is rewritten. The commit-graph (one
-/// file or a chain) names commits, not packs, and rk never removes an
-/// object, so it stays valid as it is. Marked packs, multi-pack-indexes and
-/// their bitmaps are never written, moved or deleted; git's own maintenance
-/// (`git maintenance`, `git gc`) folds rk's packs into them later.
+/// Where git is installed, that is git's work: after a change rk runs `git
+/// maintenance run --auto`, as `git commit` does, which packs (in the
+/// background, `gc.autoDetach`) when git's own thresholds say so and honours
+/// whatever maintenance the person set up (multi-pack-index, bitmaps,
+/// commit-graph, `.keep` packs, `maintenance.auto=false`).
+///
+/// Without git, rk packs the loose objects itself into a new pack, and never
+/// deletes, folds or rewrites a pack: every pack may be named by a
+/// multi-pack-index or bitmap that git wrote earlier, and one deleted under
+/// them leaves a repository git cannot read. Packs then only add up, one per
+/// thousand objects or 8 MB; git folds them once it is installed.
 extension GitRepository {
   /// Pack when there are more loose objects than this …
   public static let defaultLooseObjectLimit = 1000
   /// … or when they take more bytes on disk than this.
   public static let defaultLooseByteLimit = 8 << 20
-  /// Fold packs together when packing would leave more than this many of
-  /// rk's own (plain) packs.
-  static let maximumPacks = 8
 
-  /// Packs the loose objects when there are many, as `git gc --auto` does.
+  /// Keeps `.git` small after a change: `git maintenance run --auto` where
+  /// git is installed, else ``packIfNeeded(looseObjectLimit:looseByteLimit:)``.
+  /// Saving room only: a failure here never undoes the change.
+  public func tidyUp() {
+    switch Self.runGitMaintenance(gitDirectory: gitDirectory) {
+    case .ran: return
+    case .noGit: _ = try? packIfNeeded()
+    }
+  }
+
+  enum MaintenanceRun { case ran, noGit }
+
+  /// `git --git-dir=… maintenance run --auto --quiet`; `.noGit` when there is
+  /// no git to run. git checks its thresholds in a few milliseconds and
+  /// detaches for the packing itself.
+  static func runGitMaintenance(gitDirectory: String) -> MaintenanceRun {
+    do {
+      _ = try Subprocess.run("git", ["--git-dir=" + gitDirectory, "maintenance", "run", "--auto", "--quiet"])
+      return .ran
+    } catch .cannotStart(_, let code) where code == ENOENT {
+      return .noGit
+    } catch {
+      // git is there but could not run its maintenance: its business.
+      return .ran
+    }
+  }
+
+  /// Packs the loose objects when there are many, as `git gc --auto` does,
+  /// for machines without git.
   ///
   /// Nothing happens while the loose objects number at most
   /// `looseObjectLimit` and take at most `looseByteLimit` bytes on disk.
   /// Past either, they are written into a new pack (libgit2's packbuilder
-  /// stores similar objects as deltas of each other). Once that would make
-  /// more than ``maximumPacks`` plain packs, the new pack also takes in the
-  /// small plain packs, keeping only large ones that each outweigh twice all
-  /// smaller packs together (as `git repack --geometric=2` does), so that
-  /// folding rarely rewrites the bulk of a collection (its cover images);
-  /// when no pack is that large, every plain pack is folded into one. Packs
-  /// git marked are never folded (see the rule above).
-  ///
-  /// Every object of the packs it replaces goes into the new pack, whether
-  /// or not a branch reaches it (git's own `gc` prunes what nothing reaches;
-  /// `rk` never drops objects).
+  /// stores similar objects as deltas of each other). No pack is ever
+  /// deleted (see above).
   ///
   /// Crash safety comes from the order of the steps, so that a `SIGKILL` at
   /// any moment leaves a repository git can use and loses nothing:
@@ -59,12 +69,7 @@ extension GitRepository {
   ///    them into place they are `pack_git2_*` files that git ignores;
   /// 2. a loose object is deleted only once the new pack's index, read back
   ///    from disk, lists it;
-  /// 3. an old pack is deleted only once that index lists every object of
-  ///    the old one, its `.pack` first and its `.idx` last: an index without
-  ///    its pack is ignored by git and libgit2 and provably useless, so a
-  ///    later run removes it (a `.pack` without index could not be told from
-  ///    one that holds the only copy of something);
-  /// 4. `objects/info/packs` is rewritten last, atomically.
+  /// 3. `objects/info/packs` is rewritten last, atomically.
   ///
   /// Callers hold the collection lock (`.git/rk.lock`), as `CollectionStore`
   /// does, so that no other `rk` packs at the same time; see
@@ -77,64 +82,21 @@ extension GitRepository {
     looseObjectLimit: Int = defaultLooseObjectLimit,
     looseByteLimit: Int = defaultLooseByteLimit
   ) throws(GitError) -> Bool {
-    try pack(looseObjectLimit: looseObjectLimit, looseByteLimit: looseByteLimit, maximumPacks: Self.maximumPacks)
-  }
-
-  /// ``packIfNeeded(looseObjectLimit:looseByteLimit:)`` with the number of
-  /// plain packs to allow; 1 folds every plain pack every time.
-  func pack(looseObjectLimit: Int, looseByteLimit: Int, maximumPacks: Int) throws(GitError) -> Bool {
     let objects = try objectsDirectory()
     let packFolder = objects + "/pack"
     Self.removeStaleTemporaryFiles(in: packFolder, modifiedBefore: Self.staleBefore())
     let loose = Self.looseObjects(in: objects)
     guard loose.ids.count > looseObjectLimit || loose.bytes > looseByteLimit else { return false }
-    let allPacks = Self.packs(in: packFolder)
-    let packs = allPacks.filter(\.replaceable)
-    let folded = Self.packsToFold(packs, looseBytes: loose.bytes, maximumPacks: maximumPacks)
-
-    let written: String
-    // Packing "everything" walks the branches, which gives the packbuilder
-    // paths to pick delta bases by, but it would also copy the objects of
-    // marked packs and of alternates: only when there are none.
-    let everything = !folded.isEmpty && folded.count == allPacks.count && !FileSystem.exists(objects + "/info/alternates")
-    if everything {
-      written = try writePack(to: packFolder, of: nil)
-    } else {
-      var ids = Set(loose.ids)
-      for pack in folded { ids.formUnion((try? PackIndex(path: pack.path + ".idx"))?.ids ?? []) }
-      written = try writePack(to: packFolder, of: ids.compactMap { try? git_oid.parse($0) })
-    }
-
+    let written = try writePack(to: packFolder, of: loose.ids.compactMap { try? git_oid.parse($0) })
     let newPack = try PackIndex(path: written + ".idx")
     for id in loose.ids where newPack.contains(id) {
       unlink(objects + "/" + id.prefix(2) + "/" + id.dropFirst(2))
     }
     for folder in Set(loose.ids.map { $0.prefix(2) }) { rmdir(objects + "/" + folder) }
-    for pack in folded where pack.path != written {
-      guard let old = try? PackIndex(path: pack.path + ".idx"), old.ids.allSatisfy(newPack.contains) else { continue }
-      for suffix in [".pack", ".rev", ".bitmap", ".mtimes", ".idx"] { unlink(pack.path + suffix) }
-    }
     Self.updatePackList(objects: objects)
     let odb = try GitHandle.make("git_repository_odb", free: git_odb_free) { git_repository_odb($0, repository) }
     try LibGit2.check(odb.withPointer { git_odb_refresh($0) }, "git_odb_refresh")
     return true
-  }
-
-  /// The packs to fold into the new one: none while packing leaves at most
-  /// `maximumPacks`; else all but the largest packs that each take at least
-  /// twice the bytes of all smaller packs and the loose objects together,
-  /// keeping few enough of those for the count to drop below the limit.
-  static func packsToFold(_ packs: [Pack], looseBytes: Int, maximumPacks: Int) -> [Pack] {
-    guard packs.count + 1 > maximumPacks else { return [] }
-    let largestFirst = packs.sorted { $0.bytes > $1.bytes }
-    var smaller = largestFirst.reduce(looseBytes) { $0 + $1.bytes }
-    var kept = 0
-    for pack in largestFirst {
-      smaller -= pack.bytes
-      guard pack.bytes >= 2 * smaller, kept + 2 < maximumPacks else { break }
-      kept += 1
-    }
-    return Array(largestFirst[kept...])
   }
 
   /// The object folder (shared by every work tree of the repository).
@@ -148,34 +110,16 @@ extension GitRepository {
     return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
   }
 
-  /// Writes a pack into `folder` holding `ids`, or every object of the
-  /// repository when `ids` is `nil`, and flushes it to disk.
+  /// Writes a pack into `folder` holding `ids` and flushes it to disk.
   ///
   /// - Returns: The new pack's path without `.pack`.
-  private func writePack(to folder: String, of ids: [git_oid]?) throws(GitError) -> String {
+  private func writePack(to folder: String, of ids: [git_oid]) throws(GitError) -> String {
     let builder = try GitHandle.make("git_packbuilder_new", free: git_packbuilder_free) {
       git_packbuilder_new($0, repository)
     }
     _ = builder.withPointer { git_packbuilder_set_threads($0, 0) }
-    if let ids {
-      for var id in ids {
-        try LibGit2.check(builder.withPointer { git_packbuilder_insert($0, &id, nil) }, "git_packbuilder_insert")
-      }
-    } else {
-      // Commits and trees from the branches first: walking them gives each
-      // object its path, which helps the packbuilder pick delta bases.
-      let walk = try GitHandle.make("git_revwalk_new", free: git_revwalk_free) { git_revwalk_new($0, repository) }
-      if try headCommit() != nil {
-        try LibGit2.check(walk.withPointer { git_revwalk_push_head($0) }, "git_revwalk_push_head")
-      }
-      try LibGit2.check(walk.withPointer { git_revwalk_push_glob($0, "*") }, "git_revwalk_push_glob")
-      let result = builder.withPointer { builder in walk.withPointer { git_packbuilder_insert_walk(builder, $0) } }
-      try LibGit2.check(result, "git_packbuilder_insert_walk")
-      // Then everything else: staged blobs, stashes, unreachable objects.
-      let odb = try GitHandle.make("git_repository_odb", free: git_odb_free) { git_repository_odb($0, repository) }
-      for var id in try Self.objectIDs(in: odb) {
-        try LibGit2.check(builder.withPointer { git_packbuilder_insert($0, &id, nil) }, "git_packbuilder_insert")
-      }
+    for var id in ids {
+      try LibGit2.check(builder.withPointer { git_packbuilder_insert($0, &id, nil) }, "git_packbuilder_insert")
     }
     try LibGit2.check(builder.withPointer { git_packbuilder_write($0, folder, 0, nil, nil) }, "git_packbuilder_write")
     guard let name = builder.withPointer({ git_packbuilder_name($0) }).map({ String(cString: $0) }) else {
@@ -198,25 +142,6 @@ extension GitRepository {
     guard fsync(descriptor) == 0 else {
       throw .file(FileSystemError(path: path, operation: "flush to disk", code: errno))
     }
-  }
-
-  /// Every object id `odb` holds.
-  private static func objectIDs(in odb: GitHandle) throws(GitError) -> [git_oid] {
-    final class Collector { var ids: [git_oid] = [] }
-    let collector = Collector()
-    let result = withExtendedLifetime(collector) {
-      odb.withPointer { odb in
-        git_odb_foreach(
-          odb,
-          { id, payload in
-            guard let id, let payload else { return 0 }
-            Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue().ids.append(id.pointee)
-            return 0
-          }, Unmanaged.passUnretained(collector).toOpaque())
-      }
-    }
-    try LibGit2.check(result, "git_odb_foreach")
-    return collector.ids
   }
 
   // MARK: What is on disk
@@ -244,81 +169,12 @@ extension GitRepository {
     name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
-  /// A pack in `objects/pack`.
-  struct Pack {
-    /// The path without `.pack`.
-    var path: String
-    /// The bytes the `.pack` file takes on disk.
-    var bytes: Int
-    /// Whether it is a plain pack rk may fold: no multi-pack-index names it
-    /// and no `.keep`, `.promisor`, `.bitmap` or `.mtimes` marks it.
-    var replaceable: Bool
-  }
-
-  /// The packs of `folder` that have an index (git and libgit2 ignore the others).
-  static func packs(in folder: String) -> [Pack] {
+  /// The packs of `folder` that have an index (git and libgit2 ignore the
+  /// others), by name without `.pack`.
+  static func packNames(in folder: String) -> [String] {
     let names = Set(((try? FileSystem.list(folder)) ?? []).map(\.name))
-    // `nil` when a multi-pack-index cannot be read: then no pack is plain.
-    let named = packsNamedByMultiPackIndexes(in: folder, names: names)
-    var status = stat()
-    return names.filter { $0.hasPrefix("pack-") && $0.hasSuffix(".pack") }.sorted().compactMap { name in
-      let stem = String(name.dropLast(5))
-      guard names.contains(stem + ".idx"), lstat(folder + "/" + name, &status) == 0 else { return nil }
-      let marked = [".keep", ".promisor", ".bitmap", ".mtimes"].contains { names.contains(stem + $0) }
-      return Pack(
-        path: folder + "/" + stem, bytes: Int(status.st_blocks) * 512,
-        replaceable: !marked && named.map { !$0.contains(stem) } == true)
-    }
-  }
-
-  /// The packs (`pack-…` without suffix) that the multi-pack-indexes in
-  /// `folder` name: `multi-pack-index` and every layer in
-  /// `multi-pack-index.d` (git 2.47's incremental chains; layers the chain
-  /// no longer lists count too, which only keeps more). `nil` when one
-  /// cannot be read.
-  static func packsNamedByMultiPackIndexes(in folder: String, names: Set<String>) -> Set<String>? {
-    var files = names.contains("multi-pack-index") ? [folder + "/multi-pack-index"] : []
-    if names.contains("multi-pack-index.d") {
-      guard let layers = try? FileSystem.list(folder + "/multi-pack-index.d") else { return nil }
-      files += layers.filter { $0.name.hasSuffix(".midx") }.map { folder + "/multi-pack-index.d/" + $0.name }
-    }
-    var named: Set<String> = []
-    for file in files {
-      guard let bytes = try? FileSystem.read(file), let packs = packNames(inMultiPackIndex: bytes) else { return nil }
-      named.formUnion(packs)
-    }
-    return named
-  }
-
-  /// The pack names of a multi-pack-index file (gitformat-pack(5): a header
-  /// `MIDX`, version, hash version, chunk count, base count, pack count; a
-  /// table of chunk ids and offsets; the `PNAM` chunk lists the packs' index
-  /// names, each ending in a NUL), without `.idx`; `nil` when the file is
-  /// not one git 2.39 to 2.47 writes.
-  static func packNames(inMultiPackIndex bytes: [UInt8]) -> [String]? {
-    func number(at offset: Int, size: Int) -> Int? {
-      guard offset >= 0, offset + size <= bytes.count else { return nil }
-      return bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) }
-    }
-    guard bytes.count >= 12, bytes.prefix(4).elementsEqual("MIDX".utf8), (1...2).contains(bytes[4]),
-      let packCount = number(at: 8, size: 4)
-    else { return nil }
-    let chunkCount = Int(bytes[6])
-    for row in 0..<chunkCount {
-      let entry = 12 + row * 12
-      guard bytes.count >= entry + 24 else { return nil }
-      guard bytes[entry..<entry + 4].elementsEqual("PNAM".utf8) else { continue }
-      guard let start = number(at: entry + 4, size: 8), let end = number(at: entry + 16, size: 8),
-        start <= end, end <= bytes.count
-      else { return nil }
-      let names = bytes[start..<end].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      guard names.count == packCount else { return nil }
-      return names.map { name in
-        for suffix in [".idx", ".pack"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
-        return name
-      }
-    }
-    return nil
+    return names.filter { $0.hasPrefix("pack-") && $0.hasSuffix(".pack") }.map { String($0.dropLast(5)) }
+      .filter { names.contains($0 + ".idx") }.sorted()
   }
 
   // MARK: Files of killed runs
@@ -340,10 +196,9 @@ extension GitRepository {
   ///
   /// libgit2 (1.5) writes a new pack as `pack_git2_<random>` and its index
   /// as `pack_git2_<random>idx.lock`, then links the index into place as
-  /// `pack-<hash>.idx`, then the pack, and unlinks the temporary names; rk
-  /// deletes an old pack's `.pack` before its `.idx`. A kill can leave
-  /// temporary files (as large as the pack) and an index whose pack is
-  /// gone. Neither holds an object git or libgit2 can see.
+  /// `pack-<hash>.idx`, then the pack, and unlinks the temporary names. A
+  /// kill can leave temporary files (as large as the pack) and an index
+  /// whose pack never arrived. Neither holds an object git or libgit2 can see.
   ///
   /// The rule: such a file is stale when it was last modified before
   /// `limit`, which is the earlier of when this process first packed and an
@@ -380,7 +235,7 @@ extension GitRepository {
   static func updatePackList(objects: String) {
     let path = objects + "/info/packs"
     guard FileSystem.exists(path) else { return }
-    let lines = packs(in: objects + "/pack").map { "P " + ($0.path.split(separator: "/").last ?? "") + ".pack\n" }
+    let lines = packNames(in: objects + "/pack").map { "P " + $0 + ".pack\n" }
     try? FileSystem.writeAtomically(Array((lines.joined() + "\n").utf8), to: path)
   }
 }

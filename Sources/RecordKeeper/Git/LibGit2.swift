@@ -7,7 +7,7 @@ import CLibGit2
 #endif
 
 /// libgit2 start-up and the checking of its return codes.
-enum LibGit2 {
+package enum LibGit2 {
   /// `git_libgit2_init`, run once when a repository is first needed rather
   /// than at process start, so `--help` and shell completion stay instant.
   /// Never shut down: the process ends first.

@@ -1,5 +1,5 @@
 /// Looks records up by running the `rk-lookup` helper, so that `rk` itself
-/// never links SwiftNIO, BoringSSL and the HTTP client (see Package.swift).
+/// never links the HTTP client (see Package.swift).
 /// The helper speaks to the services with their rules (User-Agent, one
 /// request a second across processes, retries on 503, a timeout, the cache)
 /// and prints their JSON answers; the rules that read them are here.

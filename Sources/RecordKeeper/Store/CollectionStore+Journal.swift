@@ -40,7 +40,7 @@ extension CollectionStore {
     // the next rk finishes the job, rather than this one report a failure.
     try? finish(journal)
     // The change stands whatever happens here: packing only saves room.
-    _ = try? repository.packIfNeeded()
+    repository.tidyUp()
     return result
   }
 

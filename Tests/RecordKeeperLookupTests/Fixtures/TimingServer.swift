@@ -48,7 +48,14 @@ final class TimingServer: Sendable {
       var count = 0
       while true {
         let connection = accept(fd, nil, nil)
-        guard connection >= 0 else { return }  // closed by stop()
+        // Shut down by stop(). The socket is closed here, not there: closed
+        // while this thread was still on its way to `accept`, its number
+        // could go to the next test's server, whose connections this thread
+        // would then take and answer in its place.
+        guard connection >= 0 else {
+          close(fd)
+          return
+        }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         times.list.withLock { $0.append(Double(now.tv_sec) + Double(now.tv_nsec) / 1e9) }
@@ -86,8 +93,9 @@ final class TimingServer: Sendable {
   /// When each connection arrived, in order (wall-clock seconds).
   var arrivals: [Double] { times.list.withLock { $0 } }
 
+  /// Stops listening (a connection is refused from now on); the accepting
+  /// thread, woken by this, closes the socket.
   func stop() {
     shutdown(socket, Int32(SHUT_RDWR))
-    close(socket)
   }
 }
