@@ -43,6 +43,35 @@ struct PlaysAPITests {
     #expect(try fixture.isClean())
   }
 
+  /// Album objects carry `plays` and `last_played` (PRODUCT.md §1.4): from
+  /// the plays files at start-up, and again after a play from the app or a
+  /// hand edit of a plays file.
+  @Test func albumObjectsCarryTheirPlays() async throws {
+    let fixture = try await ServerFixture(watching: true)
+    let plays = fixture.collection.path + "/plays"
+    try FileManager.default.createDirectory(atPath: plays, withIntermediateDirectories: true)
+    try await fixture.withClient { client in
+      try await client.execute(uri: "/api/albums/\(encoded(Self.id))/plays", method: .post, headers: sameOrigin, body: json([:])) { response in
+        #expect(response.status == .created)
+      }
+    }
+    #expect(try await ServerFixture.eventually { fixture.service.snapshot.albums[Self.id]?.plays == 1 })
+    let other = "albums/radiohead-ok-computer"
+    try Data("- 2024-03-01 20:00 · \(other)\n- 2024-03-02 · \(other)\n".utf8).write(to: URL(fileURLWithPath: plays + "/2024.md"))
+    #expect(try await ServerFixture.eventually { fixture.service.snapshot.albums[other]?.plays == 2 })
+    try await fixture.withClient { client in
+      try await client.execute(uri: "/api/albums/\(encoded(other))", method: .get) { response in
+        #expect(response.object["plays"] as? Int == 2)
+        #expect(response.object["last_played"] as? String == "2024-03-02")
+      }
+    }
+    // A new service reads them at start-up.
+    let restarted = try CollectionService(location: CollectionLocation(root: fixture.collection.path), watching: false)
+    #expect(restarted.snapshot.albums[other]?.plays == 2)
+    #expect(restarted.snapshot.albums[Self.id]?.plays == 1)
+    await restarted.close()
+  }
+
   @Test func statsCountTheAlbumsTheServerHolds() async throws {
     let fixture = try await ServerFixture()
     try await fixture.withClient { client in

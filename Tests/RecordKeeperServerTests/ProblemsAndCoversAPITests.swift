@@ -15,12 +15,7 @@ struct ProblemsAndCoversAPITests {
   static let broken = "---\ntitle: [unclosed\nartist: Nobody\n---\n\n## Tracks\n"
 
   func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-    // A bound for a busy machine, not a speed.
-    for _ in 0..<300 {
-      if try await condition() { return true }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
+    try await ServerFixture.eventually(condition)
   }
 
   @Test func anUnreadableAlbumIsNamedWithItsFileLineAndMessage() async throws {

@@ -36,6 +36,16 @@ final class ServerFixture: Sendable {
     Task { await service.close() }
   }
 
+  /// Waits until `condition` holds, up to a bound meant for a loaded
+  /// machine (15 s), not a speed; whether it held.
+  static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
+    for _ in 0..<300 {
+      if try await condition() { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return try await condition()
+  }
+
   /// Runs `body` with a client of the router, in process.
   func withClient<Value>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
     let router = buildRouter(service: service, configuration: configuration)

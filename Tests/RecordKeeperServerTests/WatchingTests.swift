@@ -17,14 +17,8 @@ import TestSupport
 struct WatchingTests {
   static let id = "albums/radiohead-ok-computer"
 
-  /// Waits (up to a generous bound, for a loaded machine) until `condition`
-  /// holds; the API must then show the change.
-  func eventually(_ condition: () throws -> Bool) async throws -> Bool {
-    for _ in 0..<100 {
-      if try condition() { return true }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    return try condition()
+  func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
+    try await ServerFixture.eventually(condition)
   }
 
   /// The events up to the first that `stop` accepts, within the same

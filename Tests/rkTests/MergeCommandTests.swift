@@ -72,7 +72,7 @@ struct MergeCommandTests {
   @Test func initRegistersTheDriver() throws {
     let collection = try TemporaryCollection()
     #expect(try runRK(["init", collection.path]).status == 0)
-    #expect(try collection.read(".gitattributes") == "album.md merge=rk\n")
+    #expect(try collection.read(".gitattributes") == "album.md merge=rk\nplays/*.md merge=union\n")
     #expect(try git(["ls-files", ".gitattributes"], in: collection.path).contains(".gitattributes"))
     let driver = try git(["config", "merge.rk.driver"], in: collection.path)
     #expect(driver.hasSuffix("merge-file %O %A %B %P\n"))

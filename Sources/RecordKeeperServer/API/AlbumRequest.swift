@@ -19,6 +19,7 @@ enum AlbumRequest {
   /// The keys `rk list --json` prints that are not edited this way.
   static let readOnlyKeys: Set<String> = [
     "id", "cover", "thumbnail", "cover_url", "thumbnail_url", "extra", "group", "other_albums", "duration", "notes", "version",
+    "credits", Field.plays.rawValue, Field.lastPlayed.rawValue,
   ]
 
   static func decode(_ bytes: [UInt8]) throws(APIError) -> AlbumSave {

@@ -45,6 +45,8 @@ public actor CollectionService {
   /// What each album's files looked like when last read, to find the albums
   /// changed behind the watcher's back (a dropped event, a branch switch).
   private var stamps: [String: AlbumFilesStamp] = [:]
+  /// What `plays/*.md` said when last read: album objects carry their plays.
+  private var plays = PlayHistory.empty
   private var watcher: TreeWatcher?
   private var watching: Task<Void, Never>?
 
@@ -102,8 +104,9 @@ public actor CollectionService {
       throw .preferences("\(error)")
     }
     self.watcher = watcher
+    plays = PlayHistory.load(location)
     // The loaded array itself, not a copy of every album.
-    let albums = AlbumTable(collection.albums)
+    let albums = AlbumTable(plays.plays.isEmpty ? collection.albums : collection.withPlays(plays).albums)
     stamps = Self.stamps(of: collection.albums.map(\.id), in: location)
     var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
     for issue in collection.problems { issues[issue.id, default: .init()].problems.append(issue) }
@@ -174,6 +177,10 @@ public actor CollectionService {
     for folder in batch.folders {
       if let id = albumID(containing: folder, known: albums) { ids.insert(id) }
     }
+    // A play recorded (here, by `rk play` or a sync) changes album objects.
+    if batch.folders.contains(PlayHistory.folder) || batch.created.contains(PlayHistory.folder) || batch.overflow || batch.git {
+      ids.formUnion(reloadPlays())
+    }
     var preferences: Preferences?
     if batch.preferences, let loaded = try? Preferences.load(location), loaded != snapshot.preferences {
       preferences = loaded
@@ -193,6 +200,20 @@ public actor CollectionService {
     for (id, differ) in zip(kept, differs) where differ { ids.insert(id) }
     let preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
     refresh(ids, preferences: preferences)
+  }
+
+  /// The album as its objects show it: with its plays as last read.
+  private func withPlays(_ album: inout Album) {
+    album.plays = plays.count(of: album.id)
+    album.lastPlayed = plays.lastPlayed(of: album.id)
+  }
+
+  /// Reads `plays/*.md` again; the albums whose count or last play changed.
+  private func reloadPlays() -> [String] {
+    let before = plays
+    plays = PlayHistory.load(location)
+    let ids = Set(before.playedIDs).union(plays.playedIDs)
+    return ids.filter { before.count(of: $0) != plays.count(of: $0) || before.lastPlayed(of: $0) != plays.lastPlayed(of: $0) }
   }
 
   /// The album whose folder holds `folder` (itself, or a parent of it, as
@@ -255,7 +276,8 @@ public actor CollectionService {
       return (nil, .init())
     }
     do {
-      let (album, problems) = try store.readChecked(id)
+      var (album, problems) = try store.readChecked(id)
+      withPlays(&album)
       return (album, .init(problems: problems))
     } catch {
       return (nil, .init(unreadable: AlbumIssue(id: id, unreadable: error)))
@@ -311,7 +333,9 @@ public actor CollectionService {
 
   /// The album as its file says now, and the file's version (its ETag).
   public func versioned(_ id: String) throws(StoreError) -> (album: Album, version: String) {
-    try store.versioned(id)
+    var (album, version) = try store.versioned(id)
+    withPlays(&album)
+    return (album, version)
   }
 
   /// Makes one edit (tags, tracks) to an album.

@@ -32,12 +32,13 @@ final class ProgressLine: Sendable {
     isatty(STDERR_FILENO) == 1 ? ProgressLine(delay: delay) : nil
   }
 
-  /// Shows `text`, at most ten times a second; called from any thread.
-  func show(_ text: String) {
+  /// Shows `text`, at most ten times a second unless `always` (a stage's
+  /// end, which the next stage's line must not hide); called from any thread.
+  func show(_ text: String, always: Bool = false) {
     let elapsed = -started.timeIntervalSinceNow
     state.withLock { state in
       state.text = text
-      guard elapsed >= delay, !state.finished, elapsed - state.lastDrawn >= 0.1 else { return }
+      guard elapsed >= delay, !state.finished, always || elapsed - state.lastDrawn >= 0.1 else { return }
       draw(&state, elapsed: elapsed)
     }
   }

@@ -17,7 +17,7 @@ final class TransferProgressBar: Sendable {
   /// Redraws the bar for `progress`.
   func update(_ progress: TransferProgress) {
     guard progress.total > 0 else { return }
-    line.show(Self.line(for: progress))
+    line.show(Self.line(for: progress), always: progress.done == progress.total)
   }
 
   /// Ends the bar's line, if one was drawn, leaving the bar in place.

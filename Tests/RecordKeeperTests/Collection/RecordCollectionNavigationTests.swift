@@ -58,7 +58,7 @@ struct RecordCollectionNavigationTests {
     #expect(one.artistCounts().map(\.albums) == [1])
   }
 
-  @Test func detailsJSONEndsWithTheOtherAlbumsIds() throws {
+  @Test func detailsJSONEndsWithTheCreditsAndTheOtherAlbumsIds() throws {
     let album = try #require(collection.albums.first { $0.id == "bb" })
     guard case .object(let pairs) = collection.detailsJSON(of: album), case .object(let plain) = album.json() else {
       Issue.record("not an object")
@@ -66,7 +66,9 @@ struct RecordCollectionNavigationTests {
     }
     #expect(pairs.last?.0 == "other_albums")
     #expect(pairs.last?.1 == .array([.string("kob"), .string("sketches"), .string("undated")]))
+    #expect(pairs.dropLast().last?.0 == "credits")
+    #expect(pairs.dropLast().last?.1 == .array([.string("Miles Davis")]))
     // Everything else is the album object as rk list prints it.
-    #expect(JSONValue.object(Array(pairs.dropLast())) == .object(plain))
+    #expect(JSONValue.object(Array(pairs.dropLast(2))) == .object(plain))
   }
 }

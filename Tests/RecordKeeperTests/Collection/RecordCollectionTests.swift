@@ -505,7 +505,7 @@ struct RecordCollectionTests {
 
   @Test("broken preferences name the file and line", arguments: [
     ("sort: year\nnonsense\n", 2, nil as String?),
-    ("sort: alphabetical\n", 1, "\"alphabetical\" is not a sort mode; use one of artist-year, artist-title, title, year, random"),
+    ("sort: alphabetical\n", 1, "\"alphabetical\" is not a sort mode; use one of artist-year, artist-title, title, year, random, plays, last-played, relevance"),
     ("# c\nseed: -1\n", 2, "the seed must be a whole number"),
     ("seed: lots\n", 1, "the seed must be a whole number"),
   ])

@@ -169,14 +169,18 @@ struct JSONValueTests {
       ("musicbrainz", .null),
       ("extra", .object([("mood", .string("tense"))])),
       ("notes", .string("")),
-      ("track_list", .array([.object([("position", .string("1")), ("name", .string("Airbag")), ("side", .null), ("duration", .null)])])),
+      ("track_list", .array([.object([
+        ("position", .string("1")), ("name", .string("Airbag")), ("side", .null), ("duration", .null), ("favourite", .bool(false)),
+      ])])),
       ("duration", .null),
+      ("plays", .number(0)),
+      ("last_played", .null),
     ]))
     let serialized = album.json(group: "R").serialized()
     let object = try #require(try JSONSerialization.jsonObject(with: Data(serialized.utf8)) as? [String: Any])
     #expect(object["group"] as? String == "R")
     #expect(object["sort_artist"] is NSNull)
-    #expect(serialized.hasSuffix("\"duration\": null\n    }\n  ],\n  \"duration\": null,\n  \"group\": \"R\"\n}"))
+    #expect(serialized.hasSuffix("\"favourite\": false\n    }\n  ],\n  \"duration\": null,\n  \"plays\": 0,\n  \"last_played\": null,\n  \"group\": \"R\"\n}"))
   }
 
   @Test func groupIsNullInRandomModeAndAbsentOutsideLists() {
@@ -188,7 +192,7 @@ struct JSONValueTests {
     #expect(withNull.last?.0 == "group")
     #expect(withNull.last?.1 == .null)
     #expect(!without.contains { $0.0 == "group" })
-    #expect(without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail"] + CollectorField.allCases.map(\.key) + ["extra", "notes", "track_list", "duration"])
+    #expect(without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail"] + CollectorField.allCases.map(\.key) + ["extra", "notes", "track_list", "duration", "plays", "last_played"])
   }
 
   @Test func invalidReleaseDateIsShownAsWritten() {
