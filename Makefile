@@ -64,10 +64,19 @@ venv: deps
 	  $(VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check $(VENV_PACKAGES) && \
 	  echo '$(VENV_PACKAGES)' > $(VENV)/installed.txt; }
 
-test: deps venv browser-deps test-deps app-test
+test: deps venv browser-deps test-deps format-check app-test
 	$(SWIFT) build --build-tests
 	RK_REFERENCE_PYTHON="$(CURDIR)/$(VENV)/bin/python3" $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory browser-test
+
+# Sources and Tests as swift-format (shipped with the toolchain) writes them, with
+# .swift-format's settings; `make format` rewrites them so.
+.PHONY: format-check format
+format-check:
+	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive Sources Tests Package.swift
 
 # The app's modules under Node's own test runner (Tests/app/*.test.mjs: node:test and
 # node:assert, no npm packages), with Debian's nodejs.

@@ -119,7 +119,9 @@ public enum CoverMaker {
     return CoverImages(cover: try cover.webp(quality: quality), thumbnail: try thumbnail.webp(quality: quality))
   }
 
-  package static func pixels(from input: ImageInput, name: String, width: Int, height: Int) throws(CoverError) -> [[(r: UInt8, g: UInt8, b: UInt8)]] {
+  package static func pixels(from input: ImageInput, name: String, width: Int, height: Int) throws(CoverError) -> [[(
+    r: UInt8, g: UInt8, b: UInt8
+  )]] {
     let hasProfile: Bool
     do {
       let (header, _) = try openHeader(input, name: name)

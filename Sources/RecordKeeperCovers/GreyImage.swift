@@ -18,17 +18,18 @@ extension CoverMaker {
       let rgb = try image.bytes()
       let count = image.width * image.height
       guard rgb.count == count * 3 else {
-        throw .libvips(function: "vips_image_write_to_memory", message: "returned \(rgb.count) bytes for \(image.width)x\(image.height) RGB")
-    }
-    // Rec. 601 luma in integers: 0.299 R + 0.587 G + 0.114 B.
-    var grey = [UInt8](repeating: 0, count: count)
-    rgb.withUnsafeBufferPointer { source in
-      for index in 0..<count {
-        let (r, g, b) = (UInt32(source[3 * index]), UInt32(source[3 * index + 1]), UInt32(source[3 * index + 2]))
-        grey[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+        throw .libvips(
+          function: "vips_image_write_to_memory", message: "returned \(rgb.count) bytes for \(image.width)x\(image.height) RGB")
       }
-    }
-    return GreyImage(width: image.width, height: image.height, pixels: grey)
+      // Rec. 601 luma in integers: 0.299 R + 0.587 G + 0.114 B.
+      var grey = [UInt8](repeating: 0, count: count)
+      rgb.withUnsafeBufferPointer { source in
+        for index in 0..<count {
+          let (r, g, b) = (UInt32(source[3 * index]), UInt32(source[3 * index + 1]), UInt32(source[3 * index + 2]))
+          grey[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+        }
+      }
+      return GreyImage(width: image.width, height: image.height, pixels: grey)
     }
   }
 }

@@ -1,6 +1,6 @@
 import CVipsShim
-import RecordKeeper
 import Foundation
+import RecordKeeper
 
 /// libvips start-up, the one lock around its use, and the one checking helper
 /// for its return codes.

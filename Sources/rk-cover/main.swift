@@ -26,7 +26,8 @@ do {
     try FileSystem.writeAtomically(images.cover, to: arguments[2] + "/" + CoverFiles.coverName)
     try FileSystem.writeAtomically(images.thumbnail, to: arguments[2] + "/" + CoverFiles.thumbnailName)
   case ("photo", 3):
-    try FileSystem.writeAtomically(try CoverMaker.photo(from: try FileSystem.read(arguments[1], limit: 256 << 20), name: arguments[1]), to: arguments[2])
+    try FileSystem.writeAtomically(
+      try CoverMaker.photo(from: try FileSystem.read(arguments[1], limit: 256 << 20), name: arguments[1]), to: arguments[2])
   case ("pixels", 4):
     guard let width = Int(arguments[2]), let height = Int(arguments[3]), (1...4096).contains(width), (1...4096).contains(height)
     else { fail("rk-cover pixels: width and height must be 1 to 4096") }
@@ -55,7 +56,9 @@ do {
     FileHandle.standardOutput.write(Data(output))
     FileHandle.standardError.write(Data(errors.utf8))
   default:
-    fail("usage: rk-cover make IMAGE FOLDER | rk-cover photo IMAGE FILE | rk-cover pixels IMAGE WIDTH HEIGHT | rk-cover pixels-of LIST WIDTH HEIGHT (rk runs this for you)")
+    fail(
+      "usage: rk-cover make IMAGE FOLDER | rk-cover photo IMAGE FILE | rk-cover pixels IMAGE WIDTH HEIGHT | rk-cover pixels-of LIST WIDTH HEIGHT (rk runs this for you)"
+    )
   }
 } catch {
   fail("\(error)")

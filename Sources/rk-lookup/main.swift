@@ -46,14 +46,19 @@ if arguments.first == "identify" {
   do throws(IdentifyError) {
     let photo: [UInt8]
     do { photo = try FileSystem.read(arguments[1], limit: 256 << 20) } catch { throw .photo(error.description) }
-    let made = try await Identifier.identify(photo: photo, collection: CollectionLocation(root: arguments[2]), contact: contact, notice: notice)
+    let made = try await Identifier.identify(
+      photo: photo, collection: CollectionLocation(root: arguments[2]), contact: contact, notice: notice)
     if let cover = made.cover {
-      do { try FileSystem.writeAtomically(cover, to: arguments[3]) } catch { throw .history("cannot keep the cover in \(arguments[3]): \(error)") }
+      do { try FileSystem.writeAtomically(cover, to: arguments[3]) } catch {
+        throw .history("cannot keep the cover in \(arguments[3]): \(error)")
+      }
     }
     FileHandle.standardOutput.write(
       Data(
-        JSONValue.object([("scan", made.scan.json), ("cover", .bool(made.cover != nil)), ("notes", .array(made.notes.map(JSONValue.string)))])
-          .serializedBytes() + [0x0A]))
+        JSONValue.object([
+          ("scan", made.scan.json), ("cover", .bool(made.cover != nil)), ("notes", .array(made.notes.map(JSONValue.string))),
+        ])
+        .serializedBytes() + [0x0A]))
     exit(0)
   } catch {
     fail(error.description)
@@ -82,7 +87,9 @@ do throws(LookupError) {
     let ids = arguments.dropFirst(2)
     if let bad = ids.first(where: { !MusicBrainzRelease.isID($0) }) { throw .invalidID(bad) }
     if let (image, source) = try await coverArt.front(release: arguments[2], releaseGroup: arguments.count == 4 ? arguments[3] : nil) {
-      do { try FileSystem.writeAtomically(image, to: arguments[1]) } catch { throw .helper("cannot keep the cover in \(arguments[1]): \(error)") }
+      do { try FileSystem.writeAtomically(image, to: arguments[1]) } catch {
+        throw .helper("cannot keep the cover in \(arguments[1]): \(error)")
+      }
       output = Array((source.rawValue + "\n").utf8)
     } else {
       output = Array("none\n".utf8)

@@ -1,9 +1,9 @@
 import CoverTestSupport
 import Foundation
+import RecordKeeper
 import Testing
 
 @testable import RecordKeeperCovers
-import RecordKeeper
 
 /// An RGB colour as ``CoverMaker`` gives pixels.
 private typealias RGB = (r: UInt8, g: UInt8, b: UInt8)
@@ -245,9 +245,10 @@ struct CoverMakerTests {
 
   @Test func inspectAndPixelsReadAFile() throws {
     let scratch = try Scratch()
-    let images = try CoverMaker.make(from: CoverMaker.testImage(width: 800, height: 800, suffix: ".png") { x, y in
-      y < 400 ? (x < 400 ? red : green) : (x < 400 ? blue : yellow)
-    })
+    let images = try CoverMaker.make(
+      from: CoverMaker.testImage(width: 800, height: 800, suffix: ".png") { x, y in
+        y < 400 ? (x < 400 ? red : green) : (x < 400 ? blue : yellow)
+      })
     let path = try scratch.write("cover.webp", images.cover)
     #expect(try CoverMaker.inspect(file: path) == (400, 400, "webp"))
 
@@ -286,12 +287,15 @@ struct CoverMakerTests {
     // Neither blocks: both are refused from fstat, before any byte is read.
     #expect(throws: CoverError.notAFile(path: fifo, .fifo)) { try CoverMaker.make(fromFile: fifo) }
     #expect(throws: CoverError.notAFile(path: "/dev/zero", .characterDevice)) { try CoverMaker.make(fromFile: "/dev/zero") }
-    #expect(throws: CoverError.notAFile(path: "/dev/zero", .characterDevice)) { try CoverMaker.pixels(file: "/dev/zero", width: 4, height: 4) }
+    #expect(throws: CoverError.notAFile(path: "/dev/zero", .characterDevice)) {
+      try CoverMaker.pixels(file: "/dev/zero", width: 4, height: 4)
+    }
     let huge = scratch.folder.appendingPathComponent("huge.tif").path
     #expect(FileManager.default.createFile(atPath: huge, contents: nil))
     #expect(truncate(huge, off_t(CoverFiles.sourceSizeLimit + (10 << 20))) == 0)
     let error = try #require(throws: CoverError.self) { try CoverMaker.make(fromFile: huge) }
-    #expect(error == .fileTooLarge(path: huge, size: Int64(CoverFiles.sourceSizeLimit + (10 << 20)), limit: Int64(CoverFiles.sourceSizeLimit)))
+    #expect(
+      error == .fileTooLarge(path: huge, size: Int64(CoverFiles.sourceSizeLimit + (10 << 20)), limit: Int64(CoverFiles.sourceSizeLimit)))
     #expect(error.description == "\(huge) is 138 MiB, more than the 128 MiB rk reads for a photo: scale it down or save it as JPEG first")
   }
 
@@ -387,6 +391,7 @@ struct CoverMakerTests {
     #expect(
       CoverError.tooLarge(path: "b.png", width: 20000, height: 10000, limit: 100_000_000).description
         == "b.png is 20000x10000 pixels, more than the 100 megapixels rk reads: scale it down first")
-    #expect(CoverError.unreadable(path: "c.jpg", detail: "VipsJpeg: Premature end of JPEG file").description.hasPrefix("c.jpg cannot be read"))
+    #expect(
+      CoverError.unreadable(path: "c.jpg", detail: "VipsJpeg: Premature end of JPEG file").description.hasPrefix("c.jpg cannot be read"))
   }
 }

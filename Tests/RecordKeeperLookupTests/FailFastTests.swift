@@ -2,8 +2,8 @@ import Foundation
 import RecordKeeper
 import RecordKeeperLookup
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// PRODUCT.md §7: look-ups fail fast and speak. A refused connection or an
 /// unknown host is reported at once, not after the timeout; every wait

@@ -1,7 +1,7 @@
 import Foundation
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20.12: `rk set ALBUM --fill` fills from the album's own release;
 /// `rk add --musicbrainz` refuses a release already in the collection, as
@@ -25,7 +25,9 @@ struct FillAndDuplicateTests {
 
       let none = try await LookupCommandTests.rk(["-C", collection.path, "set", "other", "--fill"], environment: environment)
       #expect(none.status == 1)
-      #expect(none.stderr.contains("albums/other has no musicbrainz id to fill it from: give the release with --musicbrainz ID"), "\(none.stderr)")
+      #expect(
+        none.stderr.contains("albums/other has no musicbrainz id to fill it from: give the release with --musicbrainz ID"), "\(none.stderr)"
+      )
       #expect(try LookupCommandTests.commitCount(collection) == before + 1)
     }
   }
@@ -42,7 +44,9 @@ struct FillAndDuplicateTests {
       let again = try await LookupCommandTests.rk(add, environment: environment)
       #expect(again.status == 1)
       #expect(
-        again.stderr.contains("the collection already has this release: albums/miles-davis-kind-of-blue (the same MusicBrainz id). Nothing was added; give --duplicate"),
+        again.stderr.contains(
+          "the collection already has this release: albums/miles-davis-kind-of-blue (the same MusicBrainz id). Nothing was added; give --duplicate"
+        ),
         "\(again.stderr)")
       #expect(try LookupCommandTests.commitCount(collection) == before)
       let insisted = try await LookupCommandTests.rk(add + ["--duplicate"], environment: environment)

@@ -3,15 +3,16 @@ import Foundation
 import RecordKeeper
 import RecordKeeperCovers
 import RecordKeeperLookup
-import Testing
 import TestSupport
+import Testing
 
 /// Seed 001's scan through the real HTTP code: the Messages API, MusicBrainz
 /// and the Cover Art Archive answered by fixture servers on loopback.
 @Suite("Identifying a sleeve")
 struct IdentifierTests {
   /// A photo of a sleeve: larger than the API needs, so it is scaled down.
-  static let photo: [UInt8] = (try? CoverMaker.testImage(width: 2000, height: 1500, suffix: ".jpg[Q=80]") { x, y in (UInt8(x % 200), UInt8(y % 200), 40) }) ?? []
+  static let photo: [UInt8] =
+    (try? CoverMaker.testImage(width: 2000, height: 1500, suffix: ".jpg[Q=80]") { x, y in (UInt8(x % 200), UInt8(y % 200), 40) }) ?? []
 
   struct Servers: Sendable {
     var identifier: Identifier
@@ -29,10 +30,12 @@ struct IdentifierTests {
     return try await LookupFixtureServer.run { lookupURL, lookups in
       try await AnthropicFixtureServer.run { anthropicURL, anthropic in
         let http = LookupHTTP(
-          configuration: LookupConfiguration(musicBrainzURL: lookupURL, coverArtURL: lookupURL, contact: "test@example.org", cacheFolder: cache, timeout: 10))
+          configuration: LookupConfiguration(
+            musicBrainzURL: lookupURL, coverArtURL: lookupURL, contact: "test@example.org", cacheFolder: cache, timeout: 10))
         let identifier = Identifier(http: http, vision: VisionConfiguration(apiKey: key, baseURL: anthropicURL + "/", attempts: 3))
         let servers = Servers(
-          identifier: identifier, history: ScanHistory(location: CollectionLocation(root: collection.path)), anthropic: anthropic, lookups: lookups,
+          identifier: identifier, history: ScanHistory(location: CollectionLocation(root: collection.path)), anthropic: anthropic,
+          lookups: lookups,
           coverArtURL: lookupURL)
         do {
           let result = try await body(servers)
@@ -98,7 +101,8 @@ struct IdentifierTests {
 
   @Test func aStoredCoverAddressIsOnlyFetchedFromTheArchive() async throws {
     try await Self.with(key: "good") { servers in
-      let answer = VisionAnswer(albumTitle: "Kind of Blue", artistName: "Miles Davis", contextSummary: "A classic.", rating: 9, recommendation: .essential)
+      let answer = VisionAnswer(
+        albumTitle: "Kind of Blue", artistName: "Miles Davis", contextSummary: "A classic.", rating: 9, recommendation: .essential)
       // Stored by another run, when the archive was elsewhere: the path is kept, the address is today's.
       try servers.history.save(
         Scan(
@@ -113,7 +117,9 @@ struct IdentifierTests {
       try servers.history.remove("20261101-100000-aaaa")
       try servers.history.remove(made.scan.id)
       try servers.history.save(
-        Scan(id: "20261101-100000-bbbb", date: Date(timeIntervalSince1970: 1_793_527_200), answer: answer, coverURL: servers.coverArtURL + "/images/front.jpg"))
+        Scan(
+          id: "20261101-100000-bbbb", date: Date(timeIntervalSince1970: 1_793_527_200), answer: answer,
+          coverURL: servers.coverArtURL + "/images/front.jpg"))
       let again = try await servers.identifier.identify(photo: Self.photo, history: servers.history)
       #expect(again.scan.reusedFrom == "20261101-100000-bbbb")
       #expect(again.cover == nil)
@@ -132,7 +138,9 @@ struct IdentifierTests {
 
   @Test func aSleeveTheModelCannotTellSavesNoScan() async throws {
     try await Self.with(key: "unknown") { servers in
-      await #expect(throws: IdentifyError.notIdentified) { try await servers.identifier.identify(photo: Self.photo, history: servers.history) }
+      await #expect(throws: IdentifyError.notIdentified) {
+        try await servers.identifier.identify(photo: Self.photo, history: servers.history)
+      }
       #expect(servers.history.list().scans.isEmpty)
       #expect(await servers.anthropic.requests.count == 1)
       #expect(await servers.lookups.requests.isEmpty)
@@ -183,13 +191,18 @@ struct IdentifierTests {
       #expect(made.cover == nil)
       #expect(servers.history.list().scans.count == 1)
       // The fielded search, then the words alone.
-      #expect(await servers.lookups.requests.map(\.query) == [#"artist:"Nobody Known" AND release:"Unheard Tapes""#, "nobody known unheard tapes"])
+      #expect(
+        await servers.lookups.requests.map(\.query) == [
+          #"artist:"Nobody Known" AND release:"Unheard Tapes""#, "nobody known unheard tapes",
+        ])
     }
   }
 
   @Test func somethingThatIsNotAnImageIsRefusedBeforeAnyRequest() async throws {
     try await Self.with(key: "good") { servers in
-      await #expect(throws: IdentifyError.self) { try await servers.identifier.identify(photo: Array("not an image".utf8), history: servers.history) }
+      await #expect(throws: IdentifyError.self) {
+        try await servers.identifier.identify(photo: Array("not an image".utf8), history: servers.history)
+      }
       #expect(await servers.anthropic.requests.isEmpty)
     }
   }

@@ -1,8 +1,8 @@
 import Foundation
 import RecordKeeper
 import RecordKeeperCovers
-import Testing
 import TestSupport
+import Testing
 
 /// `rk identify`, `--add`, `--want` and `rk scans`: the built `rk` (with
 /// its `rk-lookup` and `rk-cover` helpers) against the fixture servers.
@@ -116,7 +116,10 @@ struct IdentifyCommandTests {
     #expect(result.stdout.contains("MusicBrainz: no matching release.\n"))
     #expect(result.stdout.hasSuffix("Added albums/nobody-known-unheard-tapes to the wantlist.\n"))
     let text = try setup.collection.read("albums/nobody-known-unheard-tapes/album.md")
-    #expect(text.hasPrefix("---\ntitle: Unheard Tapes\nartist: Nobody Known\nreleased: 1971\ntags:\n- jazz\n- modal jazz\nlabel: Columbia\nstatus: wanted\n---\n\n## Context\n\n"))
+    #expect(
+      text.hasPrefix(
+        "---\ntitle: Unheard Tapes\nartist: Nobody Known\nreleased: 1971\ntags:\n- jazz\n- modal jazz\nlabel: Columbia\nstatus: wanted\n---\n\n## Context\n\n"
+      ))
     #expect(text.contains("Recommendation: 😐 SKIP"))
     let wanted = try runRK(["-C", setup.collection.path, "list", "@status:=wanted", "--format", "{id}"])
     #expect(wanted.stdout == "albums/nobody-known-unheard-tapes\n")

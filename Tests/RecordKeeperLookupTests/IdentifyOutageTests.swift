@@ -1,8 +1,8 @@
 import Foundation
 import RecordKeeper
 import RecordKeeperLookup
-import Testing
 import TestSupport
+import Testing
 
 /// PRODUCT.md §7: a failed step is never stored as an answer. A scan made
 /// while MusicBrainz is down says so, adds nothing, and the next scan of
@@ -37,7 +37,9 @@ struct IdentifyOutageTests {
         #expect(first.scan.failed == [.musicBrainz])
         #expect(first.scan.coverURL == nil && first.cover == nil)
         #expect(first.notes.count == 1)
-        #expect(first.notes.first?.hasPrefix("MusicBrainz could not be asked for the release, so neither was the Cover Art Archive: cannot reach MusicBrainz") == true)
+        #expect(
+          first.notes.first?.hasPrefix(
+            "MusicBrainz could not be asked for the release, so neither was the Cover Art Archive: cannot reach MusicBrainz") == true)
         // The archive was not asked either.
         #expect(await lookups.requests.isEmpty)
         // Stored with the failure, so it is not read back as "no match".

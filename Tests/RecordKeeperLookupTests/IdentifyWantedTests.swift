@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20.9 (identify): `rk identify --add` of an album on the wantlist
 /// offers to mark it owned (`--owned` for scripts), never adds it twice.
@@ -18,7 +18,10 @@ struct IdentifyWantedTests {
     // Not on a terminal and not asked to: nothing changes, and rk says how.
     let plain = try await IdentifyCommandTests.rk(["-C", path, "identify", setup.photo, "--add"], key: "good")
     #expect(plain.status == 0, "\(plain.stderr)")
-    #expect(plain.stdout.hasSuffix("Already in the collection (on the wantlist): albums/miles-davis-kind-of-blue. Nothing was added. Give --owned to mark it owned.\n"))
+    #expect(
+      plain.stdout.hasSuffix(
+        "Already in the collection (on the wantlist): albums/miles-davis-kind-of-blue. Nothing was added. Give --owned to mark it owned.\n")
+    )
     #expect(try setup.commitCount() == before)
 
     let owned = try await IdentifyCommandTests.rk(["-C", path, "identify", setup.photo, "--add", "--owned"], key: "good")

@@ -7,8 +7,8 @@ import RecordKeeper
 import RecordKeeperCovers
 import RecordKeeperLookup
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// The app's look-ups (`/api/lookup`, `POST /api/albums {"musicbrainz"}`,
 /// `/api/barcode`) through the router of `rk serve`, with the real HTTP
@@ -152,7 +152,11 @@ struct LookupAPITests {
       #expect(try CoverMaker.inspect(file: cover).width == CoverMaker.coverSize)
       // The commit holds the album and both cover files.
       let files = try git(["show", "--name-only", "--format=", "HEAD"], in: fixture.collection.path).split(separator: "\n")
-      #expect(Set(files) == ["albums/miles-davis-kind-of-blue/album.md", "albums/miles-davis-kind-of-blue/cover.webp", "albums/miles-davis-kind-of-blue/cover-thumb.webp"])
+      #expect(
+        Set(files) == [
+          "albums/miles-davis-kind-of-blue/album.md", "albums/miles-davis-kind-of-blue/cover.webp",
+          "albums/miles-davis-kind-of-blue/cover-thumb.webp",
+        ])
     }
   }
 
@@ -207,7 +211,9 @@ struct LookupAPITests {
         #expect(response.status == .badRequest)
         #expect(response.object["field"] as? String == "musicbrainz")
       }
-      try await client.execute(uri: "/api/albums", method: .post, headers: Self.origin, body: Self.body(["musicbrainz": MusicBrainzFixtures.notJSON])) {
+      try await client.execute(
+        uri: "/api/albums", method: .post, headers: Self.origin, body: Self.body(["musicbrainz": MusicBrainzFixtures.notJSON])
+      ) {
         response in
         #expect(response.status == .badGateway)
         #expect((response.object["error"] as? String ?? "").hasPrefix("MusicBrainz sent an answer rk cannot read"))

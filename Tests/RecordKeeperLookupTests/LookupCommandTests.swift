@@ -2,8 +2,8 @@ import CoverTestSupport
 import Foundation
 import RecordKeeper
 import RecordKeeperCovers
-import Testing
 import TestSupport
+import Testing
 
 /// `rk lookup`, `rk add --musicbrainz` and `rk set --musicbrainz --fill`:
 /// the built `rk` (and its `rk-lookup` helper) against the fixture server.
@@ -37,7 +37,10 @@ struct LookupCommandTests {
       let environment = try Self.environment(url)
       let text = try await Self.rk(["lookup", "kind", "of", "blue"], environment: environment)
       #expect(text.status == 0, "\(text.stderr)")
-      #expect(text.stdout.contains("Kind of Blue – Miles Davis\n  1959-08-17 · US · LP · Columbia CL 1355 · score 100\n  rk add --musicbrainz \(MusicBrainzFixtures.kindOfBlue)\n"))
+      #expect(
+        text.stdout.contains(
+          "Kind of Blue – Miles Davis\n  1959-08-17 · US · LP · Columbia CL 1355 · score 100\n  rk add --musicbrainz \(MusicBrainzFixtures.kindOfBlue)\n"
+        ))
       #expect(text.stdout.contains("The Beatles – The Beatles"))
       let json = try await Self.rk(["lookup", "--barcode", "0602498658467", "--json"], environment: environment)
       let candidates = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -66,7 +69,8 @@ struct LookupCommandTests {
     let before = try Self.commitCount(collection)
     try await LookupFixtureServer.run { url, _ in
       let result = try await Self.rk(
-        ["-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.kindOfBlue, "--tag", "jazz"], environment: try Self.environment(url))
+        ["-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.kindOfBlue, "--tag", "jazz"],
+        environment: try Self.environment(url))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout == "albums/miles-davis-kind-of-blue\n")
     }
@@ -111,12 +115,15 @@ struct LookupCommandTests {
     let collection = try TemporaryCollection()
     try collection.initializeGit()
     let photo = collection.path + "/../rk-lookup-photo-\(UUID().uuidString).png"
-    try Data(try CoverMaker.testImage(width: 200, height: 200, suffix: ".png") { _, _ in (200, 10, 10) }).write(to: URL(fileURLWithPath: photo))
+    try Data(try CoverMaker.testImage(width: 200, height: 200, suffix: ".png") { _, _ in (200, 10, 10) }).write(
+      to: URL(fileURLWithPath: photo))
     defer { try? FileManager.default.removeItem(atPath: photo) }
     let paths = try await LookupFixtureServer.run { url, log in
       let result = try await Self.rk(
-        ["-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.kindOfBlue, "--title", "Kind of Blue (mono)",
-         "--track", "So What", "--cover", photo, "--rating", "5"],
+        [
+          "-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.kindOfBlue, "--title", "Kind of Blue (mono)",
+          "--track", "So What", "--cover", photo, "--rating", "5",
+        ],
         environment: try Self.environment(url))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout == "albums/miles-davis-kind-of-blue-mono\n")
@@ -134,7 +141,8 @@ struct LookupCommandTests {
     let collection = try TemporaryCollection()
     try collection.initializeGit()
     try await LookupFixtureServer.run { url, _ in
-      let result = try await Self.rk(["-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.noCover], environment: try Self.environment(url))
+      let result = try await Self.rk(
+        ["-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.noCover], environment: try Self.environment(url))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr.contains("the Cover Art Archive has no front cover for this release"))
     }
@@ -174,7 +182,8 @@ struct LookupCommandTests {
       #expect(try Self.commitCount(collection) == before + 1)
 
       let overwrite = try await Self.rk(
-        ["-C", collection.path, "set", "kob", "--musicbrainz", MusicBrainzFixtures.kindOfBlue, "--fill", "--overwrite"], environment: environment)
+        ["-C", collection.path, "set", "kob", "--musicbrainz", MusicBrainzFixtures.kindOfBlue, "--fill", "--overwrite"],
+        environment: environment)
       #expect(overwrite.status == 0, "\(overwrite.stderr)")
       let replaced = try collection.read("albums/kob/album.md")
       #expect(replaced.contains("title: Kind of Blue\n") && replaced.contains("released: 1959-08-17\n"))
@@ -200,7 +209,8 @@ struct LookupCommandTests {
     let before = try Self.commitCount(collection)
     try await LookupFixtureServer.run { url, _ in
       let environment = try Self.environment(url)
-      let malformed = try await Self.rk(["-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.notJSON], environment: environment)
+      let malformed = try await Self.rk(
+        ["-C", collection.path, "add", "--musicbrainz", MusicBrainzFixtures.notJSON], environment: environment)
       #expect(malformed.status == 1)
       #expect(malformed.stderr.contains("MusicBrainz sent an answer rk cannot read: the release is not JSON."))
       let unknown = try await Self.rk(

@@ -119,7 +119,9 @@ struct MusicBrainzClientTests {
 
   @Test func aServiceThatStaysBusyIsAClearError() async throws {
     let (error, count): (LookupError?, Int) = try await Self.withClients { musicBrainz, _, log in
-      do throws(LookupError) { _ = try await musicBrainz.release(MusicBrainzFixtures.alwaysBusy) } catch { return (error, await log.requests.count) }
+      do throws(LookupError) { _ = try await musicBrainz.release(MusicBrainzFixtures.alwaysBusy) } catch {
+        return (error, await log.requests.count)
+      }
       return (nil, await log.requests.count)
     }
     #expect(error == .busy(service: .musicBrainz, attempts: 4, retryAfter: nil))

@@ -7,8 +7,8 @@ import RecordKeeper
 import RecordKeeperCovers
 import RecordKeeperLookup
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// "Scan a sleeve" through the router of `rk serve`: `POST /api/identify`,
 /// the scan history, its covers, and Add to collection / wantlist, with the
@@ -119,8 +119,10 @@ struct ScanAPITests {
       // A scan file whose cover address names another host (the same server, spelled otherwise).
       let id = "20261123-184512-3f2a"
       let elsewhere = url.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/release/\(MusicBrainzFixtures.kindOfBlue)/front"
-      let answer = #"{"album_title": "Kind of Blue", "artist_name": "Miles Davis", "context_summary": "Modal.", "rating": 9, "recommendation": "ESSENTIAL"}"#
-      let scan = #"{"id": "\#(id)", "date": "2026-11-23T18:45:12Z", "answer": \#(answer), "musicbrainz": null, "match": null, "cover_url": "\#(elsewhere)", "reused_from": null}"#
+      let answer =
+        #"{"album_title": "Kind of Blue", "artist_name": "Miles Davis", "context_summary": "Modal.", "rating": 9, "recommendation": "ESSENTIAL"}"#
+      let scan =
+        #"{"id": "\#(id)", "date": "2026-11-23T18:45:12Z", "answer": \#(answer), "musicbrainz": null, "match": null, "cover_url": "\#(elsewhere)", "reused_from": null}"#
       try fixture.collection.writeFile(".recordkeeper/scans/\(id).json", Array(scan.utf8))
       try await fixture.withClient(lookups: try LookupAPITests.access(url)) { client in
         try await client.execute(uri: "/api/scans/\(id)", method: .get) { response in
@@ -141,8 +143,10 @@ struct ScanAPITests {
     let before = try fixture.commitCount()
     try await LookupFixtureServer.run { url, _ in
       let id = "20261123-184512-3f2b"
-      let answer = #"{"album_title": "Kind of Blue", "artist_name": "Miles Davis", "context_summary": "Modal.", "rating": 9, "recommendation": "ESSENTIAL"}"#
-      let scan = #"{"id": "\#(id)", "date": "2026-11-23T18:45:12Z", "answer": \#(answer), "musicbrainz": null, "match": null, "cover_url": null, "reused_from": null, "failed": ["musicbrainz"]}"#
+      let answer =
+        #"{"album_title": "Kind of Blue", "artist_name": "Miles Davis", "context_summary": "Modal.", "rating": 9, "recommendation": "ESSENTIAL"}"#
+      let scan =
+        #"{"id": "\#(id)", "date": "2026-11-23T18:45:12Z", "answer": \#(answer), "musicbrainz": null, "match": null, "cover_url": null, "reused_from": null, "failed": ["musicbrainz"]}"#
       try fixture.collection.writeFile(".recordkeeper/scans/\(id).json", Array(scan.utf8))
       try await fixture.withClient(lookups: try LookupAPITests.access(url)) { client in
         try await client.execute(uri: "/api/scans/\(id)/add", method: .post, headers: LookupAPITests.origin) { response in

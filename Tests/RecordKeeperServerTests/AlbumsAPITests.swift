@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// JSON text with sorted keys, to compare two documents.
 func normalized(_ value: Any) throws -> String {
@@ -164,7 +164,8 @@ struct AlbumsAPITests {
     try await fixture.withClient { client in
       let id = encoded("albums/miles-davis-kind-of-blue")
       let headers = try await saveHeaders(fixture, "albums/miles-davis-kind-of-blue")
-      try await client.execute(uri: "/api/albums/\(id)", method: .put, headers: headers, body: json(["released": "1959-13-01"])) { response in
+      try await client.execute(uri: "/api/albums/\(id)", method: .put, headers: headers, body: json(["released": "1959-13-01"])) {
+        response in
         #expect(response.status == .unprocessableContent)
         let message = response.object["error"] as? String ?? "?"
         #expect(cli.stderr.contains(message.split(separator: "\n").last.map(String.init) ?? "?"), "\(cli.stderr) vs \(message)")
@@ -222,7 +223,8 @@ struct AlbumsAPITests {
     let fixture = try await ServerFixture()
     let before = try fixture.commitCount()
     try await fixture.withClient { client in
-      try await client.execute(uri: "/api/albums/" + encoded("albums/radiohead-ok-computer"), method: .delete, headers: sameOrigin) { response in
+      try await client.execute(uri: "/api/albums/" + encoded("albums/radiohead-ok-computer"), method: .delete, headers: sameOrigin) {
+        response in
         #expect(response.status == .noContent)
       }
       try await client.execute(uri: "/api/albums/" + encoded("albums/radiohead-ok-computer"), method: .get) { response in
@@ -238,7 +240,8 @@ struct AlbumsAPITests {
     let before = try fixture.commitCount()
     let id = encoded("albums/radiohead-ok-computer")
     try await fixture.withClient { client in
-      try await client.execute(uri: "/api/albums/\(id)/tags", method: .post, headers: sameOrigin, body: json(["tag": "art rock"])) { response in
+      try await client.execute(uri: "/api/albums/\(id)/tags", method: .post, headers: sameOrigin, body: json(["tag": "art rock"])) {
+        response in
         #expect(response.status == .ok)
         #expect(response.object["tags"] as? [String] == ["rock", "art rock"])
       }
@@ -258,7 +261,10 @@ struct AlbumsAPITests {
       }
     }
     #expect(try fixture.commitCount() == before + 2)
-    #expect(try fixture.collection.commitSubjects().prefix(2) == ["Remove tag \"art rock\" from Radiohead – OK Computer", "Add tag \"art rock\" to Radiohead – OK Computer"])
+    #expect(
+      try fixture.collection.commitSubjects().prefix(2) == [
+        "Remove tag \"art rock\" from Radiohead – OK Computer", "Add tag \"art rock\" to Radiohead – OK Computer",
+      ])
   }
 
   @Test func artistsTagsStatusAndTheSortSetting() async throws {

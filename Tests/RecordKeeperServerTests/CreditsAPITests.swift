@@ -1,8 +1,8 @@
 import Foundation
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// The details view's "More by" (PRODUCT.md §1.4 "Credits"): an album by
 /// `A feat. B` links to the albums of A and of B, and names both.

@@ -4,8 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// The app's favourite star, Favourites screen and Play Next (PRODUCT.md §1.4).
 @Suite struct FavouritesAPITests {
@@ -40,8 +40,12 @@ import TestSupport
     let fixture = try await ServerFixture()
     let headers = try await saveHeaders(fixture, Self.id)
     let (missing, noTrack) = try await fixture.withClient { client in
-      let a = try await client.execute(uri: Self.uri, method: .post, headers: sameOrigin, body: json(["track": 1, "favourite": true])) { $0.status }
-      let b = try await client.execute(uri: Self.uri, method: .post, headers: headers, body: json(["track": 9, "favourite": true])) { $0.text }
+      let a = try await client.execute(uri: Self.uri, method: .post, headers: sameOrigin, body: json(["track": 1, "favourite": true])) {
+        $0.status
+      }
+      let b = try await client.execute(uri: Self.uri, method: .post, headers: headers, body: json(["track": 9, "favourite": true])) {
+        $0.text
+      }
       return (a, b)
     }
     #expect(missing == .preconditionRequired)

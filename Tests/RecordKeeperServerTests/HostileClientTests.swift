@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -102,7 +102,7 @@ struct HostileClientTests {
     try await live(headerTimeout: .milliseconds(500), idleTimeout: .seconds(600)) { port in
       // Bounded for the test process, which holds both ends of each connection.
       var sockets: [Int32] = []
-      defer { sockets.forEach { close($0) } }
+      defer { for socket in sockets { close(socket) } }
       for _ in 0..<200 {
         let socket = try connectLoopback(port: port)
         sockets.append(socket)
@@ -134,7 +134,8 @@ struct HostileClientTests {
           #expect(response.status == .unauthorized, "\(uri)")
         }
       }
-      try await client.execute(uri: "/manifest.webmanifest", method: .put, headers: sameOrigin, body: ByteBuffer(string: "{}")) { response in
+      try await client.execute(uri: "/manifest.webmanifest", method: .put, headers: sameOrigin, body: ByteBuffer(string: "{}")) {
+        response in
         #expect(response.status == .unauthorized)
       }
     }

@@ -5,8 +5,8 @@ import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperCovers
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 @Suite("API: covers and photos")
 struct ImagesAPITests {
@@ -72,7 +72,8 @@ struct ImagesAPITests {
         #expect(response.object["field"] as? String == "image")
       }
       // Not declared as an image at all.
-      try await client.execute(uri: "/api/albums/\(Self.id)/photos", method: .post, headers: sameOrigin, body: try Self.photo()) { response in
+      try await client.execute(uri: "/api/albums/\(Self.id)/photos", method: .post, headers: sameOrigin, body: try Self.photo()) {
+        response in
         #expect(response.status == .unsupportedMediaType)
       }
       // Over the 20 MB limit.
@@ -97,7 +98,8 @@ struct ImagesAPITests {
         #expect(response.status == .ok)
         #expect(response.array.isEmpty)
       }
-      try await client.execute(uri: "/api/albums/\(Self.id)/photos", method: .post, headers: Self.jpeg, body: try Self.photo()) { response in
+      try await client.execute(uri: "/api/albums/\(Self.id)/photos", method: .post, headers: Self.jpeg, body: try Self.photo()) {
+        response in
         #expect(response.status == .created)
       }
       try await client.execute(

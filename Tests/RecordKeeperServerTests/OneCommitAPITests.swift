@@ -4,8 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// Add and Save with a cover are one action, one commit (issue 18 point 2).
 @Suite struct OneCommitAPITests {
@@ -94,7 +94,8 @@ import TestSupport
     let fixture = try await ServerFixture()
     let before = try fixture.commitCount()
     let ids = try files(fixture)
-    let cover = kind == "too large" ? [UInt8](repeating: 0xFF, count: ServerConfiguration.uploadLimit + 1) : Array("<script>alert(1)</script>".utf8)
+    let cover =
+      kind == "too large" ? [UInt8](repeating: 0xFF, count: ServerConfiguration.uploadLimit + 1) : Array("<script>alert(1)</script>".utf8)
     let id = "albums/radiohead-ok-computer"
     let putHeaders = try await Self.headers(ifMatch: fixture, id)
     try await fixture.withClient { client in

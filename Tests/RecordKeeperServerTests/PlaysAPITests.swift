@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// "Played it" and the Stats screen's data (PRODUCT.md §1.4).
 @Suite("API: plays and stats")
@@ -51,7 +51,8 @@ struct PlaysAPITests {
     let plays = fixture.collection.path + "/plays"
     try FileManager.default.createDirectory(atPath: plays, withIntermediateDirectories: true)
     try await fixture.withClient { client in
-      try await client.execute(uri: "/api/albums/\(encoded(Self.id))/plays", method: .post, headers: sameOrigin, body: json([:])) { response in
+      try await client.execute(uri: "/api/albums/\(encoded(Self.id))/plays", method: .post, headers: sameOrigin, body: json([:])) {
+        response in
         #expect(response.status == .created)
       }
     }

@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// The accent colour through the API (PRODUCT.md §1.4): a per-clone
 /// preference, kept in the git-ignored `local.yaml`, never a commit.
@@ -28,7 +28,8 @@ struct PreferencesAPITests {
       try await client.execute(uri: "/api/preferences", method: .get) { response in
         #expect(response.object["accent"] as? String == "purple")
       }
-      try await client.execute(uri: "/api/preferences", method: .put, headers: sameOrigin, body: json(["accent": "chartreuse"])) { response in
+      try await client.execute(uri: "/api/preferences", method: .put, headers: sameOrigin, body: json(["accent": "chartreuse"])) {
+        response in
         #expect(response.status == .badRequest)
         #expect(response.object["field"] as? String == "accent")
         #expect((response.object["error"] as? String)?.contains("purple") == true)

@@ -5,8 +5,8 @@ import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperCovers
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// Albums that cannot be read are named (`GET /api/problems`), and cover
 /// addresses change when the image does (issue 18, points 3 and 4).
@@ -89,8 +89,9 @@ struct ProblemsAndCoversAPITests {
     let check = try runRK(["-C", fixture.collection.path, "check", "--json"])
     let expected = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any] ?? [:]
     let answer = try await problems()
-    #expect(paths(answer).map { $0.replacingOccurrences(of: fixture.collection.path + "/", with: "") }
-      == paths(expected).map { $0.replacingOccurrences(of: fixture.collection.path + "/", with: "") })
+    #expect(
+      paths(answer).map { $0.replacingOccurrences(of: fixture.collection.path + "/", with: "") }
+        == paths(expected).map { $0.replacingOccurrences(of: fixture.collection.path + "/", with: "") })
     #expect(answer["albums"] as? Int == expected["albums"] as? Int)
     // The app's line asks only for the unreadable albums: the same, without the rest.
     let unreadable = try await problems("?of=unreadable")

@@ -1,8 +1,8 @@
 import Foundation
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// `GET /api/albums?sort=relevance` (PRODUCT.md §1.4): the app's "Best match".
 @Suite struct RelevanceAPITests {

@@ -4,8 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// The headers of a save from a form opened at the album's current version.
 func saveHeaders(_ fixture: ServerFixture, _ id: String) async throws -> HTTPFields {
@@ -42,7 +42,8 @@ func saveHeaders(_ fixture: ServerFixture, _ id: String) async throws -> HTTPFie
     let fixture = try await ServerFixture()
     try await fixture.withClient { client in
       let (object, tag) = try await opened(client)
-      let hashed = try git(["hash-object", Self.id + "/album.md"], in: fixture.collection.path).trimmingCharacters(in: .whitespacesAndNewlines)
+      let hashed = try git(["hash-object", Self.id + "/album.md"], in: fixture.collection.path).trimmingCharacters(
+        in: .whitespacesAndNewlines)
       #expect(tag == "\"\(hashed)\"")
       #expect(object["version"] as? String == hashed)
       // Written into the object database, so a hand edit's version can be read back.
@@ -55,7 +56,8 @@ func saveHeaders(_ fixture: ServerFixture, _ id: String) async throws -> HTTPFie
     let before = try fixture.commitCount()
     try await fixture.withClient { client in
       let (object, _) = try await opened(client)
-      try await client.execute(uri: Self.uri, method: .put, headers: headers(ifMatch: nil), body: form(object, ["title": "Kind of Blue!"])) {
+      try await client.execute(uri: Self.uri, method: .put, headers: headers(ifMatch: nil), body: form(object, ["title": "Kind of Blue!"]))
+      {
         #expect($0.status == .preconditionRequired)
         #expect($0.object["field"] as? String == "If-Match")
       }
@@ -69,7 +71,9 @@ func saveHeaders(_ fixture: ServerFixture, _ id: String) async throws -> HTTPFie
     let before = try fixture.commitCount()
     try await fixture.withClient { client in
       let (object, tag) = try await opened(client)
-      try await client.execute(uri: Self.uri, method: .put, headers: headers(ifMatch: tag), body: form(object, ["title": "Kind of Blue (Legacy)"])) {
+      try await client.execute(
+        uri: Self.uri, method: .put, headers: headers(ifMatch: tag), body: form(object, ["title": "Kind of Blue (Legacy)"])
+      ) {
         #expect($0.status == .ok)
         #expect($0.object["title"] as? String == "Kind of Blue (Legacy)")
         #expect($0.headers[.eTag] != tag)
@@ -90,8 +94,11 @@ func saveHeaders(_ fixture: ServerFixture, _ id: String) async throws -> HTTPFie
       text = text.replacingOccurrences(of: "3. Blue in Green\n", with: "3. Blue in Green\n4. Flamenco Sketches\n")
       try fixture.collection.write(Self.id, text)
       _ = try runRK(["-C", fixture.collection.path, "tag", "add", "miles-davis-kind-of-blue", "cli-tag"])
-      let theirs = try fixture.collection.read(Self.id + "/album.md").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      try await client.execute(uri: Self.uri, method: .put, headers: headers(ifMatch: tag), body: form(object, ["title": "Kind of Blue Remastered"])) {
+      let theirs = try fixture.collection.read(Self.id + "/album.md").split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
+      try await client.execute(
+        uri: Self.uri, method: .put, headers: headers(ifMatch: tag), body: form(object, ["title": "Kind of Blue Remastered"])
+      ) {
         #expect($0.status == .ok, "\($0.text)")
         #expect($0.object["label"] as? String == "Columbia")
         #expect(($0.object["tracks"] as? [String])?.last == "Flamenco Sketches")
@@ -115,7 +122,9 @@ func saveHeaders(_ fixture: ServerFixture, _ id: String) async throws -> HTTPFie
       _ = try runRK(["-C", fixture.collection.path, "set", "miles-davis-kind-of-blue", "--title", "Kind of Blue (CLI)"])
       let before = try fixture.commitCount()
       let file = try fixture.collection.read(Self.id + "/album.md")
-      try await client.execute(uri: Self.uri, method: .put, headers: headers(ifMatch: tag), body: form(object, ["title": "Kind of Blue (App)"])) {
+      try await client.execute(
+        uri: Self.uri, method: .put, headers: headers(ifMatch: tag), body: form(object, ["title": "Kind of Blue (App)"])
+      ) {
         #expect($0.status == .conflict)
         let conflicts = $0.object["conflicts"] as? [[String: Any]] ?? []
         #expect(conflicts.count == 1)
@@ -127,7 +136,9 @@ func saveHeaders(_ fixture: ServerFixture, _ id: String) async throws -> HTTPFie
       #expect(try fixture.collection.read(Self.id + "/album.md") == file)
       // The app saves again with the chosen value and the new version.
       let (now, current) = try await opened(client)
-      try await client.execute(uri: Self.uri, method: .put, headers: headers(ifMatch: current), body: form(now, ["title": "Kind of Blue (App)"])) {
+      try await client.execute(
+        uri: Self.uri, method: .put, headers: headers(ifMatch: current), body: form(now, ["title": "Kind of Blue (App)"])
+      ) {
         #expect($0.status == .ok)
         #expect($0.object["title"] as? String == "Kind of Blue (App)")
       }

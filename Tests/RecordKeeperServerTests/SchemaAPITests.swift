@@ -1,8 +1,8 @@
 import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// `GET /api/schema` serves the library's field catalogue, from which the
 /// app builds its forms (issue 18, point 6).
@@ -17,7 +17,8 @@ struct SchemaAPITests {
         let fields = response.object["fields"] as? [[String: Any]] ?? []
         let byName = Dictionary(fields.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
         // Every front-matter key, collector's field and rule field, under its JSON name.
-        let names = ["title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "year", "cover", "notes"]
+        let names =
+          ["title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "year", "cover", "notes"]
           + CollectorField.allCases.map(\.key) + ["plays", "last_played"]
         #expect(Set(byName.keys) == Set(names))
         let media = try #require(byName["media_condition"])

@@ -1,8 +1,8 @@
 import Foundation
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// `CollectionSnapshot.page(matching:order:offset:limit:)`, the search of
 /// `GET /api/albums`: the same albums, in the same order, as filtering the

@@ -4,8 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Server safety (PRODUCT.md §5)")
 struct SecurityTests {
@@ -73,7 +73,8 @@ struct SecurityTests {
       ) { response in
         #expect(response.status == .ok)
       }
-      try await client.execute(uri: "/api/albums/\(Self.id)/tags/stolen", method: .delete, headers: [.origin: "http://localhost"]) { response in
+      try await client.execute(uri: "/api/albums/\(Self.id)/tags/stolen", method: .delete, headers: [.origin: "http://localhost"]) {
+        response in
         #expect(response.status == .ok)
       }
     }
@@ -101,7 +102,10 @@ struct SecurityTests {
     let token = try #require(configuration.token)
     let router = buildRouter(service: fixture.service, configuration: configuration)
     try await Application(router: router).test(.router) { client in
-      for uri in ["/", "/api/albums", "/api/albums/\(Self.id)/cover", "/api/albums?token=wrong", "/?token=" + token.dropLast() + (token.hasSuffix("0") ? "1" : "0")] {
+      for uri in [
+        "/", "/api/albums", "/api/albums/\(Self.id)/cover", "/api/albums?token=wrong",
+        "/?token=" + token.dropLast() + (token.hasSuffix("0") ? "1" : "0"),
+      ] {
         try await client.execute(uri: uri, method: .get) { response in
           #expect(response.status == .unauthorized, "\(uri)")
           #expect(response.object["field"] as? String == "token")

@@ -16,7 +16,8 @@ final class ServerFixture: Sendable {
     "albums/miles-davis-kind-of-blue": albumText(
       title: "Kind of Blue", artist: "Miles Davis", released: "1959-08-17", tags: ["jazz", "modal"],
       tracks: ["So What (9:22)", "Freddie Freeloader", "Blue in Green"]),
-    "albums/miles-davis-bitches-brew": albumText(title: "Bitches Brew", artist: "Miles Davis", released: "1970-03-30", tags: ["jazz", "fusion"]),
+    "albums/miles-davis-bitches-brew": albumText(
+      title: "Bitches Brew", artist: "Miles Davis", released: "1970-03-30", tags: ["jazz", "fusion"]),
     "albums/radiohead-ok-computer": albumText(title: "OK Computer", artist: "Radiohead", released: "1997-05-21", tags: ["rock"]),
     "albums/bjork-homogenic": albumText(title: "Homogenic", artist: "Björk", released: "1997-09-22"),
     "albums/the-beatles-abbey-road": albumText(

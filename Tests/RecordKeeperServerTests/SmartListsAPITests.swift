@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 /// Rules in the search bar and smart lists through the API (PRODUCT.md §1.3, §5).
 @Suite("API: rules and smart lists")
@@ -52,7 +52,8 @@ struct SmartListsAPITests {
         #expect((response.object["albums"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Kind of Blue"])
       }
       // A rule that cannot be read changes nothing.
-      try await client.execute(uri: "/api/lists/broken", method: .put, headers: sameOrigin, body: json(["rules": ["@colour:red"]])) { response in
+      try await client.execute(uri: "/api/lists/broken", method: .put, headers: sameOrigin, body: json(["rules": ["@colour:red"]])) {
+        response in
         #expect(response.status == .unprocessableContent)
         #expect(response.object["field"] as? String == "rules")
       }
@@ -73,7 +74,9 @@ struct SmartListRenameAPITests {
     let start = try fixture.commitCount()
     try await fixture.withClient { client in
       for name in ["pure-jazz", "rock"] {
-        try await client.execute(uri: "/api/lists/" + name, method: .put, headers: sameOrigin, body: json(["rules": [name == "rock" ? "#rock" : "#jazz"]])) { response in
+        try await client.execute(
+          uri: "/api/lists/" + name, method: .put, headers: sameOrigin, body: json(["rules": [name == "rock" ? "#rock" : "#jazz"]])
+        ) { response in
           #expect(response.status == .ok, "\(response.text)")
         }
       }

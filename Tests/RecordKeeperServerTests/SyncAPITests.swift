@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -87,7 +87,10 @@ final class SilentListener: Sendable {
     port = Int(UInt16(bigEndian: address.sin_port))
   }
 
-  func close() { shutdown(socket, Int32(SHUT_RDWR)); _ = Glibc.close(socket) }
+  func close() {
+    shutdown(socket, Int32(SHUT_RDWR))
+    _ = Glibc.close(socket)
+  }
 }
 
 extension TestClientProtocol {
@@ -219,7 +222,8 @@ struct SyncAPITests {
       #expect(sync.object["result"] as? String == "conflicts")
       #expect(sync.object["sent"] is NSNull)
       let expected: [String: String] = [
-        "album": album, "title": "OK Computer OKNOTOK", "field": "title", "ours": "OK Computer OKNOTOK", "theirs": "OK Computer (Remastered)",
+        "album": album, "title": "OK Computer OKNOTOK", "field": "title", "ours": "OK Computer OKNOTOK",
+        "theirs": "OK Computer (Remastered)",
       ]
       #expect((sync.object["conflicts"] as? [[String: String]]) == [expected])
       // Nothing was pushed, and the merge is not committed yet.
@@ -274,11 +278,14 @@ struct SyncAPITests {
       #expect(both.status == .badRequest)
       let noAlbum = try await client.change("/api/conflicts/resolve", body: ["album": "albums/nobody-nothing", "take": "ours"])
       #expect(noAlbum.status == .notFound)
-      let foreign = try await client.execute(uri: "/api/conflicts/resolve", method: .post, body: json(["album": album, "take": "ours"])) { $0 }
+      let foreign = try await client.execute(uri: "/api/conflicts/resolve", method: .post, body: json(["album": album, "take": "ours"])) {
+        $0
+      }
       #expect(foreign.status == .forbidden)
       #expect(try await client.get("/api/conflicts").array.count == 2)
 
-      let first = try await client.change("/api/conflicts/resolve", body: ["album": album, "set": ["title": "OK Computer OKNOTOK 1997 2017"]])
+      let first = try await client.change(
+        "/api/conflicts/resolve", body: ["album": album, "set": ["title": "OK Computer OKNOTOK 1997 2017"]])
       #expect(first.status == .ok, "\(first.text)")
       #expect(first.object["commit"] is NSNull)
       #expect((first.object["remaining"] as? [[String: Any]])?.map { $0["field"] as? String } == ["released"])

@@ -4,8 +4,8 @@ import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -122,7 +122,8 @@ struct WatchingTests {
     try git(["config", "user.name", "Other Collector"], in: other)
     try git(["config", "user.email", "other@example.com"], in: other)
     try FileManager.default.createDirectory(atPath: other + "/albums/portishead-dummy", withIntermediateDirectories: true)
-    try albumText(title: "Dummy", artist: "Portishead").write(toFile: other + "/albums/portishead-dummy/album.md", atomically: true, encoding: .utf8)
+    try albumText(title: "Dummy", artist: "Portishead").write(
+      toFile: other + "/albums/portishead-dummy/album.md", atomically: true, encoding: .utf8)
     try albumText(title: "OK Computer", artist: "Radiohead", released: "1997-05-21", tags: ["rock", "pulled"])
       .write(toFile: other + "/" + Self.id + "/album.md", atomically: true, encoding: .utf8)
     try git(["add", "-A"], in: other)

@@ -66,7 +66,10 @@ public enum CommonMarkReference {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-      throw Unavailable(description: "the reference CommonMark parser failed (\(python.path)): \(message)\nRun `make test` to create the virtualenv under .build/venv.")
+      throw Unavailable(
+        description:
+          "the reference CommonMark parser failed (\(python.path)): \(message)\nRun `make test` to create the virtualenv under .build/venv."
+      )
     }
     guard let results = try JSONSerialization.jsonObject(with: data) as? [[String: [[Int]]]] else {
       throw Unavailable(description: "the reference CommonMark parsers printed something that is not a list of items")
@@ -83,10 +86,11 @@ public enum CommonMarkReference {
       repositoryRoot().appendingPathComponent(".build/venv/bin/python3").path,
     ].compactMap { $0 }.filter { !$0.isEmpty }
     guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-      throw Unavailable(description: """
-        the reference CommonMark parser is not installed (looked for \(candidates.joined(separator: ", "))). \
-        Run `make test` (or `make venv`) in the package folder: it creates .build/venv with markdown-it-py and commonmark.
-        """)
+      throw Unavailable(
+        description: """
+          the reference CommonMark parser is not installed (looked for \(candidates.joined(separator: ", "))). \
+          Run `make test` (or `make venv`) in the package folder: it creates .build/venv with markdown-it-py and commonmark.
+          """)
     }
     return URL(fileURLWithPath: found)
   }

@@ -205,7 +205,9 @@ public enum MergeCheck {
     if let hash = line.range(of: "  # ") ?? line.range(of: " # "), !line.hasPrefix("#"), !result.contains(line[hash.upperBound...]) {
       return false
     }
-    if line.hasPrefix("### ") { return merged.body.sideHeadings.contains(String(line.dropFirst(4))) || base.body.sideHeadings.contains(String(line.dropFirst(4))) }
+    if line.hasPrefix("### ") {
+      return merged.body.sideHeadings.contains(String(line.dropFirst(4))) || base.body.sideHeadings.contains(String(line.dropFirst(4)))
+    }
     if line.hasPrefix("- "), !line.hasPrefix("- - ") {
       let tag = String(line.dropFirst(2))
       return merged.tags.contains(tag) || (base.tags.contains(tag) && !side.tags.isEmpty)

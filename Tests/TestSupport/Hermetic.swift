@@ -32,8 +32,12 @@ public let hermeticEnvironment: [String: String] = {
   environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
   // The services' keys and addresses too: a test that needs one sets it to
   // a local server, and none can reach the internet with the person's key.
-  let services = ["ANTHROPIC_API_KEY", "RK_ANTHROPIC_URL", "RK_ANTHROPIC_MODEL", "RK_MUSICBRAINZ_URL", "RK_COVERART_URL", "RK_CONTACT", "RK_GIT_TOKEN"]
-  for key in ["RK_COLLECTION", "NO_COLOR", "VISUAL", "EDITOR", "PAGER", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "SSH_AUTH_SOCK"] + services {
+  let services = [
+    "ANTHROPIC_API_KEY", "RK_ANTHROPIC_URL", "RK_ANTHROPIC_MODEL", "RK_MUSICBRAINZ_URL", "RK_COVERART_URL", "RK_CONTACT", "RK_GIT_TOKEN",
+  ]
+  for key in ["RK_COLLECTION", "NO_COLOR", "VISUAL", "EDITOR", "PAGER", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "SSH_AUTH_SOCK"]
+    + services
+  {
     environment[key] = nil
   }
   return environment

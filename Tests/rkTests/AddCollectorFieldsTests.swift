@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk add: the collector's fields")
 struct AddCollectorFieldsTests {
@@ -27,27 +27,29 @@ struct AddCollectorFieldsTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "albums/miles-davis-kind-of-blue\n")
     let text = try collection.read("albums/miles-davis-kind-of-blue/album.md")
-    #expect(text.hasPrefix("""
-      ---
-      title: Kind of Blue
-      artist: Miles Davis
-      format: LP
-      label: Columbia
-      catalog_number: CL 1355
-      barcode: 0 74646 93522 6
-      country: US
-      media_condition: VG+
-      sleeve_condition: VG
-      rating: 5
-      location: Shelf A
-      purchased: 2019-5-4
-      price: 12.50 EUR
-      status: owned
-      discogs: 1234
-      musicbrainz: 8f2a5b0c-3d4e-4f5a-9b6c-7d8e9f0a1b2c
-      ---
+    #expect(
+      text.hasPrefix(
+        """
+        ---
+        title: Kind of Blue
+        artist: Miles Davis
+        format: LP
+        label: Columbia
+        catalog_number: CL 1355
+        barcode: 0 74646 93522 6
+        country: US
+        media_condition: VG+
+        sleeve_condition: VG
+        rating: 5
+        location: Shelf A
+        purchased: 2019-5-4
+        price: 12.50 EUR
+        status: owned
+        discogs: 1234
+        musicbrainz: 8f2a5b0c-3d4e-4f5a-9b6c-7d8e9f0a1b2c
+        ---
 
-      """), "\(text)")
+        """), "\(text)")
     #expect(try collection.commitSubjects().first == "Add Miles Davis – Kind of Blue")
     let shown = try rk(["show", "kind of blue", "--json"]).stdout
     #expect(shown.contains("\"catalog_number\": \"CL 1355\""))
@@ -62,8 +64,10 @@ struct AddCollectorFieldsTests {
   /// The same bad values give `rk add` and `rk set` the same messages, and
   /// `rk add` writes nothing and commits nothing.
   @Test func badValuesAreRefusedWithTheMessagesOfRkSet() throws {
-    let bad = ["--barcode", "12-34", "--rating", "6", "--media-condition", "mint-ish", "--status", "sold", "--purchased", "2019-02-30",
-      "--discogs", "r123", "--musicbrainz", "not-a-uuid"]
+    let bad = [
+      "--barcode", "12-34", "--rating", "6", "--media-condition", "mint-ish", "--status", "sold", "--purchased", "2019-02-30",
+      "--discogs", "r123", "--musicbrainz", "not-a-uuid",
+    ]
     let commits = try collection.commitSubjects()
     let added = try rk(["add", "--title", "Kind of Blue", "--artist", "Miles Davis"] + bad)
     #expect(added.status == 1)
@@ -80,9 +84,10 @@ struct AddCollectorFieldsTests {
 
   @Test func theOptionsAreTheOnesOfRkSet() throws {
     let add = try rk(["add", "--help"]).stdout
-    for option in ["--format <format>", "--label <label>", "--catalog-number <catalog-number>", "--media-condition <grade>",
-      "--sleeve-condition <grade>", "--purchased <date>", "--discogs <id>", "--musicbrainz <id>"]
-    {
+    for option in [
+      "--format <format>", "--label <label>", "--catalog-number <catalog-number>", "--media-condition <grade>",
+      "--sleeve-condition <grade>", "--purchased <date>", "--discogs <id>", "--musicbrainz <id>",
+    ] {
       #expect(add.contains(option), "rk add --help lacks \(option)")
       #expect(try rk(["set", "--help"]).stdout.contains(option))
     }

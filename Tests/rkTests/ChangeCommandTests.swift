@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Changing the collection")
 struct ChangeCommandTests {
@@ -89,14 +89,15 @@ struct ChangeCommandTests {
     let json = try rk(["show", "--json", "miles-davis-kind"]).stdout
     let tracks = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])["tracks"] as? [String]
     #expect(tracks == ["So What", "Freddie Freeloader", "Blue In Green", "Flamenco Sketches"])
-    #expect(try collection.commitSubjects().prefix(6) == [
-      "Move track 1 \"Freddie Freeloader\" down in Miles Davis – Kind of Blue",
-      "Remove track 5 \"All Blues\" from Miles Davis – Kind of Blue",
-      "Rename track 3 \"Blue in Green\" to \"Blue In Green\" in Miles Davis – Kind of Blue",
-      "Move track 2 \"Freddie Freeloader\" up in Miles Davis – Kind of Blue",
-      "Add track \"Flamenco Sketches\" to Miles Davis – Kind of Blue",
-      "Add track \"All Blues\" to Miles Davis – Kind of Blue",
-    ])
+    #expect(
+      try collection.commitSubjects().prefix(6) == [
+        "Move track 1 \"Freddie Freeloader\" down in Miles Davis – Kind of Blue",
+        "Remove track 5 \"All Blues\" from Miles Davis – Kind of Blue",
+        "Rename track 3 \"Blue in Green\" to \"Blue In Green\" in Miles Davis – Kind of Blue",
+        "Move track 2 \"Freddie Freeloader\" up in Miles Davis – Kind of Blue",
+        "Add track \"Flamenco Sketches\" to Miles Davis – Kind of Blue",
+        "Add track \"All Blues\" to Miles Davis – Kind of Blue",
+      ])
   }
 
   @Test func addSetAndRemove() throws {
@@ -106,21 +107,22 @@ struct ChangeCommandTests {
     ])
     #expect(added.status == 0, "\(added.stderr)")
     #expect(added.stdout == "albums/sigur-ros-agaetis-byrjun\n")
-    #expect(try collection.read("albums/sigur-ros-agaetis-byrjun/album.md") == """
-      ---
-      title: Ágætis byrjun
-      artist: Sigur Rós
-      released: 1999-06-12
-      tags:
-      - post-rock
-      ---
+    #expect(
+      try collection.read("albums/sigur-ros-agaetis-byrjun/album.md") == """
+        ---
+        title: Ágætis byrjun
+        artist: Sigur Rós
+        released: 1999-06-12
+        tags:
+        - post-rock
+        ---
 
-      ## Tracks
+        ## Tracks
 
-      1. Intro
-      2. Svefn-g-englar
+        1. Intro
+        2. Svefn-g-englar
 
-      """)
+        """)
     let again = try rk(["add", "--title", "Ágætis byrjun", "--artist", "Sigur Rós"])
     #expect(again.stdout == "albums/sigur-ros-agaetis-byrjun-2\n")
 
@@ -194,7 +196,8 @@ struct ChangeCommandTests {
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
     let result = try rk(["edit", "miles-davis-kind"], environment: ["EDITOR": script, "VISUAL": ""])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try collection.read("albums/miles-davis-kind-of-blue/album.md") == kindOfBlue.replacingOccurrences(of: "1959-08-17", with: "1959-08"))
+    #expect(
+      try collection.read("albums/miles-davis-kind-of-blue/album.md") == kindOfBlue.replacingOccurrences(of: "1959-08-17", with: "1959-08"))
     #expect(try collection.commitSubjects().first == "Edit Miles Davis – Kind of Blue")
   }
 
@@ -216,15 +219,17 @@ struct ChangeCommandTests {
     // the edit's commit used to put the album back as it was when opened.
     let script = collection.root.appendingPathComponent("editor.sh").path
     try """
-      #!/bin/sh
-      "$RK_TEST_BINARY" -C "$RK_TEST_COLLECTION" tag add miles-davis-kind during >/dev/null || exit 9
-      sed -i 's/^released: .*/released: 1959-08/' "$1"
+    #!/bin/sh
+    "$RK_TEST_BINARY" -C "$RK_TEST_COLLECTION" tag add miles-davis-kind during >/dev/null || exit 9
+    sed -i 's/^released: .*/released: 1959-08/' "$1"
 
-      """.write(toFile: script, atomically: false, encoding: .utf8)
+    """.write(toFile: script, atomically: false, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-    let result = try rk(["edit", "miles-davis-kind"], environment: [
-      "EDITOR": script, "VISUAL": "", "RK_TEST_BINARY": rkBinary.path, "RK_TEST_COLLECTION": collection.path,
-    ])
+    let result = try rk(
+      ["edit", "miles-davis-kind"],
+      environment: [
+        "EDITOR": script, "VISUAL": "", "RK_TEST_BINARY": rkBinary.path, "RK_TEST_COLLECTION": collection.path,
+      ])
     #expect(result.status == 1)
     #expect(result.stderr.contains("changed while you were editing it"), "\(result.stderr)")
     let kept = try #require(result.stderr.firstMatch(of: /kept in (\S+\.md)/)).output.1
@@ -258,7 +263,8 @@ struct ChangeCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     let log = try git(["log", "--format=%an <%ae>|%s"], in: folder.path)
     #expect(log == "Record Keeper <rk@localhost>|Start a Record Keeper collection of 1 album\n")
-    #expect(try git(["ls-files"], in: folder.path) == ".gitattributes\n.recordkeeper/.gitignore\n.recordkeeper/config.yaml\nalbums/x/album.md\n")
+    #expect(
+      try git(["ls-files"], in: folder.path) == ".gitattributes\n.recordkeeper/.gitignore\n.recordkeeper/config.yaml\nalbums/x/album.md\n")
     #expect(try runRK(["init", folder.path]).status == 1)
     #expect(try runRK(["-C", folder.path, "sort", "random"]).status == 0)
     #expect(try git(["status", "--porcelain"], in: folder.path).isEmpty)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk check: duplicate pressings")
 struct CheckDuplicatesTests {
@@ -12,11 +12,12 @@ struct CheckDuplicatesTests {
     ])
     let result = try runRK(["check"], in: collection.path)
     #expect(result.status == 1)
-    #expect(result.stdout == """
-      albums/kind-of-blue/album.md:4: barcode: same barcode 0 74646 93522 6 as albums/kind-of-blue-2 — keep one, or give each album the barcode printed on its own sleeve
-      albums/kind-of-blue-2/album.md:5: barcode: same barcode 074646935226 as albums/kind-of-blue — keep one, or give each album the barcode printed on its own sleeve
+    #expect(
+      result.stdout == """
+        albums/kind-of-blue/album.md:4: barcode: same barcode 0 74646 93522 6 as albums/kind-of-blue-2 — keep one, or give each album the barcode printed on its own sleeve
+        albums/kind-of-blue-2/album.md:5: barcode: same barcode 074646935226 as albums/kind-of-blue — keep one, or give each album the barcode printed on its own sleeve
 
-      """)
+        """)
     #expect(result.stderr.contains("3 albums checked: 2 problems in 2 albums."))
 
     let json = try runRK(["check", "--json"], in: collection.path)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20.14: `rk check` reads Discogs' long grade names written by hand
 /// as `rk set` does.
@@ -8,7 +8,8 @@ import TestSupport
 struct CheckLongGradeTests {
   @Test func aLongGradeWrittenByHandIsNoError() throws {
     let collection = try TemporaryCollection(albums: [
-      "albums/nevermind": "---\ntitle: Nevermind\nartist: Nirvana\nmedia_condition: Near Mint (NM or M-)\nsleeve_condition: Very Good Plus (VG+)\n---\n"
+      "albums/nevermind":
+        "---\ntitle: Nevermind\nartist: Nirvana\nmedia_condition: Near Mint (NM or M-)\nsleeve_condition: Very Good Plus (VG+)\n---\n"
     ])
     let result = try runRK(["-C", collection.path, "check"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk show, artists, tags, sort, check")
 struct CommandTests {
@@ -9,28 +9,28 @@ struct CommandTests {
   init() throws {
     collection = try TemporaryCollection(albums: [
       "albums/miles-davis-kind-of-blue": """
-        ---
-        title: Kind of Blue
-        artist: Miles Davis
-        sort_artist: Davis, Miles
-        released: 1959-08-17
-        wikipedia: https://en.wikipedia.org/wiki/Kind_of_Blue
-        tags:
-        - jazz
-        - modal
-        label: Columbia
-        ---
+      ---
+      title: Kind of Blue
+      artist: Miles Davis
+      sort_artist: Davis, Miles
+      released: 1959-08-17
+      wikipedia: https://en.wikipedia.org/wiki/Kind_of_Blue
+      tags:
+      - jazz
+      - modal
+      label: Columbia
+      ---
 
-        ## Tracks
+      ## Tracks
 
-        1. So What
-        2. Freddie Freeloader
+      1. So What
+      2. Freddie Freeloader
 
-        ## Notes
+      ## Notes
 
-        Six-eye label.
+      Six-eye label.
 
-        """,
+      """,
       "albums/miles-davis-bitches-brew": albumText(title: "Bitches Brew", artist: "Miles Davis", released: "1970", tags: ["jazz"]),
       "albums/bjork-debut": albumText(title: "Debut", artist: "Björk", released: "1993-07-05"),
     ])
@@ -127,7 +127,9 @@ struct CommandTests {
   }
 
   @Test func checkReportsEveryProblemWithPathAndLine() throws {
-    try collection.write("albums/bad", """
+    try collection.write(
+      "albums/bad",
+      """
       ---
       title: "  "
       artist: Someone
@@ -143,14 +145,15 @@ struct CommandTests {
     let result = try runRK(["-C", collection.path, "check"])
     #expect(result.status == 1)
     let path = "\(collection.path)/albums/bad/album.md"
-    #expect(result.stdout == """
-      \(path):2: title: is required and must not be blank
-      \(path):4: released: 1997-02 has no day 29
-      \(path):5: wikipedia: "en.wikipedia.org/wiki/X" is not a web address; write it as https://…
-      \(path):8: tags: "jazz" appears more than once; remove the repeat
-      \(collection.path)/albums/no-front-matter/album.md:1: front matter: no front matter: the file must start with a line `---`, then `title:` and `artist:` lines, then `---`
+    #expect(
+      result.stdout == """
+        \(path):2: title: is required and must not be blank
+        \(path):4: released: 1997-02 has no day 29
+        \(path):5: wikipedia: "en.wikipedia.org/wiki/X" is not a web address; write it as https://…
+        \(path):8: tags: "jazz" appears more than once; remove the repeat
+        \(collection.path)/albums/no-front-matter/album.md:1: front matter: no front matter: the file must start with a line `---`, then `title:` and `artist:` lines, then `---`
 
-      """)
+        """)
     #expect(result.stderr.contains("5 albums checked: 5 problems in 2 albums."))
     let json = try runRK(["-C", collection.path, "check", "--json"])
     #expect(json.status == 1)

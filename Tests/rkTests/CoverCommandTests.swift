@@ -2,8 +2,8 @@ import CoverTestSupport
 import Foundation
 import RecordKeeper
 import RecordKeeperCovers
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk cover")
 struct CoverCommandTests {
@@ -11,7 +11,9 @@ struct CoverCommandTests {
   let album = "albums/miles-davis-kind-of-blue"
 
   init() throws {
-    collection = try TemporaryCollection(albums: ["albums/miles-davis-kind-of-blue": albumText(title: "Kind of Blue", artist: "Miles Davis")])
+    collection = try TemporaryCollection(albums: [
+      "albums/miles-davis-kind-of-blue": albumText(title: "Kind of Blue", artist: "Miles Davis")
+    ])
     try collection.initializeGit()
   }
 
@@ -74,12 +76,13 @@ struct CoverCommandTests {
   @Test func addWithACover() throws {
     let result = try rk(["add", "--title", "Bitches Brew", "--artist", "Miles Davis", "--cover", try photo()])
     #expect(result.stdout == "albums/miles-davis-bitches-brew\n", "\(result.stderr)")
-    #expect(try git(["show", "--name-only", "--format="], in: collection.path) == """
-      albums/miles-davis-bitches-brew/album.md
-      albums/miles-davis-bitches-brew/cover-thumb.webp
-      albums/miles-davis-bitches-brew/cover.webp
+    #expect(
+      try git(["show", "--name-only", "--format="], in: collection.path) == """
+        albums/miles-davis-bitches-brew/album.md
+        albums/miles-davis-bitches-brew/cover-thumb.webp
+        albums/miles-davis-bitches-brew/cover.webp
 
-      """)
+        """)
   }
 
   @Test func checkFindsBrokenCovers() throws {
@@ -101,7 +104,9 @@ struct CoverFileKindTests {
   let collection: TemporaryCollection
 
   init() throws {
-    collection = try TemporaryCollection(albums: ["albums/miles-davis-kind-of-blue": albumText(title: "Kind of Blue", artist: "Miles Davis")])
+    collection = try TemporaryCollection(albums: [
+      "albums/miles-davis-kind-of-blue": albumText(title: "Kind of Blue", artist: "Miles Davis")
+    ])
     try collection.initializeGit()
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A few of `make crash`'s trials (bench/crash.py runs hundreds): `rk` is
 /// killed with SIGKILL part way through a change, and the next `rk` must
@@ -59,7 +59,8 @@ struct CrashTests {
     if let status = try? collection.status(), !status.isEmpty { problems.append("work tree differs from HEAD: \(status)") }
     let staged = try git(["diff", "--cached", "--name-only"], in: collection.path)
     if !staged.isEmpty { problems.append("index differs from HEAD: \(staged)") }
-    for leftover in ["rk-journal", "index.lock", "refs/heads/main.lock"] where FileManager.default.fileExists(atPath: gitDirectory + "/" + leftover) {
+    for leftover in ["rk-journal", "index.lock", "refs/heads/main.lock"]
+    where FileManager.default.fileExists(atPath: gitDirectory + "/" + leftover) {
       problems.append(".git/\(leftover) left behind")
     }
     let hidden = try FileManager.default.contentsOfDirectory(atPath: collection.path + "/albums").filter { $0.hasPrefix(".rk-") }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Credited artists on the command line (PRODUCT.md §1.4): `rk artists`,
 /// `@artist:=`, "Other albums by" and completion see them.
@@ -35,7 +35,8 @@ struct CreditsCommandTests {
     let result = try rk(["artists", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let objects = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
-    let counts = Dictionary(uniqueKeysWithValues: objects.compactMap { o in (o["name"] as? String).map { ($0, o["albums"] as? Int ?? -1) } })
+    let counts = Dictionary(
+      uniqueKeysWithValues: objects.compactMap { o in (o["name"] as? String).map { ($0, o["albums"] as? Int ?? -1) } })
     #expect(counts["Rob Thomas"] == 2)
     #expect(counts["Santana"] == 2)
     #expect(counts["Crosby"] == nil, "basic mode does not split A, B & C")

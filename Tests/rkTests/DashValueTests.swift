@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20.6: a value that begins with `-` is a value, not an option.
 @Suite("Option and argument values that begin with a dash")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk import discogs` and `rk export csv|json` end to end (PRODUCT.md §7),
 /// on a Discogs export of 210 rows with the real export's quirks.
@@ -34,7 +34,8 @@ struct DiscogsCommandTests {
       let title = index % 5 == 0 ? "\"Title \(index), Part Two\"" : "Title \(index)"
       let label = index % 4 == 0 ? "\"Label \(index % 9) (3), Other Label\"" : "Label \(index % 9)"
       let rating = index % 3 == 0 ? "" : "\(index % 6)"
-      let released = ["\(1950 + index % 70)", "\(1950 + index % 70)-00-00", "\(1950 + index % 70)-0\(1 + index % 9)-1\(index % 10)", "0"][index % 4]
+      let released = ["\(1950 + index % 70)", "\(1950 + index % 70)-00-00", "\(1950 + index % 70)-0\(1 + index % 9)-1\(index % 10)", "0"][
+        index % 4]
       let notes = index % 6 == 0 ? "\"Bought at a fair, \(index).\nInner sleeve says \"\"promo\"\".\"" : ""
       lines.append(
         [
@@ -106,19 +107,21 @@ struct DiscogsCommandTests {
 
   @Test func aDryRunPrintsThePlanAndWritesNothing() throws {
     _ = try rk(["import", "discogs", try write(Self.export(rows: 3), to: "first.csv")])
-    var changed = Self.export(rows: 4).replacingOccurrences(of: "Title 1,Label 1,\"LP, Album\",1,", with: "Title 1,Label 1,\"LP, Album\",4,")
+    var changed = Self.export(rows: 4).replacingOccurrences(
+      of: "Title 1,Label 1,\"LP, Album\",1,", with: "Title 1,Label 1,\"LP, Album\",4,")
     changed = changed.replacingOccurrences(of: "2020-01-11 10:11:00,Near Mint (NM or M-)", with: "2020-01-11 10:11:00,Mint (M)")
     let result = try rk(["import", "discogs", "--dry-run", try write(changed, to: "second.csv")])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      line 2: unchanged  albums/various-title-0-part-two
-      line 4: update     albums/artist-0-title-1  media_condition, rating
-      line 5: unchanged  albums/artist-0-title-2
-      line 6: add        albums/artist-1-title-3  Artist 1 – Title 3
-      line 7: unchanged  albums/artist-0-title-1-2
-      Would add 1, update 1, leave 3 unchanged; nothing was written.
+    #expect(
+      result.stdout == """
+        line 2: unchanged  albums/various-title-0-part-two
+        line 4: update     albums/artist-0-title-1  media_condition, rating
+        line 5: unchanged  albums/artist-0-title-2
+        line 6: add        albums/artist-1-title-3  Artist 1 – Title 3
+        line 7: unchanged  albums/artist-0-title-1-2
+        Would add 1, update 1, leave 3 unchanged; nothing was written.
 
-      """)
+        """)
     #expect(try collection.commitSubjects().count == 2)
     #expect(try collection.status().isEmpty)
   }
@@ -128,13 +131,14 @@ struct DiscogsCommandTests {
     let result = try rk(["import", "discogs", try write(text, to: "bad.csv")])
     #expect(result.status == 1)
     let path = result.stderr.split(separator: ":").first.map(String.init) ?? ""
-    #expect(result.stderr == """
-      \(path):2: Rating: "9" is not a rating; write a whole number from 1 to 5
-      \(path):4: release_id: "2x" is not a Discogs release id; write its digits only
-      \(path):5: row: has 2 fields but the header has 14; put a field that holds a comma, a quote or a line break in double quotes
-      rk: nothing was imported: 3 problems on 3 lines; fix them and import again
+    #expect(
+      result.stderr == """
+        \(path):2: Rating: "9" is not a rating; write a whole number from 1 to 5
+        \(path):4: release_id: "2x" is not a Discogs release id; write its digits only
+        \(path):5: row: has 2 fields but the header has 14; put a field that holds a comma, a quote or a line break in double quotes
+        rk: nothing was imported: 3 problems on 3 lines; fix them and import again
 
-      """)
+        """)
     #expect(try collection.commitSubjects().count == 1)
     #expect(try collection.status().isEmpty)
   }
@@ -168,7 +172,9 @@ struct DiscogsManualTests {
     #expect(help.status == 0)
     for option in help.stdout.split(separator: "\n").compactMap({ $0.firstMatch(of: /--[a-z][a-z-]+/).map { String($0.output) } })
     where option != "--help" {
-      #expect(manual.contains(option.replacingOccurrences(of: "-", with: "\\-")), "man/rk.1 does not mention \(option) of rk \(command.joined(separator: " "))")
+      #expect(
+        manual.contains(option.replacingOccurrences(of: "-", with: "\\-")),
+        "man/rk.1 does not mention \(option) of rk \(command.joined(separator: " "))")
     }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20.4: every `rk` example of README.md and man/rk.1 runs, in order,
 /// on a copy of example-collection/ (as `make demo` does), exits 0, and
@@ -65,7 +65,11 @@ struct DocumentedExamplesTests {
     let man = try String(contentsOf: root.appendingPathComponent("man/rk.1"), encoding: .utf8).components(separatedBy: "\n")
     var inExample = false
     for (number, line) in man.enumerated() {
-      if line == ".nf" { inExample = true } else if line == ".fi" { inExample = false } else if inExample {
+      if line == ".nf" {
+        inExample = true
+      } else if line == ".fi" {
+        inExample = false
+      } else if inExample {
         let text = line.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
         for command in rkCommands(text) { examples.append(Example(source: "man/rk.1:\(number + 1)", words: command, output: nil)) }
       }
@@ -136,7 +140,9 @@ struct DocumentedExamplesTests {
     try FileManager.default.copyItem(at: repositoryRoot().appendingPathComponent("example-collection"), to: records)
     let examples = try Self.examples()
     #expect(examples.count >= 20, "\(examples)")
-    #expect(examples.contains { $0.words == ["show", "ok-computer"] } && examples.contains { $0.words == ["tag", "add", "blue-train", "favourite"] })
+    #expect(
+      examples.contains { $0.words == ["show", "ok-computer"] }
+        && examples.contains { $0.words == ["tag", "add", "blue-train", "favourite"] })
     for example in examples {
       let result = try runRK(example.words, environment: Self.collector(records.path), in: records.path)
       #expect(result.status == 0, "\(example) exited \(result.status): \(result.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -15,7 +15,9 @@ struct EditorTests {
   let temporary: String
 
   init() throws {
-    collection = try TemporaryCollection(albums: ["albums/miles-davis-kind-of-blue": albumText(title: "Kind of Blue", artist: "Miles Davis")])
+    collection = try TemporaryCollection(albums: [
+      "albums/miles-davis-kind-of-blue": albumText(title: "Kind of Blue", artist: "Miles Davis")
+    ])
     try collection.initializeGit()
     temporary = collection.path + "/.tmp"
     try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
@@ -41,7 +43,8 @@ struct EditorTests {
   }
 
   @Test func theTemporaryFileIsPrivateAndRemoved() throws {
-    let editor = try script("editor.sh", "stat -c %a \"$(dirname \"$1\")\" > \"\(temporary)/mode\"\nprintf '\\nBought in Soho.\\n' >> \"$1\"\n")
+    let editor = try script(
+      "editor.sh", "stat -c %a \"$(dirname \"$1\")\" > \"\(temporary)/mode\"\nprintf '\\nBought in Soho.\\n' >> \"$1\"\n")
     let result = try runRK(["-C", collection.path, "edit", "miles"], environment: ["EDITOR": editor, "TMPDIR": temporary])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try collection.read("albums/miles-davis-kind-of-blue/album.md").hasSuffix("Bought in Soho.\n"))
@@ -73,7 +76,8 @@ struct EditorTests {
       var environment = hermeticEnvironment
       environment["EDITOR"] = editor
       environment["TMPDIR"] = temporary
-      let exports = environment.map { "export \($0.key)='\($0.value.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: "\n")
+      let exports = environment.map { "export \($0.key)='\($0.value.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(
+        separator: "\n")
       let command = ([rkBinary.path, "-C", collection.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
       // The wrapper outlives Ctrl-C (a trap, unlike an ignored signal, is
       // not passed on to rk) to print rk's exit status.

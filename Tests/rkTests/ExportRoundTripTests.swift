@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20.11: `rk export csv` imported into an empty collection gives back
 /// every album with its tags and its track list, sides and lengths
@@ -13,51 +13,51 @@ struct ExportRoundTripTests {
   init() throws {
     source = try TemporaryCollection(albums: [
       "albums/radiohead-ok-computer": """
-        ---
-        title: OK Computer
-        artist: Radiohead
-        released: 1997-05-21
-        tags:
-        - alternative
-        - "rock, art"
-        - 'say "hi"'
-        ---
+      ---
+      title: OK Computer
+      artist: Radiohead
+      released: 1997-05-21
+      tags:
+      - alternative
+      - "rock, art"
+      - 'say "hi"'
+      ---
 
-        ## Tracks
+      ## Tracks
 
-        ### Side A
+      ### Side A
 
-        1. Airbag (4:44)
-        2. Paranoid Android (6:23)
+      1. Airbag (4:44)
+      2. Paranoid Android (6:23)
 
-        ### Side B
+      ### Side B
 
-        1. Karma Police (4:21)
+      1. Karma Police (4:21)
 
-        ## Notes
+      ## Notes
 
-        First pressing.
+      First pressing.
 
-        """,
+      """,
       "albums/sigur-ros-agaetis-byrjun": """
-        ---
-        title: Ágætis byrjun
-        artist: Sigur Rós
-        tags:
-        - post-rock
-        - ísland
-        ---
+      ---
+      title: Ágætis byrjun
+      artist: Sigur Rós
+      tags:
+      - post-rock
+      - ísland
+      ---
 
-        ## Tracks
+      ## Tracks
 
-        1. Intro
-        2. Svefn-g-englar (10:04)
+      1. Intro
+      2. Svefn-g-englar (10:04)
 
-        ### Disc 2
+      ### Disc 2
 
-        1. Starálfur (6:47)
+      1. Starálfur (6:47)
 
-        """,
+      """,
       "albums/fela-kuti-zombie": albumText(title: "Zombie", artist: "Fela Kuti", released: "1976"),
       "albums/prince-1999": albumText(title: "1999", artist: "Prince", tags: ["funk"], tracks: ["1999", "Little Red Corvette (4:58)"]),
     ])

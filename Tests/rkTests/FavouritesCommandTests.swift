@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk track fav, rk track unfav, rk favourites")
 struct FavouritesCommandTests {
@@ -27,7 +27,8 @@ struct FavouritesCommandTests {
   init() throws {
     collection = try TemporaryCollection()
     try collection.write("albums/miles-davis-kind-of-blue", kindOfBlue)
-    try collection.write("albums/radiohead-ok-computer", "---\ntitle: OK Computer\nartist: Radiohead\n---\n\n## Tracks\n\n1. Airbag ★\n2. Lucky\n")
+    try collection.write(
+      "albums/radiohead-ok-computer", "---\ntitle: OK Computer\nartist: Radiohead\n---\n\n## Tracks\n\n1. Airbag ★\n2. Lucky\n")
     try collection.initializeGit()
   }
 
@@ -72,13 +73,14 @@ struct FavouritesCommandTests {
     #expect(try rk(["track", "fav", "kind of blue", "1"]).status == 0)
     let human = try rk(["favourites"])
     #expect(human.status == 0, "\(human.stderr)")
-    #expect(human.stdout == """
-      Miles Davis – Kind of Blue  (albums/miles-davis-kind-of-blue)
-        1. So What  9:22
-      Radiohead – OK Computer  (albums/radiohead-ok-computer)
-        1. Airbag
+    #expect(
+      human.stdout == """
+        Miles Davis – Kind of Blue  (albums/miles-davis-kind-of-blue)
+          1. So What  9:22
+        Radiohead – OK Computer  (albums/radiohead-ok-computer)
+          1. Airbag
 
-      """)
+        """)
     let json = try rk(["favourites", "--json"])
     #expect(json.status == 0, "\(json.stderr)")
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -103,8 +105,11 @@ struct FavouritesCommandTests {
 struct SuggestCommandTests {
   @Test func suggestsWithReasonsFromFavouritesAndPlays() throws {
     let collection = try TemporaryCollection()
-    try collection.write("albums/kind-of-blue", "---\ntitle: Kind of Blue\nartist: Miles Davis\nreleased: 1959\ntags:\n- modal\n---\n\n## Tracks\n\n1. So What ★\n")
-    try collection.write("albums/a-love-supreme", "---\ntitle: A Love Supreme\nartist: John Coltrane\nreleased: 1965\ntags:\n- modal\n---\n")
+    try collection.write(
+      "albums/kind-of-blue",
+      "---\ntitle: Kind of Blue\nartist: Miles Davis\nreleased: 1959\ntags:\n- modal\n---\n\n## Tracks\n\n1. So What ★\n")
+    try collection.write(
+      "albums/a-love-supreme", "---\ntitle: A Love Supreme\nartist: John Coltrane\nreleased: 1965\ntags:\n- modal\n---\n")
     try collection.write("albums/bitches-brew", "---\ntitle: Bitches Brew\nartist: Miles Davis\nstatus: wanted\n---\n")
     try collection.writeFile("plays/2025.md", Array("# Plays\n\n- 2025-03-02 20:15 · albums/a-love-supreme\n".utf8))
     let result = try runRK(["-C", collection.path, "suggest", "--json"])
@@ -112,9 +117,10 @@ struct SuggestCommandTests {
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     // A played album is an anchor too; the never played one comes first (until 2030).
     #expect(objects.map { $0["id"] as? String } == ["albums/kind-of-blue", "albums/a-love-supreme"])
-    #expect(objects.map { $0["reason"] as? String } == [
-      "shares #modal with A Love Supreme; never played", "shares #modal with Kind of Blue; not played since 2025-03",
-    ])
+    #expect(
+      objects.map { $0["reason"] as? String } == [
+        "shares #modal with A Love Supreme; never played", "shares #modal with Kind of Blue; not played since 2025-03",
+      ])
     let human = try runRK(["-C", collection.path, "suggest", "--count", "1"])
     #expect(human.stdout == "Miles Davis – Kind of Blue  (albums/kind-of-blue)\n    shares #modal with A Love Supreme; never played\n")
     #expect(try runRK(["-C", collection.path, "suggest", "--count", "0"]).status == 64)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -24,14 +24,18 @@ struct FileKindCommandTests {
     let list = try runRK(["-C", collection.path, "list", "--format", "{title}"])
     #expect(list.status == 0)
     #expect(list.stdout == "Good\n")
-    #expect(list.stderr.contains("albums/fifo/album.md: file: cannot read it: it is a named pipe (FIFO), not a regular file"), "\(list.stderr)")
+    #expect(
+      list.stderr.contains("albums/fifo/album.md: file: cannot read it: it is a named pipe (FIFO), not a regular file"), "\(list.stderr)")
 
     let check = try runRK(["-C", collection.path, "check"])
     #expect(check.status == 1)
     for (id, kind) in [("fifo", "a named pipe (FIFO)"), ("folder", "a folder"), ("zero", "a character device")] {
       #expect(check.stdout.contains("albums/\(id)/album.md: file: cannot read it: it is \(kind), not a regular file"), "\(check.stdout)")
     }
-    #expect(check.stdout.contains("albums/linked/album.md: file: cannot read it: it is a symbolic link to \(try FileSystem.realPath(outside)), outside"), "\(check.stdout)")
+    #expect(
+      check.stdout.contains(
+        "albums/linked/album.md: file: cannot read it: it is a symbolic link to \(try FileSystem.realPath(outside)), outside"),
+      "\(check.stdout)")
     #expect(!list.stdout.contains("Secret"))
   }
 }
@@ -39,7 +43,9 @@ struct FileKindCommandTests {
 @Suite("rk changes only album files of an album's size")
 struct FileSizeCommandTests {
   @Test func anOversizedAlbumFileIsRefusedNotRead() throws {
-    let collection = try TemporaryCollection(albums: ["albums/big": albumText(title: "Big", artist: "A") + String(repeating: "x", count: 2 << 20)])
+    let collection = try TemporaryCollection(albums: [
+      "albums/big": albumText(title: "Big", artist: "A") + String(repeating: "x", count: 2 << 20)
+    ])
     try collection.initializeGit()
     let result = try runRK(["-C", collection.path, "tag", "add", "big", "jazz"])
     #expect(result.status == 1)

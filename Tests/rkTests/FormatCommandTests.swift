@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 import RecordKeeper
+import TestSupport
+import Testing
 
 @Suite("rk fmt puts albums into canonical form as one commit")
 struct FormatCommandTests {
@@ -116,7 +116,9 @@ struct FormatCommandTests {
     try git(["commit", "-qm", "Conflict kept by mistake"], in: album.path)
     let result = try album.rk(["fmt"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("rk: not formatted: ") && result.stderr.contains("albums/broken/album.md:4: unresolved git merge conflict"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("rk: not formatted: ") && result.stderr.contains("albums/broken/album.md:4: unresolved git merge conflict"),
+      "\(result.stderr)")
     #expect(result.stdout.contains("Format 2 albums"))
     #expect(try album.read(Self.broken + "/album.md") == Self.brokenText)
     #expect(try album.read() == Self.canonical)
@@ -126,9 +128,10 @@ struct FormatCommandTests {
     try album.collection.write(OneAlbumCollection.id, Self.handWritten + "\r\nMy words.")
     let result = try album.rk(["fmt", "miles"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try album.collection.commitSubjects().prefix(2) == [
-      "Format Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
-    ])
+    #expect(
+      try album.collection.commitSubjects().prefix(2) == [
+        "Format Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
+      ])
     #expect(try album.read() == Self.canonical + "My words.\n")
     // Undo takes back the formatting only, never the person's words.
     #expect(try album.rk(["undo"]).status == 0)

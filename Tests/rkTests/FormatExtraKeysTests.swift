@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk list --format: extra keys by name")
 struct FormatExtraKeysTests {
@@ -27,7 +27,8 @@ struct FormatExtraKeysTests {
     #expect(typo.status == 64)
     #expect(typo.stdout.isEmpty)
     #expect(typo.stderr.contains("Usage: rk list"))
-    #expect(typo.stderr.contains("--format: {mod} is not a placeholder or an extra key of any album; did you mean {mood}?"), "\(typo.stderr)")
+    #expect(
+      typo.stderr.contains("--format: {mod} is not a placeholder or an extra key of any album; did you mean {mood}?"), "\(typo.stderr)")
     let field = try list("{titel}")
     #expect(field.status == 64)
     #expect(field.stderr.contains("did you mean {title}?"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Commits are by whoever git says (issue 20.8): `GIT_AUTHOR_*` and
 /// `GIT_COMMITTER_*` win over `user.name`/`user.email`; with no identity at

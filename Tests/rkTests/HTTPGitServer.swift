@@ -86,7 +86,8 @@ final class HTTPGitServer {
     let scriptPath = root + "/http_git_server.py"
     let portFile = root + "/http_git_server.port"
     try Self.script.write(toFile: scriptPath, atomically: false, encoding: .utf8)
-    let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/python3"
+    let python =
+      ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/python3"
     let launched = try spawnServer(python, [scriptPath, root, token])
     for _ in 0..<200 {
       if let text = try? String(contentsOfFile: portFile, encoding: .utf8) {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk clone` and `rk sync` over http against `git http-backend`: libgit2's
 /// http transport and the credentials rk gives it (plain http: TLS itself

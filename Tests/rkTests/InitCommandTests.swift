@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk init`: where it makes the collection, and what it agrees to commit.
 @Suite("rk init")
@@ -56,7 +56,9 @@ struct InitCommandTests {
     try home.write("notes.txt")
     let result = try runRK(["init"], in: home.path)
     #expect(result.status == 1)
-    #expect(result.stderr.contains("is not a folder of albums: rk init would commit 3 files (4.9 KiB), 3 of them outside any album"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("is not a folder of albums: rk init would commit 3 files (4.9 KiB), 3 of them outside any album"),
+      "\(result.stderr)")
     #expect(result.stderr.contains("  Documents/ (2 files)\n  notes.txt\n"))
     #expect(result.stderr.contains("Largest files:\n  4.9 KiB  Documents/tax-2025.pdf\n"))
     #expect(result.stderr.contains("rk init --adopt"))
@@ -66,7 +68,11 @@ struct InitCommandTests {
 
     let adopted = try runRK(["init", "--adopt"], in: home.path)
     #expect(adopted.status == 0, "\(adopted.stderr)")
-    #expect(try home.files() == [".gitattributes", ".recordkeeper/.gitignore", ".recordkeeper/config.yaml", "Documents/letter.txt", "Documents/tax-2025.pdf", "notes.txt"])
+    #expect(
+      try home.files() == [
+        ".gitattributes", ".recordkeeper/.gitignore", ".recordkeeper/config.yaml", "Documents/letter.txt", "Documents/tax-2025.pdf",
+        "notes.txt",
+      ])
   }
 
   @Test(arguments: [
@@ -102,7 +108,8 @@ struct InitCommandTests {
     try home.write(".gitignore", ".ssh/\n")
     let result = try runRK(["init"], in: home.path)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try home.files() == [".gitattributes", ".gitignore", ".recordkeeper/.gitignore", ".recordkeeper/config.yaml", "albums/x/album.md"])
+    #expect(
+      try home.files() == [".gitattributes", ".gitignore", ".recordkeeper/.gitignore", ".recordkeeper/config.yaml", "albums/x/album.md"])
   }
 
   @Test func newEmptyAndAlbumFoldersAreAdoptedWithoutAsking() throws {
@@ -142,13 +149,14 @@ struct InitCommandTests {
     try FileManager.default.removeItem(atPath: home.path + "/records/.env")
     let result = try runRK(["init", "records"], in: home.path)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try git(["show", "--name-only", "--format="], in: home.path) == """
-      records/.gitattributes
-      records/.recordkeeper/.gitignore
-      records/.recordkeeper/config.yaml
-      records/albums/x/album.md
+    #expect(
+      try git(["show", "--name-only", "--format="], in: home.path) == """
+        records/.gitattributes
+        records/.recordkeeper/.gitignore
+        records/.recordkeeper/config.yaml
+        records/albums/x/album.md
 
-      """)
+        """)
     #expect(try git(["status", "--porcelain"], in: home.path) == "?? notes.txt\n")
   }
 

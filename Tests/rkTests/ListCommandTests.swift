@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk list")
 struct ListCommandTests {
@@ -26,10 +26,11 @@ struct ListCommandTests {
   }
 
   @Test func defaultOrderIsSortArtistThenDate() throws {
-    #expect(try ids([]) == [
-      "albums/beatles-abbey-road", "albums/bjork-homogenic", "albums/miles-davis-kind-of-blue",
-      "albums/prince-1999", "albums/radiohead-ok-computer",
-    ])
+    #expect(
+      try ids([]) == [
+        "albums/beatles-abbey-road", "albums/bjork-homogenic", "albums/miles-davis-kind-of-blue",
+        "albums/prince-1999", "albums/radiohead-ok-computer",
+      ])
   }
 
   @Test func humanOutputWithoutTerminalHasHeadingsAndNoColour() throws {
@@ -66,7 +67,9 @@ struct ListCommandTests {
   @Test func searchFoldsCaseAndUnicodeForms() throws {
     try collection.write("albums/odysseas", albumText(title: "ΟΔΥΣΣΕΑΣ", artist: "Ελύτης"))
     // Stored decomposed, as macOS pastes it: ガンダム and 한국.
-    try collection.write("albums/gundam", albumText(title: "\u{30AB}\u{3099}\u{30F3}\u{30BF}\u{3099}\u{30E0}", artist: "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}"))
+    try collection.write(
+      "albums/gundam",
+      albumText(title: "\u{30AB}\u{3099}\u{30F3}\u{30BF}\u{3099}\u{30E0}", artist: "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}"))
     try collection.write("albums/fine", albumText(title: "\u{FB01}ne", artist: "X"))
     #expect(try ids(["οδυσσεας"]) == ["albums/odysseas"])
     #expect(try ids(["\u{30AC}\u{30F3}\u{30C0}\u{30E0}"]) == ["albums/gundam"])

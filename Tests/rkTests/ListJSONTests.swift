@@ -1,7 +1,7 @@
 import Foundation
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// `rk list --json` writes albums straight to bytes in chunks: its output must
 /// be exactly the JSONValue tree of every album in the line layout, one

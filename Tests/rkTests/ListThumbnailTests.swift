@@ -1,8 +1,8 @@
 import CoverTestSupport
 import Foundation
 import RecordKeeperCovers
-import Testing
 import TestSupport
+import Testing
 
 /// `rk list` draws the albums' real cover thumbnails on a colour terminal (a
 /// pseudo-terminal made by script(1)), decoded by one run of rk-cover, and

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk log` shows, under each change, the old and new value of each field
 /// it changed; `--json` gives them as `changes`.
@@ -11,7 +11,9 @@ struct LogValuesTests {
 
   init() throws {
     collection = try TemporaryCollection()
-    try collection.write(kind, albumText(title: "Kind of Blue", artist: "Miles Davis", tags: ["jazz"], tracks: ["So What", "Freddie Freeloader", "Blue in Green"]))
+    try collection.write(
+      kind,
+      albumText(title: "Kind of Blue", artist: "Miles Davis", tags: ["jazz"], tracks: ["So What", "Freddie Freeloader", "Blue in Green"]))
     try collection.write("albums/bjork-homogenic", albumText(title: "Homogenic", artist: "Björk"))
     try collection.initializeGit()
   }

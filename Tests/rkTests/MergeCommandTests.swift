@@ -1,7 +1,7 @@
 import Foundation
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// `rk merge-file` as git's merge driver, through plain `git pull`, then
 /// `rk conflicts`, `rk check`, the commit guard and `rk resolve` (PRODUCT.md §6).
@@ -89,10 +89,12 @@ struct MergeCommandTests {
     let before = try clones.commits(clones.alice).union(clones.commits(clones.bob))
     let pulled = try clones.pull(clones.alice)
     #expect(pulled.status == 0, "\(pulled.err)")
-    #expect(try clones.read(clones.alice) == Self.text
-      .replacingOccurrences(of: "- alternative\n", with: "- alternative\n- favourite\n- british\n")
-      .replacingOccurrences(of: "label: Parlophone", with: "label: Capitol")
-      .replacingOccurrences(of: "released: \"1997\"", with: "released: \"1997-05-21\""))
+    #expect(
+      try clones.read(clones.alice)
+        == Self.text
+        .replacingOccurrences(of: "- alternative\n", with: "- alternative\n- favourite\n- british\n")
+        .replacingOccurrences(of: "label: Parlophone", with: "label: Capitol")
+        .replacingOccurrences(of: "released: \"1997\"", with: "released: \"1997-05-21\""))
     #expect(before.isSubset(of: try clones.commits(clones.alice)))
     #expect(try runRK(["-C", clones.alice, "check"]).status == 0)
   }
@@ -300,7 +302,8 @@ extension MergeCommandTests {
     _ = try shared.rk(["-C", bob, "sync"])
     let listed = try shared.rk(["-C", bob, "conflicts", "--json"])
     #expect(listed.stdout.contains(#""field": "tracks""#), "\(listed.stdout)")
-    #expect(listed.stdout.contains(#""theirs": "Moment's Notice\nBlue Train\nLocomotion\nI'm Old Fashioned\nLazy Bird""#), "\(listed.stdout)")
+    #expect(
+      listed.stdout.contains(#""theirs": "Moment's Notice\nBlue Train\nLocomotion\nI'm Old Fashioned\nLazy Bird""#), "\(listed.stdout)")
     let merged = try shared.albumText(in: bob)
     #expect(merged.contains("1. Blue Train\n2. Moment's Notice\n3. Locomotion\n4. Lazy Bird\n5. I'm Old Fashioned\n"), "\(merged)")
   }

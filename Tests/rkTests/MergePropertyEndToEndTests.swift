@@ -1,7 +1,7 @@
 import Foundation
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 17 end to end: a collection of a few hundred albums, each given one
 /// random pair of hand edits (Alice commits hers, Bob his), merged once by
@@ -49,7 +49,9 @@ struct MergePropertyEndToEndTests {
     for (name, clone) in [("rk sync", alice), ("git pull", alicePull)] {
       let listed = try shared.rk(["-C", clone, "conflicts", "--json"])
       let conflicted = Set(
-        ((try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))) as? [[String: Any]] ?? []).compactMap { $0["album"] as? String })
+        ((try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))) as? [[String: Any]] ?? []).compactMap {
+          $0["album"] as? String
+        })
       var failures: [String] = []
       for version in versions {
         let result = try String(contentsOfFile: clone + "/" + version.id + "/album.md", encoding: .utf8)

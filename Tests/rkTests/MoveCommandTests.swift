@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk mv renames an album's folder as one commit")
 struct MoveCommandTests {
@@ -43,9 +43,10 @@ struct MoveCommandTests {
     try album.collection.writeFile(OneAlbumCollection.id + "/scan.txt", Array("liner notes\n".utf8))
     let result = try album.rk(["mv", "miles", "kind-of-blue"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try album.collection.commitSubjects().prefix(2) == [
-      "Move Miles Davis – Kind of Blue to albums/kind-of-blue", "Edit Miles Davis – Kind of Blue by hand",
-    ])
+    #expect(
+      try album.collection.commitSubjects().prefix(2) == [
+        "Move Miles Davis – Kind of Blue to albums/kind-of-blue", "Edit Miles Davis – Kind of Blue by hand",
+      ])
     #expect(try album.read("albums/kind-of-blue/scan.txt") == "liner notes\n")
     #expect(try album.read("albums/kind-of-blue/album.md").hasSuffix("My words.\n"))
     #expect(try album.collection.status().isEmpty)

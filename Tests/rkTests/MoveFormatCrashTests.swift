@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk mv` and `rk fmt` killed with SIGKILL part way: the next change finds
 /// the album moved and committed or where it was, every file formatted and

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Linked navigation on the command line")
 struct NavigationCommandTests {
@@ -8,12 +8,14 @@ struct NavigationCommandTests {
 
   init() throws {
     collection = try TemporaryCollection(albums: [
-      "albums/miles-davis-kind-of-blue": albumText(title: "Kind of Blue", artist: "Miles Davis", released: "1959-08-17", tags: ["jazz", "modal"]),
+      "albums/miles-davis-kind-of-blue": albumText(
+        title: "Kind of Blue", artist: "Miles Davis", released: "1959-08-17", tags: ["jazz", "modal"]),
       "albums/miles-davis-bitches-brew": albumText(title: "Bitches Brew", artist: "Miles Davis", released: "1970-03", tags: ["jazz"]),
       "albums/miles-davis-sketches": albumText(title: "Sketches of Spain", artist: "miles davis", released: "1960"),
       "albums/miles-davis-jack-johnson": albumText(title: "A Tribute to Jack Johnson", artist: "Miles Davis"),
       "albums/bjork-homogenic": albumText(title: "Homogenic", artist: "Björk", tags: ["electronic"]),
-      "albums/beatles-abbey-road": albumText(title: "Abbey Road", artist: "The Beatles", sortArtist: "Beatles, The", tags: ["rock", "jazz"]),
+      "albums/beatles-abbey-road": albumText(
+        title: "Abbey Road", artist: "The Beatles", sortArtist: "Beatles, The", tags: ["rock", "jazz"]),
     ])
   }
 
@@ -24,14 +26,16 @@ struct NavigationCommandTests {
   @Test func showEndsWithTheArtistsOtherAlbums() throws {
     let result = try rk(["show", "albums/miles-davis-kind-of-blue"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.hasSuffix("""
+    #expect(
+      result.stdout.hasSuffix(
+        """
 
-        Other albums by Miles Davis
-          Sketches of Spain - 1960   albums/miles-davis-sketches
-          Bitches Brew - 1970        albums/miles-davis-bitches-brew
-          A Tribute to Jack Johnson  albums/miles-davis-jack-johnson
+          Other albums by Miles Davis
+            Sketches of Spain - 1960   albums/miles-davis-sketches
+            Bitches Brew - 1970        albums/miles-davis-bitches-brew
+            A Tribute to Jack Johnson  albums/miles-davis-jack-johnson
 
-      """), "\(result.stdout)")
+        """), "\(result.stdout)")
   }
 
   @Test func showSaysNothingWhenThereAreNoOtherAlbums() throws {
@@ -46,9 +50,10 @@ struct NavigationCommandTests {
     let result = try rk(["show", "bitches brew", "--json"])
     let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     #expect(json?["title"] as? String == "Bitches Brew")
-    #expect(json?["other_albums"] as? [String] == [
-      "albums/miles-davis-kind-of-blue", "albums/miles-davis-sketches", "albums/miles-davis-jack-johnson",
-    ])
+    #expect(
+      json?["other_albums"] as? [String] == [
+        "albums/miles-davis-kind-of-blue", "albums/miles-davis-sketches", "albums/miles-davis-jack-johnson",
+      ])
   }
 
   @Test func artistsJSONGivesEachNameWithItsAlbumCount() throws {

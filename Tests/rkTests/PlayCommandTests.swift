@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk play, rk plays and rk stats")
 struct PlayCommandTests {
@@ -62,14 +62,17 @@ struct PlayCommandTests {
       "plays/2025.md", Array("- 2025-03-01 10:00 · albums/bill-evans-waltz · Ada\n".utf8))
     try album.collection.writeFile(
       "plays/2026.md",
-      Array("# 2026\n\n- 2026-01-02 · albums/miles-davis-kind-of-blue · side A · Bob · loud\n- 2026-01-05 21:00 · albums/bill-evans-waltz\n".utf8))
+      Array(
+        "# 2026\n\n- 2026-01-02 · albums/miles-davis-kind-of-blue · side A · Bob · loud\n- 2026-01-05 21:00 · albums/bill-evans-waltz\n"
+          .utf8))
     let all = try album.rk(["plays"])
-    #expect(all.stdout == """
-      2026-01-05 21:00 · albums/bill-evans-waltz
-      2026-01-02 · albums/miles-davis-kind-of-blue · side A · Bob · loud
-      2025-03-01 10:00 · albums/bill-evans-waltz · Ada
+    #expect(
+      all.stdout == """
+        2026-01-05 21:00 · albums/bill-evans-waltz
+        2026-01-02 · albums/miles-davis-kind-of-blue · side A · Bob · loud
+        2025-03-01 10:00 · albums/bill-evans-waltz · Ada
 
-      """)
+        """)
     #expect(try album.rk(["plays", "evans", "--since", "2026"]).stdout == "2026-01-05 21:00 · albums/bill-evans-waltz\n")
     let json = try album.rk(["plays", "miles", "--json"])
     let objects = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
@@ -83,7 +86,9 @@ struct PlayCommandTests {
   @Test func albumObjectsRulesSortModesAndPlaceholdersSeePlays() throws {
     try album.collection.writeFile(
       "plays/2024.md",
-      Array("- 2024-01-01 · albums/bill-evans-waltz\n- 2024-06-01 · albums/bill-evans-waltz\n- 2024-12-24 · albums/miles-davis-kind-of-blue\n".utf8))
+      Array(
+        "- 2024-01-01 · albums/bill-evans-waltz\n- 2024-06-01 · albums/bill-evans-waltz\n- 2024-12-24 · albums/miles-davis-kind-of-blue\n"
+          .utf8))
     let json = try album.rk(["list", "--json", "--sort", "plays"])
     let objects = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
     #expect(objects?.map { $0["id"] as? String } == [Self.other, OneAlbumCollection.id])
@@ -137,7 +142,8 @@ struct PlayCommandTests {
   }
 
   @Test func checkNamesALineThatIsNoPlayAndTheAlbumsStillLoad() throws {
-    try album.collection.writeFile("plays/2026.md", Array("# 2026\n\n- 2026-01-02 · albums/bill-evans-waltz\n- 2026-13-01 · albums/bill-evans-waltz\n".utf8))
+    try album.collection.writeFile(
+      "plays/2026.md", Array("# 2026\n\n- 2026-01-02 · albums/bill-evans-waltz\n- 2026-13-01 · albums/bill-evans-waltz\n".utf8))
     let check = try album.rk(["check"])
     #expect(check.status == 1)
     #expect(check.stdout.contains("plays/2026.md:4: play: \"2026-13-01\" is not a date"), "\(check.stdout)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Plays files are merged by keeping both sides' lines (`plays/*.md
 /// merge=union` in `.gitattributes`), so collectors' plays never conflict.
@@ -48,8 +48,9 @@ struct PlaySyncTests {
     try expectSuccess(shared.rk(["-C", bob, "sync"]))
 
     let plays = try expectSuccess(shared.rk(["-C", bob, "plays"])).stdout
-    #expect(plays.components(separatedBy: "\n").filter { !$0.isEmpty }.map { String($0.prefix(16)) } == [
-      "2026-03-01 20:00", "2026-01-02 10:00", "2026-01-01 09:30",
-    ])
+    #expect(
+      plays.components(separatedBy: "\n").filter { !$0.isEmpty }.map { String($0.prefix(16)) } == [
+        "2026-03-01 20:00", "2026-01-02 10:00", "2026-01-01 09:30",
+      ])
   }
 }

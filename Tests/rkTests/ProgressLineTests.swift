@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// rk's one progress line: on a terminal only, and only once the work has
 /// taken its delay (a second; `RK_PROGRESS_AFTER` sets it for tests).

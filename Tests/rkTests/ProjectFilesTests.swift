@@ -1,13 +1,14 @@
 import Foundation
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// The committed files a user reads: they must describe the program as it is.
 @Suite("Project files")
 struct ProjectFilesTests {
   static let commands = [
-    "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "cover", "artists", "sort", "check", "log", "undo", "mv", "fmt", "lists", "serve",
+    "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "cover", "artists", "sort", "check", "log", "undo", "mv",
+    "fmt", "lists", "serve",
     "lookup", "identify", "scans", "merge-file", "conflicts", "resolve", "clone", "remote", "sync",
     "favourites", "suggest",
     "play", "plays", "stats",
@@ -56,7 +57,8 @@ struct ProjectFilesTests {
       "albums/radiohead-kid-a": albumText(title: "Kid A", artist: "Radiohead"),
       "albums/portishead-dummy": albumText(title: "Dummy", artist: "Portishead"),
     ])
-    let result = try runRK(["---completion", "show", "--", "album", "2", "3", "rk", "show", "radio"], environment: ["RK_COLLECTION": collection.path])
+    let result = try runRK(
+      ["---completion", "show", "--", "album", "2", "3", "rk", "show", "radio"], environment: ["RK_COLLECTION": collection.path])
     #expect(result.stdout.contains("radiohead-kid-a"))
     #expect(result.stdout.contains("radiohead-ok-computer"))
     #expect(!result.stdout.contains("portishead"))

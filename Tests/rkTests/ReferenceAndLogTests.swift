@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Album references and history on a collection in git: references by
 /// artist and title, never outside the collection; rk log --since and --json.

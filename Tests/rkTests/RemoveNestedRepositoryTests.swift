@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk rm` deletes an album's folder, and `rk undo` brings back what this
 /// collection's git keeps: a repository of its own inside the folder (or a

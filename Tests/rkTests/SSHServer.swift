@@ -47,7 +47,8 @@ final class SSHServer {
     // Run as root, sshd insists on its privilege separation folder, which
     // a container may lack until the service has once been started.
     if geteuid() == 0, !FileManager.default.fileExists(atPath: "/run/sshd") {
-      try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+      try FileManager.default.createDirectory(
+        atPath: "/run/sshd", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     }
     let pid = try spawnServer(Self.program, ["-D", "-e", "-f", folder + "/sshd_config"])
     self.pid = pid

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk clone` and `rk sync` over ssh against a real sshd on a loopback port,
 /// with a key file (no agent) and known_hosts, all under the test's HOME.

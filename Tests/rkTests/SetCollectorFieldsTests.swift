@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk set: the collector's fields")
 struct SetCollectorFieldsTests {
@@ -10,7 +10,8 @@ struct SetCollectorFieldsTests {
     collection = try TemporaryCollection()
     try collection.write(
       "albums/miles-davis-kind-of-blue",
-      "---\ntitle: Kind of Blue\nartist: Miles Davis\n# the pressing\nlabel: Columbia  # six-eye\ntags:\n- jazz\n---\n\n## Tracks\n\n1. So What\n")
+      "---\ntitle: Kind of Blue\nartist: Miles Davis\n# the pressing\nlabel: Columbia  # six-eye\ntags:\n- jazz\n---\n\n## Tracks\n\n1. So What\n"
+    )
     try collection.initializeGit()
   }
 
@@ -24,8 +25,10 @@ struct SetCollectorFieldsTests {
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let text = try collection.read("albums/miles-davis-kind-of-blue/album.md")
-    #expect(text.hasPrefix(
-      "---\ntitle: Kind of Blue\nartist: Miles Davis\n# the pressing\nlabel: Columbia  # six-eye\ntags:\n- jazz\ncatalog_number: CL 1355\nmedia_condition: VG+\nrating: 5\n---\n"))
+    #expect(
+      text.hasPrefix(
+        "---\ntitle: Kind of Blue\nartist: Miles Davis\n# the pressing\nlabel: Columbia  # six-eye\ntags:\n- jazz\ncatalog_number: CL 1355\nmedia_condition: VG+\nrating: 5\n---\n"
+      ))
     #expect(try collection.commitSubjects().first == "Change catalog number, media condition and rating of Miles Davis – Kind of Blue")
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk set` on several albums at once (PRODUCT.md §3): one commit, all or
 /// nothing, undone as one.
@@ -88,7 +88,8 @@ struct SetManyTests {
 
   @Test func handEditsAreCommittedFirstInOneCommit() throws {
     for id in ["albums/miles-davis-kind-of-blue", "albums/john-coltrane-a-love-supreme"] {
-      try (try file(id) + "\nBought used.\n").write(to: collection.root.appendingPathComponent(id + "/album.md"), atomically: false, encoding: .utf8)
+      try (try file(id) + "\nBought used.\n").write(
+        to: collection.root.appendingPathComponent(id + "/album.md"), atomically: false, encoding: .utf8)
     }
     let result = try rk(["set", "miles", "coltrane", "--released", "1960"])
     #expect(result.status == 0, "\(result.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A clone made with `git clone --depth N` lacks the history before its
 /// boundary: what can work (the log above it, syncing) works, and what needs

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk list --short` and the pager, on a terminal (a pseudo-terminal made by
 /// script(1)) and off one.
@@ -28,12 +28,13 @@ struct ShortListTests {
   @Test func withoutATerminalColumnsAreAsWideAsTheirText() throws {
     let result = try runRK(["-C", collection.path, "list", "--short"])
     #expect(result.status == 0)
-    #expect(result.stdout == """
-      Abbey Road   The Beatles  1969  rock
-      1999         Prince
-      OK Computer  Radiohead    1997  alternative, 1990s, favourite
+    #expect(
+      result.stdout == """
+        Abbey Road   The Beatles  1969  rock
+        1999         Prince
+        OK Computer  Radiohead    1997  alternative, 1990s, favourite
 
-      """)
+        """)
   }
 
   @Test func onATerminalTheTableFitsTheWidth() throws {

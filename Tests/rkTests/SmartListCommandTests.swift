@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Smart lists on the command line (PRODUCT.md §1.3): rules in `rk list`,
 /// `rk lists`, `rk lists save`/`rm`, `rk list @NAME`, completion, `rk check`.
@@ -13,7 +13,8 @@ struct SmartListCommandTests {
     try collection.write("albums/english-1980", albumText(title: "English 1980", artist: "A", released: "1980", tags: ["english"]))
     try collection.write("albums/french-2020", albumText(title: "French 2020", artist: "B", released: "2020", tags: ["french"]))
     try collection.write("albums/french-1980", albumText(title: "French 1980", artist: "C", released: "1980", tags: ["french"]))
-    try collection.write("albums/japanese-2020", albumText(title: "Japanese 2020", artist: "D", released: "2020", tags: ["japanese", "hip-hop"]))
+    try collection.write(
+      "albums/japanese-2020", albumText(title: "Japanese 2020", artist: "D", released: "2020", tags: ["japanese", "hip-hop"]))
     try collection.initializeGit()
   }
 
@@ -48,12 +49,15 @@ struct SmartListCommandTests {
   }
 
   @Test func saveListShowAndRemoveEachOneCommit() throws {
-    let save = try rk(["lists", "save", "old-french-out", "+ (#english, #french)", "- (#french)", "- (@year(<2000))", "--description", "No old French"])
+    let save = try rk([
+      "lists", "save", "old-french-out", "+ (#english, #french)", "- (#french)", "- (@year(<2000))", "--description", "No old French",
+    ])
     #expect(save.status == 0, "\(save.stderr)")
     #expect(try collection.commitSubjects() == ["Save smart list old-french-out", "Start"])
     #expect(try collection.status().isEmpty)
     let file = try collection.read(".recordkeeper/lists/old-french-out.yaml")
-    #expect(file.hasSuffix("description: No old French\nrules:\n- \"+(#english, #french)\"\n- \"-#french\"\n- \"-@year:<2000\"\n"), "\(file)")
+    #expect(
+      file.hasSuffix("description: No old French\nrules:\n- \"+(#english, #french)\"\n- \"-#french\"\n- \"-@year:<2000\"\n"), "\(file)")
 
     #expect(try titles(["@old-french-out"]) == ["English 1980", "French 2020"])
     #expect(try titles(["@old-french-out", "english"]) == ["English 1980"])
@@ -66,7 +70,9 @@ struct SmartListCommandTests {
     #expect(decoded?.first?["count"] as? Int == 2)
     #expect(decoded?.first?["rules"] as? [String] == ["+(#english, #french)", "-#french", "-@year:<2000"])
 
-    let again = try rk(["lists", "save", "old-french-out", "+(#english, #french)", "-#french", "-@year:<2000", "--description", "No old French"])
+    let again = try rk([
+      "lists", "save", "old-french-out", "+(#english, #french)", "-#french", "-@year:<2000", "--description", "No old French",
+    ])
     #expect(again.status == 0)
     #expect(again.stderr.contains("No change"))
 
@@ -117,7 +123,9 @@ struct SmartListCommandTests {
     try collection.writeFile(".recordkeeper/lists/broken.yaml", Array("rules:\n- \"#ok\"\n- #jazz\n- \"@yaer:1\"\n".utf8))
     let check = try rk(["check"])
     #expect(check.status == 1)
-    #expect(check.stdout.contains(".recordkeeper/lists/broken.yaml:3: rules: the rule is empty; YAML reads an unquoted # as a comment"), "\(check.stdout)")
+    #expect(
+      check.stdout.contains(".recordkeeper/lists/broken.yaml:3: rules: the rule is empty; YAML reads an unquoted # as a comment"),
+      "\(check.stdout)")
     #expect(check.stderr.contains("1 problem in 1 smart list"), "\(check.stderr)")
     let used = try rk(["list", "@broken"])
     #expect(used.status == 1)
@@ -128,7 +136,8 @@ struct SmartListCommandTests {
 
   @Test func completionOffersTagsFieldsAndLists() throws {
     #expect(try rk(["lists", "save", "recent", "@year:>2000"]).status == 0)
-    func complete(_ word: String, command: [String] = ["list"], argument: String = "positional@0", before: [String] = []) throws -> [String] {
+    func complete(_ word: String, command: [String] = ["list"], argument: String = "positional@0", before: [String] = []) throws -> [String]
+    {
       let words = ["rk"] + command + before + [word]
       let result = try runRK(
         ["---completion"] + command + ["--", argument, String(words.count - 1), String(word.count)] + words,

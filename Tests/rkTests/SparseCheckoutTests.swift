@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// In a sparse checkout, files git left out of the work tree are not on
 /// disk but still committed: rk never takes "not checked out" for "deleted",

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk refuses to commit while git is busy or off a branch")
 struct StoreGitStateTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A collection of one album in a git repository, for the store's end-to-end tests.
 struct OneAlbumCollection {
@@ -56,7 +56,8 @@ struct StoreHandEditTests {
   init() throws { album = try OneAlbumCollection() }
 
   @Test func tagAddCommitsTheHandEditFirstAndUndoKeepsIt() throws {
-    try album.collection.write(OneAlbumCollection.id, OneAlbumCollection.text.replacingOccurrences(of: "Six-eye label.", with: "Six-eye label, my words."))
+    try album.collection.write(
+      OneAlbumCollection.id, OneAlbumCollection.text.replacingOccurrences(of: "Six-eye label.", with: "Six-eye label, my words."))
     try album.collection.writeFile(OneAlbumCollection.id + "/receipt.txt", Array("12 EUR\n".utf8))
     try album.collection.writeFile(".gitignore", Array("*.tmp\n".utf8))
     try git(["add", ".gitignore"], in: album.path)
@@ -65,9 +66,10 @@ struct StoreHandEditTests {
 
     let result = try album.rk(["tag", "add", "miles", "modal"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try album.collection.commitSubjects().prefix(2) == [
-      "Add tag \"modal\" to Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
-    ])
+    #expect(
+      try album.collection.commitSubjects().prefix(2) == [
+        "Add tag \"modal\" to Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
+      ])
     #expect(try album.message(of: "HEAD~1") == "Edit Miles Davis – Kind of Blue by hand\n\n")
     #expect(try album.files(of: "HEAD~1") == ["M\t\(OneAlbumCollection.file)", "A\t\(OneAlbumCollection.id)/receipt.txt"])
     #expect(try album.files(of: "HEAD") == ["M\t\(OneAlbumCollection.file)"])
@@ -96,9 +98,10 @@ struct StoreHandEditTests {
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
     let result = try album.rk(["edit", "miles"], environment: ["EDITOR": script])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try album.collection.commitSubjects().prefix(2) == [
-      "Edit Miles Davis – Kind of Blue (Mono)", "Edit Miles Davis – Kind of Blue by hand",
-    ])
+    #expect(
+      try album.collection.commitSubjects().prefix(2) == [
+        "Edit Miles Davis – Kind of Blue (Mono)", "Edit Miles Davis – Kind of Blue by hand",
+      ])
   }
 
   @Test func coverRemovalCommitsHandEditsFirst() throws {
@@ -109,9 +112,10 @@ struct StoreHandEditTests {
     try album.collection.write(OneAlbumCollection.id, OneAlbumCollection.text + "Hand.\n")
     let result = try album.rk(["cover", "rm", "miles"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try album.collection.commitSubjects().prefix(2) == [
-      "Remove the cover of Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
-    ])
+    #expect(
+      try album.collection.commitSubjects().prefix(2) == [
+        "Remove the cover of Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
+      ])
     #expect(try album.files(of: "HEAD~1") == ["M\t\(OneAlbumCollection.file)"])
   }
 }
@@ -126,9 +130,10 @@ struct StoreRemoveTests {
     try album.collection.writeFile(OneAlbumCollection.id + "/receipt.txt", Array("12 EUR\n".utf8))
     let removed = try album.rk(["rm", "--yes", "miles"])
     #expect(removed.status == 0, "\(removed.stderr)")
-    #expect(try album.collection.commitSubjects().prefix(2) == [
-      "Remove Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
-    ])
+    #expect(
+      try album.collection.commitSubjects().prefix(2) == [
+        "Remove Miles Davis – Kind of Blue", "Edit Miles Davis – Kind of Blue by hand",
+      ])
     #expect(!FileManager.default.fileExists(atPath: album.path + "/" + OneAlbumCollection.id))
     #expect(try album.rk(["undo"]).status == 0)
     #expect(try album.read() == OneAlbumCollection.text + "My words.\n")
@@ -144,7 +149,9 @@ struct StoreRemoveTests {
     let result = try album.rk(["rm", "--yes", "miles"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("Miles Davis – Kind of Blue was not removed: its folder holds files git ignores"))
-    #expect(result.stderr.contains("  \(album.path)/\(OneAlbumCollection.id)/rip/01.flac\n") || result.stderr.contains("  \(OneAlbumCollection.id)/rip/01.flac\n"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("  \(album.path)/\(OneAlbumCollection.id)/rip/01.flac\n")
+        || result.stderr.contains("  \(OneAlbumCollection.id)/rip/01.flac\n"), "\(result.stderr)")
     #expect(try album.read(OneAlbumCollection.id + "/rip/01.flac") == "audio")
     #expect(try album.read() == OneAlbumCollection.text)
     #expect(try album.collection.commitSubjects().first == "Ignore flac")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("References never resolve outside the collection")
 struct StoreReferenceTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("rk undo walks back one rk change at a time")
 struct StoreUndoTests {
@@ -21,13 +21,14 @@ struct StoreUndoTests {
     let second = try album.rk(["undo"])
     #expect(second.status == 0, "\(second.stderr)")
     #expect(try album.read() == OneAlbumCollection.text)
-    #expect(try album.collection.commitSubjects() == [
-      "Undo \"Add tag \"modal\" to Miles Davis – Kind of Blue\"",
-      "Undo \"Add tag \"cool\" to Miles Davis – Kind of Blue\"",
-      "Add tag \"cool\" to Miles Davis – Kind of Blue",
-      "Add tag \"modal\" to Miles Davis – Kind of Blue",
-      "Start",
-    ])
+    #expect(
+      try album.collection.commitSubjects() == [
+        "Undo \"Add tag \"modal\" to Miles Davis – Kind of Blue\"",
+        "Undo \"Add tag \"cool\" to Miles Davis – Kind of Blue\"",
+        "Add tag \"cool\" to Miles Davis – Kind of Blue",
+        "Add tag \"modal\" to Miles Davis – Kind of Blue",
+        "Start",
+      ])
 
     // "Start" was made with git, by the person: undo stops there.
     let third = try album.rk(["undo"])
@@ -75,11 +76,16 @@ struct StoreUndoTests {
     #expect(try album.rk(["tag", "add", "miles", "cool"]).status == 0)
     let cool = try git(["rev-parse", "HEAD"], in: album.path).trimmingCharacters(in: .whitespacesAndNewlines)
     // An "undo" that did more than undo: it also changed the notes.
-    try album.collection.write(OneAlbumCollection.id, try album.read().replacingOccurrences(of: "- cool\n", with: "").replacingOccurrences(of: "Six-eye", with: "Two-eye"))
+    try album.collection.write(
+      OneAlbumCollection.id,
+      try album.read().replacingOccurrences(of: "- cool\n", with: "").replacingOccurrences(of: "Six-eye", with: "Two-eye"))
     try git(["commit", "-qam", "Undo \"cool\"\n\nRecord-Keeper: undo\nRecord-Keeper-Undoes: \(cool)"], in: album.path)
     let result = try album.rk(["undo"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("cannot undo \"Add tag \"modal\" to Miles Davis – Kind of Blue\": \(OneAlbumCollection.file) has changed since"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "cannot undo \"Add tag \"modal\" to Miles Davis – Kind of Blue\": \(OneAlbumCollection.file) has changed since"), "\(result.stderr)"
+    )
     #expect(try album.read().contains("Two-eye"))
     #expect(try album.read().contains("- modal\n"))
   }

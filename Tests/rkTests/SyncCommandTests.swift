@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk clone`, `rk remote` and `rk sync` over plain paths and `file://`,
 /// with two clones and a bare repository (PRODUCT.md §6).

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A bare repository on this machine checks pushes with its `pre-receive`
 /// and `update` hooks; `rk sync` honours them as `git push` does: the hooks

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A fetch or push killed part way leaves a reference's lock file, here or
 /// in the shared bare repository; the next `rk sync` removes it once it can

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk sync` when the remote moves on between its fetch and its push.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The README's `rk remote add bob ../bob-records && rk sync bob`, where
 /// bob's folder is his working collection, not a bare repository: the push

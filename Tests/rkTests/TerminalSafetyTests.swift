@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Escape, bell and other control characters in collection text never reach
 /// the terminal raw; JSON keeps the exact values, escaped.
@@ -10,7 +10,9 @@ struct TerminalSafetyTests {
 
   init() throws {
     collection = try TemporaryCollection()
-    try collection.write("albums/evil", """
+    try collection.write(
+      "albums/evil",
+      """
       ---
       title: "Evil\\e[2J\\a Title"
       artist: "Bad \\x9b31m \\u202Eartist"
@@ -40,7 +42,9 @@ struct TerminalSafetyTests {
     }
   }
 
-  @Test(arguments: [["list"], ["show", "evil"], ["artists"], ["tags"], ["check"], ["show", "evil\u{1B}[2J"], ["set", "evil", "--title", "x\u{1B}"]])
+  @Test(arguments: [
+    ["list"], ["show", "evil"], ["artists"], ["tags"], ["check"], ["show", "evil\u{1B}[2J"], ["set", "evil", "--title", "x\u{1B}"],
+  ])
   func outputShowsControlsVisibly(arguments: [String]) throws {
     let result = try runRK(["-C", collection.path] + arguments)
     #expect(!hasRawControls(result.stdout), "\(result.stdout.debugDescription)")

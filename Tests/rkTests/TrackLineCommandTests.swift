@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20.10: `--track "A1. Name (2:43)"` stores sides and lengths as a
 /// hand-written track list does, all in one commit.
@@ -37,7 +37,8 @@ struct TrackLineCommandTests {
     #expect(list.map { $0["name"] as? String } == ["Airbag", "Paranoid Android", "Karma Police"])
     #expect(list.map { $0["duration"] as? Int } == [284, 383, 261])
     let text = try collection.read("albums/radiohead-ok-computer/album.md")
-    #expect(text.contains("### Side A\n\n1. Airbag (4:44)\n2. Paranoid Android (6:23)\n\n### Side B\n\n1. Karma Police (4:21)\n"), "\(text)")
+    #expect(
+      text.contains("### Side A\n\n1. Airbag (4:44)\n2. Paranoid Android (6:23)\n\n### Side B\n\n1. Karma Police (4:21)\n"), "\(text)")
   }
 
   @Test func namesThatOnlyLookLikePositionsStayNames() throws {

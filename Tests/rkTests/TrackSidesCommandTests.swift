@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `rk track`, `rk show`, `rk check` and `--json` with sides and lengths (PRODUCT.md §1.2).
 @Suite("Sides and durations on the command line")
@@ -56,7 +56,9 @@ struct TrackSidesCommandTests {
   @Test func aBulletListOfPlayersAndASetextHeadingAreNotTracks() throws {
     // Issue 17: the players became tracks 3–4 and `track add` appended to
     // them; a setext `Tracks` heading got a second `## Tracks` added.
-    try collection.write("albums/miles-davis-kind-of-blue", """
+    try collection.write(
+      "albums/miles-davis-kind-of-blue",
+      """
       ---
       title: Kind of Blue
       artist: Miles Davis
@@ -123,18 +125,20 @@ struct TrackSidesCommandTests {
   @Test func showListsSidesPositionsAndLengths() throws {
     let result = try rk(["show", "radiohead"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("""
-        Tracks
-        Side A
-          A1  Airbag            4:44
-          A2  Paranoid Android  6:23
+    #expect(
+      result.stdout.contains(
+        """
+          Tracks
+          Side A
+            A1  Airbag            4:44
+            A2  Paranoid Android  6:23
 
-        Side B
-          B1  Karma Police      4:21
-          B2  Lucky             4:19
-        Total length           19:47
+          Side B
+            B1  Karma Police      4:21
+            B2  Lucky             4:19
+          Total length           19:47
 
-      """))
+        """))
   }
 
   @Test func jsonAndFormatGiveLengthsInSeconds() throws {
@@ -154,6 +158,9 @@ struct TrackSidesCommandTests {
     try collection.write("albums/radiohead-ok-computer", okComputer.replacingOccurrences(of: "(4:19)", with: "(4:75)"))
     let result = try rk(["check"])
     #expect(result.status == 1)
-    #expect(result.stdout.contains("\(collection.path)/\(path):16: tracks: track 4 ends in (4:75), which is not a length: write (m:ss) or (h:mm:ss) with minutes and seconds below 60, e.g. (4:44)\n"))
+    #expect(
+      result.stdout.contains(
+        "\(collection.path)/\(path):16: tracks: track 4 ends in (4:75), which is not a length: write (m:ss) or (h:mm:ss) with minutes and seconds below 60, e.g. (4:44)\n"
+      ))
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// PRODUCT.md §3: a word beginning with `--` is always an option; an unknown
 /// one is a usage error that suggests the closest option or command.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20.9: the wantlist is visible in every listing, and an album with
 /// no status is owned (PRODUCT.md §1.1).
@@ -48,6 +48,7 @@ struct WantlistListingTests {
     let notWanted = try rk(["list", "--format", "{id}", "-@status:wanted"]).stdout
     #expect(notWanted.split(separator: "\n").count == 2)
     let present = try rk(["list", "--format", "{id}", "@status"]).stdout
-    #expect(present.split(separator: "\n").sorted() == ["albums/chic-risque", "albums/fela-kuti-zombie"], "@status alone: written in the file")
+    #expect(
+      present.split(separator: "\n").sorted() == ["albums/chic-risque", "albums/fela-kuti-zombie"], "@status alone: written in the file")
   }
 }

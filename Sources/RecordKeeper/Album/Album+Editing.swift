@@ -198,7 +198,8 @@ public enum AlbumEditError: Error, Equatable, Sendable, CustomStringConvertible 
       "\(field.key): \(field.itemLabel)is \(count) characters long; at most \(maximumFieldLength) are allowed"
     case .multipleLines(let field): "\(field.key): \(field.itemLabel)must be a single line"
     case .noSuchTrack(let number, let count):
-      count == 0 ? "there is no track \(number): the album has no tracks" : "there is no track \(number): the tracks are numbered 1 to \(count)"
+      count == 0
+        ? "there is no track \(number): the album has no tracks" : "there is no track \(number): the tracks are numbered 1 to \(count)"
     case .noSuchPosition(let number, let count): "cannot add a track at \(number): use a position from 1 to \(count + 1)"
     case .blankSide: "a side must not be blank: name it like its heading (`B` or `Side B`)"
     case .positionAndSide: "give a track either a position or a side, not both"

@@ -268,8 +268,10 @@ extension Album {
       }
       // A new track joins the side of the track before it (or after it, first).
       let neighbour = list.last ?? (index + 1..<parsed.count).lazy.compactMap { kept[$0].map { old[$0] } }.first
-      list.append(Track(
-        name: entry.name, duration: entry.seconds, side: neighbour?.side, sideIndex: neighbour?.sideIndex ?? 0, favourite: entry.favourite))
+      list.append(
+        Track(
+          name: entry.name, duration: entry.seconds, side: neighbour?.side, sideIndex: neighbour?.sideIndex ?? 0, favourite: entry.favourite
+        ))
     }
     return list
   }

@@ -371,10 +371,12 @@ private struct TrackListEdit {
   /// `N. name` when there is none), without its final line break.
   func newLines(_ entry: Entry) -> [UInt8] {
     guard let template = items.first else {
-      let text: String = switch entry.source {
-      case .new(let track): track.text
-      case .item(let index, let track): track?.text ?? Album.Track(name: items[index].name, duration: items[index].duration, favourite: items[index].favourite).text
-      }
+      let text: String =
+        switch entry.source {
+        case .new(let track): track.text
+        case .item(let index, let track):
+          track?.text ?? Album.Track(name: items[index].name, duration: items[index].duration, favourite: items[index].favourite).text
+        }
       return Array("\(entry.number ?? 1). \(text)".utf8)
     }
     switch entry.source {
@@ -393,7 +395,8 @@ private struct TrackListEdit {
     let staysBefore = list[..<position].contains { !removed.contains($0) }
     let staysAfter = list[(position + 1)...].contains { !removed.contains($0) }
     let before = position > 0 ? blankLines(between: items[list[position - 1]].lines.upperBound, and: items[slot].lines.lowerBound) : 0..<0
-    let after = position + 1 < list.count ? blankLines(between: items[slot].lines.upperBound, and: items[list[position + 1]].lines.lowerBound) : 0..<0
+    let after =
+      position + 1 < list.count ? blankLines(between: items[slot].lines.upperBound, and: items[list[position + 1]].lines.lowerBound) : 0..<0
     if staysBefore { return [before] }
     if staysAfter { return [after] }
     guard position == list.count - 1 else { return [before] }
@@ -467,7 +470,8 @@ private struct TrackListEdit {
       content.replaceSubrange((item.nameRange.upperBound - lineStart)..<(item.textEnd - lineStart), with: Array(length.utf8))
     }
     if track.name != item.name {
-      content.replaceSubrange((item.nameRange.lowerBound - lineStart)..<(item.nameRange.upperBound - lineStart), with: Array(track.name.utf8))
+      content.replaceSubrange(
+        (item.nameRange.lowerBound - lineStart)..<(item.nameRange.upperBound - lineStart), with: Array(track.name.utf8))
     }
   }
 

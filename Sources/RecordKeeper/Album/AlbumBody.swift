@@ -115,7 +115,9 @@ public struct AlbumBody: Hashable, Sendable {
 
   /// The track items as the album's tracks.
   var trackList: [Album.Track] {
-    var list = trackItems.map { Album.Track(name: $0.name, duration: $0.duration, side: $0.side, sideIndex: $0.sideIndex, favourite: $0.favourite) }
+    var list = trackItems.map {
+      Album.Track(name: $0.name, duration: $0.duration, side: $0.side, sideIndex: $0.sideIndex, favourite: $0.favourite)
+    }
     Album.number(&list)
     return list
   }
@@ -229,14 +231,18 @@ extension AlbumBody.Structure {
     }
     self.lines = lines
     let blocks = MarkdownBlocks.scan(lines.map { source[$0.start..<$0.contentEnd] })
-    guard let headingIndex = blocks.firstIndex(where: { block in
-      if case .heading(2, _) = block.kind { AlbumBody.headingTitle(block, source: source, lines: lines) == "tracks" } else { false }
-    }) else {
+    guard
+      let headingIndex = blocks.firstIndex(where: { block in
+        if case .heading(2, _) = block.kind { AlbumBody.headingTitle(block, source: source, lines: lines) == "tracks" } else { false }
+      })
+    else {
       section = nil
       trackItems = []
       return
     }
-    var section = Section(headingStart: blocks[headingIndex].firstLine, headingLine: blocks[headingIndex].lastLine, endLine: lines.count, sideHeadingLines: [], emptyItemLines: [])
+    var section = Section(
+      headingStart: blocks[headingIndex].firstLine, headingLine: blocks[headingIndex].lastLine, endLine: lines.count, sideHeadingLines: [],
+      emptyItemLines: [])
     var items: [TrackItem] = []
     var side: String?
     for block in blocks[(headingIndex + 1)...] {
@@ -264,10 +270,11 @@ extension AlbumBody.Structure {
           nameRange = textRange.lowerBound..<nameEnd
           duration = seconds
         }
-        items.append(TrackItem(
-          name: string(source[nameRange]), duration: duration, favourite: favouriteEnd != nil, side: side, line: block.firstLine + 1,
-          lines: block.firstLine...block.lastLine, marker: marker, list: list,
-          sideIndex: section.sideHeadingLines.count, nameLine: nameLine, nameRange: nameRange, textEnd: textEnd, starEnd: starEnd))
+        items.append(
+          TrackItem(
+            name: string(source[nameRange]), duration: duration, favourite: favouriteEnd != nil, side: side, line: block.firstLine + 1,
+            lines: block.firstLine...block.lastLine, marker: marker, list: list,
+            sideIndex: section.sideHeadingLines.count, nameLine: nameLine, nameRange: nameRange, textEnd: textEnd, starEnd: starEnd))
       default:
         break
       }
@@ -316,7 +323,8 @@ extension AlbumBody {
       return headingText(source[lines[block.firstLine].start..<lines[block.firstLine].contentEnd])
     }
     // A setext heading's text is its lines before the underline.
-    let text = (block.firstLine..<block.lastLine).map { string(source[lines[$0].start..<lines[$0].contentEnd]).trimmed }.joined(separator: " ")
+    let text = (block.firstLine..<block.lastLine).map { string(source[lines[$0].start..<lines[$0].contentEnd]).trimmed }.joined(
+      separator: " ")
     return String(decoding: Array(text.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
 

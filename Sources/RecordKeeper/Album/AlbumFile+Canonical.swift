@@ -54,7 +54,8 @@ extension AlbumFile {
   private static func notFormattable(line: Int, _ why: String) -> AlbumFileError {
     .notRewritable(
       line: line,
-      problem: "rk could not put this file into canonical form \(why); rk reads it as it is, so leave it, or write it in canonical form by hand")
+      problem:
+        "rk could not put this file into canonical form \(why); rk reads it as it is, so leave it, or write it in canonical form by hand")
   }
 
   /// The canonical text, before the check that nothing was lost.
@@ -149,7 +150,9 @@ private struct CanonicalFrontMatter {
   }
 
   /// The comments to go above an entry, and its canonical lines.
-  private static func render(_ entry: FrontMatter.Entry, album: Album, line: (Int) -> ArraySlice<UInt8>) -> (comments: [String], lines: String) {
+  private static func render(_ entry: FrontMatter.Entry, album: Album, line: (Int) -> ArraySlice<UInt8>) -> (
+    comments: [String], lines: String
+  ) {
     let lines = entry.lines.map(line)
     let asWritten = { () -> String in
       if lines.isEmpty { return entry.yaml }
@@ -302,7 +305,8 @@ private struct CanonicalBody {
     let indent = content.prefix { $0 == UInt8(ascii: " ") }.count
     guard indent == item.marker.indent else { return nil }
     let markerStart = content.startIndex + indent
-    let markerEnd = item.marker.number == nil
+    let markerEnd =
+      item.marker.number == nil
       ? markerStart + 1
       : (content[markerStart...].firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? content.endIndex) + 1
     guard markerEnd <= content.endIndex else { return nil }

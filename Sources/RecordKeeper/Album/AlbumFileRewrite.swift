@@ -111,11 +111,12 @@ private struct FrontMatterEditor {
 
   mutating func change(from old: Album, to new: Album) throws(AlbumFileError) {
     let released = new.released.map { new.releaseDate?.text ?? $0 }
-    let changes: [(key: String, old: String?, new: String?)] = [
-      (Field.title.rawValue, old.title, new.title), (Field.artist.rawValue, old.artist, new.artist),
-      (Field.sortArtist.rawValue, old.sortArtist, new.sortArtist), (Field.released.rawValue, old.released, released),
-      (Field.wikipedia.rawValue, old.wikipedia, new.wikipedia),
-    ] + CollectorField.allCases.map { ($0.key, old[keyPath: $0.keyPath], new[keyPath: $0.keyPath]) }
+    let changes: [(key: String, old: String?, new: String?)] =
+      [
+        (Field.title.rawValue, old.title, new.title), (Field.artist.rawValue, old.artist, new.artist),
+        (Field.sortArtist.rawValue, old.sortArtist, new.sortArtist), (Field.released.rawValue, old.released, released),
+        (Field.wikipedia.rawValue, old.wikipedia, new.wikipedia),
+      ] + CollectorField.allCases.map { ($0.key, old[keyPath: $0.keyPath], new[keyPath: $0.keyPath]) }
     // `released: 1997-5-3` and the same date padded are no change.
     let changed = changes.filter { change in
       change.old != change.new && !(change.key == Field.released.rawValue && old.released != nil && change.new == old.releaseDate?.text)
@@ -263,7 +264,8 @@ private struct FrontMatterEditor {
       if entry.lines.count == 1, let start = valueStart, let patched = YAMLLine.flowList(in: keyLine, from: start, replacedBy: new) {
         replaceLine(entry.lines.lowerBound, with: patched)
       } else {
-        replaceKeepingComments(entry, with: ["\(indent)tags: [\(new.map { YAMLScalar.styled($0, like: .plain, inFlow: true) }.joined(separator: ", "))]"])
+        replaceKeepingComments(
+          entry, with: ["\(indent)tags: [\(new.map { YAMLScalar.styled($0, like: .plain, inFlow: true) }.joined(separator: ", "))]"])
       }
     case .list(let items) where !items.isEmpty:
       editBlockList(entry, items: items, from: old, to: new)
@@ -350,7 +352,8 @@ private struct FrontMatterEditor {
     }
     let end = frontMatter.entries.map(\.lines.upperBound).max() ?? frontMatter.lines.count
     for field in new where !old.contains(field) {
-      let lines = field.yaml.split(separator: "\n", omittingEmptySubsequences: false).dropLast(field.yaml.hasSuffix("\n") ? 1 : 0).map(String.init)
+      let lines = field.yaml.split(separator: "\n", omittingEmptySubsequences: false).dropLast(field.yaml.hasSuffix("\n") ? 1 : 0).map(
+        String.init)
       if let entry = entry(field.key) {
         replace(entry.lines, with: lines)
       } else {
@@ -386,7 +389,9 @@ struct LongestCommonSubsequence {
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+      suffix += 1
+    }
     self.prefix = prefix
     self.suffix = suffix
     let rows = old.count - prefix - suffix

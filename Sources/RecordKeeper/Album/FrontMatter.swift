@@ -181,7 +181,10 @@ struct FrontMatter {
       // Pushed in reverse so that the walk goes in document order and the
       // first alias written is the one reported.
       case .mapping(let mapping):
-        for (key, value) in mapping.reversed() { pending.append(value); pending.append(key) }
+        for (key, value) in mapping.reversed() {
+          pending.append(value)
+          pending.append(key)
+        }
       case .sequence(let sequence): pending.append(contentsOf: sequence.reversed())
       case .alias(let alias): throw .alias(line: firstLine + (alias.mark?.line ?? 1) - 1, name: alias.anchor.rawValue)
       case .scalar: break
@@ -331,7 +334,10 @@ struct FastScanner {
         guard itemIndent == indent else { return nil }
         let rest = trimmed.dropFirst()
         itemLines.append(firstLine + line.number - 1)
-        if rest.isEmpty { items.append(""); continue }
+        if rest.isEmpty {
+          items.append("")
+          continue
+        }
         guard rest.first == UInt8(ascii: " "), let item = scalar(rest.dropFirst()) else { return nil }
         items.append(item)
         continue

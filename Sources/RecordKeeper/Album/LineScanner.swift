@@ -56,7 +56,10 @@ enum LineEnding: String, Sendable {
   /// The convention of the first line break in `bytes`; `.lf` when there is none.
   init(of bytes: ArraySlice<UInt8>) {
     var lines = LineScanner(bytes)
-    guard let first = lines.next() else { self = .lf; return }
+    guard let first = lines.next() else {
+      self = .lf
+      return
+    }
     switch bytes[first.lineBreak].count {
     case 2: self = .crlf
     case 1 where bytes[first.lineBreak.lowerBound] == UInt8(ascii: "\r"): self = .cr

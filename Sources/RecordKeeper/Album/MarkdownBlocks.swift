@@ -294,7 +294,7 @@ private struct BlockParser {
       } else if !indented, !(containerKind.isParagraph && !allMatched), isThematicBreak(at: firstNonspace) {
         advance(line.endIndex - offset, columns: false)
         newKind = .thematicBreak
-      } else if (!indented || containerKind.isList), indent < tabStop,
+      } else if !indented || containerKind.isList, indent < tabStop,
         var marker = listMarker(at: firstNonspace, interruptsParagraph: containerKind.isParagraph)
       {
         let markerLength = marker.padding
@@ -497,7 +497,9 @@ private struct BlockParser {
       number = number * 10 + Int(byte - UInt8(ascii: "0"))
       end += 1
     }
-    guard end > position, let delimiter = byte(at: end), delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")") else { return nil }
+    guard end > position, let delimiter = byte(at: end), delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")") else {
+      return nil
+    }
     let next = byte(at: end + 1)
     guard next == nil || isSpaceOrTab(next) else { return nil }
     if interruptsParagraph && (number != 1 || restIsBlank(from: end + 1)) { return nil }
@@ -574,9 +576,10 @@ private struct BlockParser {
         guard let close = line[(index + 1)...].firstIndex(of: quote) else { return nil }
         index = close + 1
       } else {
-        let unquotedEnd = line[index...].firstIndex { byte in
-          isSpaceOrTab(byte) || "\"'=<>`".utf8.contains(byte)
-        } ?? line.endIndex
+        let unquotedEnd =
+          line[index...].firstIndex { byte in
+            isSpaceOrTab(byte) || "\"'=<>`".utf8.contains(byte)
+          } ?? line.endIndex
         guard unquotedEnd > index else { return nil }
         index = unquotedEnd
       }

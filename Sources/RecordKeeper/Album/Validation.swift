@@ -104,11 +104,12 @@ public struct AlbumProblem: Hashable, Sendable, CustomStringConvertible {
   /// by its field and not its position, which moves when others are added
   /// or removed.
   var kind: Kind {
-    let field: AlbumField = switch self.field {
-    case .track: .track(0)
-    case .tag: .tag(0)
-    default: self.field
-    }
+    let field: AlbumField =
+      switch self.field {
+      case .track: .track(0)
+      case .tag: .tag(0)
+      default: self.field
+      }
     return Kind(field: field, rule: rule, message: rule == .other ? message : "")
   }
 

@@ -31,7 +31,9 @@ enum YAMLScalar {
   /// Words other YAML readers take for null or booleans; quoted so a script
   /// reading the collection sees text.
   private static let reserved: Set<String> = ["~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"]
-  private static let leadingIndicators: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"]
+  private static let leadingIndicators: Set<Character> = [
+    "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
+  ]
 
   static func needsQuotes(_ text: String) -> Bool {
     guard let first = text.first, let last = text.last else { return true }
@@ -220,7 +222,7 @@ enum YAMLLine {
           comments.append(Comment(spacing: line[spacingStart..<index], text: line[index..<end], isOwnLine: spacingStart == line.startIndex))
           break
         }
-        if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")), atScalarStart {
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"), atScalarStart {
           quote = byte
         } else if "[{,".utf8.contains(byte) || (byte == UInt8(ascii: "-") && (index + 1 == line.endIndex || isBlank(line[index + 1]))) {
           atScalarStart = true

@@ -110,7 +110,8 @@ struct LoadCache: Sendable {
       writer.stamp(folder.stamp)
       writer.integer(UInt64(folder.subfolders.count))
       for name in folder.subfolders { writer.string(name) }
-      writer.integer((folder.hasAlbum ? 1 : 0) | (folder.albumIsLink ? 2 : 0) | (folder.covers.cover ? 4 : 0) | (folder.covers.thumbnail ? 8 : 0))
+      writer.integer(
+        (folder.hasAlbum ? 1 : 0) | (folder.albumIsLink ? 2 : 0) | (folder.covers.cover ? 4 : 0) | (folder.covers.thumbnail ? 8 : 0))
     }
     let steadyAlbums = albums.filter { !$0.0.isRacy(cacheWrittenAt: recent) }
     writer.integer(UInt64(steadyAlbums.count))
@@ -319,7 +320,8 @@ private struct CacheReader {
     guard let title = string(), let artist = string(), let sortArtist = optional(), let released = optional(),
       let wikipedia = optional(), let tagCount = count()
     else { return nil }
-    var album = Album(id: id, title: title, artist: artist, sortArtist: sortArtist, released: released, wikipedia: wikipedia, covers: covers)
+    var album = Album(
+      id: id, title: title, artist: artist, sortArtist: sortArtist, released: released, wikipedia: wikipedia, covers: covers)
     for _ in 0..<tagCount {
       guard let tag = string() else { return nil }
       album.tags.append(tag)
@@ -341,9 +343,10 @@ private struct CacheReader {
     tracks.reserveCapacity(trackCount)
     for _ in 0..<trackCount {
       guard let name = string(), let duration = integer(), let side = optional(), let sideIndex = integer() else { return nil }
-      tracks.append(Album.Track(
-        name: name, duration: duration == 0 ? nil : Int(truncatingIfNeeded: duration - 1), side: side,
-        sideIndex: Int(truncatingIfNeeded: sideIndex >> 1), favourite: sideIndex & 1 == 1))
+      tracks.append(
+        Album.Track(
+          name: name, duration: duration == 0 ? nil : Int(truncatingIfNeeded: duration - 1), side: side,
+          sideIndex: Int(truncatingIfNeeded: sideIndex >> 1), favourite: sideIndex & 1 == 1))
     }
     guard let source = rawBytes() else { return nil }
     album.trackList = tracks

@@ -58,11 +58,12 @@ public enum DuplicatePressings {
 
   private static func message(_ field: CollectorField, _ value: String, _ others: [String]) -> String {
     let list = others.count == 1 ? others[0] : others.dropLast().joined(separator: ", ") + " and " + (others.last ?? "")
-    let what = switch field {
-    case .discogs: "Discogs release \(value)"
-    case .musicbrainz: "MusicBrainz release \(value)"
-    default: "barcode \(value)"
-    }
+    let what =
+      switch field {
+      case .discogs: "Discogs release \(value)"
+      case .musicbrainz: "MusicBrainz release \(value)"
+      default: "barcode \(value)"
+      }
     let fix = field == .barcode ? "the barcode printed on its own sleeve" : "the id of its own pressing"
     return "same \(what) as \(list) — keep one, or give each album \(fix)"
   }

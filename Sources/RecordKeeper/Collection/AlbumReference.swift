@@ -73,7 +73,9 @@ public enum AlbumReference {
       key = String(absolute.dropFirst(location.root.count + 1))
     }
     if key.split(separator: "/", omittingEmptySubsequences: false).contains("..") { throw .outsideCollection(reference) }
-    if !key.isEmpty, leavesTree(location.path(key), root: location.root) || leavesTree(location.path(key + "/" + AlbumFile.name), root: location.root) {
+    if !key.isEmpty,
+      leavesTree(location.path(key), root: location.root) || leavesTree(location.path(key + "/" + AlbumFile.name), root: location.root)
+    {
       throw .outsideCollection(reference)
     }
     return key

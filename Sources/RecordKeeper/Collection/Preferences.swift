@@ -182,7 +182,8 @@ public enum PreferencesError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .file(let error): error.description
-    case .malformed(let path, let line): "\(path):\(line): expected `key: value`; fix the line or delete the file to start from the defaults"
+    case .malformed(let path, let line):
+      "\(path):\(line): expected `key: value`; fix the line or delete the file to start from the defaults"
     case .badValue(let path, let line, let message): "\(path):\(line): \(message)"
     case .unknownAccent(let name):
       "\"\(name)\" is not an accent colour: choose one of \(AccentColour.choices.map(\.name).joined(separator: ", "))"

@@ -49,11 +49,13 @@ extension RecordCollection {
     }
     let names = spellings.values.compactMap { variants in
       variants.max { a, b in
-        a.value.count != b.value.count ? a.value.count < b.value.count : b.value.firstID.utf8.lexicographicallyPrecedes(a.value.firstID.utf8)
+        a.value.count != b.value.count
+          ? a.value.count < b.value.count : b.value.firstID.utf8.lexicographicallyPrecedes(a.value.firstID.utf8)
       }?.key
     }
     let folded = TextFolding.fold(prefix)
-    return names
+    return
+      names
       .map { (name: $0, key: TextFolding.foldedBytes($0)) }
       .filter { folded.isEmpty || $0.key.starts(with: folded.utf8) }
       .sorted { $0.key == $1.key ? $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) : $0.key.lexicographicallyPrecedes($1.key) }
@@ -66,7 +68,8 @@ extension RecordCollection {
     for album in albums {
       for tag in album.tags { counts[tag, default: 0] += 1 }
     }
-    return counts
+    return
+      counts
       .map { (tag: $0.key, count: $0.value, key: TextFolding.foldedBytes($0.key)) }
       .sorted { $0.key == $1.key ? $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) : $0.key.lexicographicallyPrecedes($1.key) }
       .map { (tag: $0.tag, count: $0.count) }

@@ -52,9 +52,12 @@ public struct RecordCollection: Sendable {
     let unreadable = Mutex<[AlbumIssue]>([])
     let problems = Mutex<[AlbumIssue]>([])
     // Taken before reading: a change made while reading shows in the next stamp.
-    let stamps = cache == nil ? [] : System.concurrentMap(folders.count) { index in
-      folders[index].isLink ? nil : stamp(folders[index].id + "/" + AlbumFile.name, in: location, rootDescriptor: rootDescriptor)
-    }
+    let stamps =
+      cache == nil
+      ? []
+      : System.concurrentMap(folders.count) { index in
+        folders[index].isLink ? nil : stamp(folders[index].id + "/" + AlbumFile.name, in: location, rootDescriptor: rootDescriptor)
+      }
     let hits = Atomic<Int>(0)
     let done = Atomic<Int>(0)
     let albums = System.concurrentCompactMap(folders.count) { index -> Album? in

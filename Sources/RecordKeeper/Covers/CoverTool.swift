@@ -79,12 +79,14 @@ public enum CoverTool {
       guard offset < bytes.count else { throw .helper("rk-cover returned pixels for \(results.count) of \(paths.count) images") }
       if bytes[offset] == 1, offset + 1 + size <= bytes.count {
         let start = offset + 1
-        results.append(.success((0..<height).map { y in
-          (0..<width).map { x in
-            let at = start + (y * width + x) * 3
-            return (bytes[at], bytes[at + 1], bytes[at + 2])
-          }
-        }))
+        results.append(
+          .success(
+            (0..<height).map { y in
+              (0..<width).map { x in
+                let at = start + (y * width + x) * 3
+                return (bytes[at], bytes[at + 1], bytes[at + 2])
+              }
+            }))
         offset = start + size
       } else if bytes[offset] == 0 {
         results.append(.failure(.helper(messages.next().map(String.init) ?? "rk-cover could not read \(path)")))

@@ -121,7 +121,9 @@ public struct CreditRules: Hashable, Sendable {
   /// The rules in the text of a `config.yaml`, `file` naming it in messages.
   public static func parse(_ text: String, file: String) throws(CreditRulesError) -> CreditRules {
     let root: Node?
-    do { root = try Yams.compose(yaml: text) } catch { throw CreditRulesError(file: file, line: nil, key: "credits", problem: "the file is not YAML (\(error))") }
+    do { root = try Yams.compose(yaml: text) } catch {
+      throw CreditRulesError(file: file, line: nil, key: "credits", problem: "the file is not YAML (\(error))")
+    }
     guard let root, case .mapping = root, let value = root["credits"] else { return CreditRules() }
     let line = value.mark?.line
     func fail(_ key: String, _ problem: String, at node: Node? = nil) -> CreditRulesError {
@@ -135,7 +137,9 @@ public struct CreditRules: Hashable, Sendable {
     }
     func phrases(_ node: Node?, key: String) throws(CreditRulesError) -> [String] {
       guard let node else { return [] }
-      guard case .sequence(let items) = node else { throw fail(key, "write a list of artists, as in \(key): [\"Simon & Garfunkel\"]", at: node) }
+      guard case .sequence(let items) = node else {
+        throw fail(key, "write a list of artists, as in \(key): [\"Simon & Garfunkel\"]", at: node)
+      }
       var phrases: [String] = []
       for item in items {
         guard let text = item.string, !text.isBlank else { throw fail(key, "each item is an artist as written on albums", at: item) }

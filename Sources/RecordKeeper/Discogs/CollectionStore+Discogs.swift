@@ -137,7 +137,9 @@ extension CollectionStore {
           plan.unchanged.append(.init(line: record.line, id: id))
         } else {
           plan.updated.append(
-            .init(line: record.line, before: album, after: changed, keys: DiscogsImport.changedKeys(from: album, to: changed), old: bytes, new: text))
+            .init(
+              line: record.line, before: album, after: changed, keys: DiscogsImport.changedKeys(from: album, to: changed), old: bytes,
+              new: text))
         }
       } catch {
         problems.append(DiscogsImportProblem(line: record.line, column: "row", message: "cannot update the album it matches: \(error)"))

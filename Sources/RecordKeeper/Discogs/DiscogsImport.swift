@@ -30,7 +30,9 @@ public enum DiscogsImport {
         problems.append(
           DiscogsImportProblem(
             line: row.line, column: "row",
-            message: "has \(row.cells.count) field\(row.cells.count == 1 ? "" : "s") but the header has \(columns.count); put a field that holds a comma, a quote or a line break in double quotes"))
+            message:
+              "has \(row.cells.count) field\(row.cells.count == 1 ? "" : "s") but the header has \(columns.count); put a field that holds a comma, a quote or a line break in double quotes"
+          ))
         continue
       }
       var record = DiscogsRecord(line: row.line, values: [], notes: nil)
@@ -78,7 +80,8 @@ public enum DiscogsImport {
         if key.isEmpty {
           problems.append(.init(line: 1, column: name, message: "has no letter or digit to name a key after; rename the column"))
         } else if listKeys.contains(key) {
-          problems.append(.init(line: 1, column: name, message: "rk keeps \(key) as a list, which one cell cannot hold; remove or rename the column"))
+          problems.append(
+            .init(line: 1, column: name, message: "rk keeps \(key) as a list, which one cell cannot hold; remove or rename the column"))
         } else if let other = byKey[key] {
           problems.append(.init(line: 1, column: name, message: "gives the key \(key), as the column \(other) does; remove one of them"))
         } else {
@@ -91,7 +94,11 @@ public enum DiscogsImport {
     }
     for column in DiscogsColumn.required where !columns.contains(where: { $0.known == column }) {
       problems.append(
-        .init(line: 1, column: column.header, message: "the header row has no such column, and an import needs it; Discogs' export has it: export the collection again, or add the column"))
+        .init(
+          line: 1, column: column.header,
+          message:
+            "the header row has no such column, and an import needs it; Discogs' export has it: export the collection again, or add the column"
+        ))
     }
     guard problems.isEmpty else { throw .problems(file: file, problems) }
     return columns
@@ -136,7 +143,9 @@ public enum DiscogsImport {
       var pending: [Int] = []
       for index in indices {
         let added = records[index].value(of: DiscogsColumn.dateAddedKey)
-        if let added, let copy = copies.firstIndex(where: { $0.extra.first { $0.key == DiscogsColumn.dateAddedKey }?.value == .string(added) }) {
+        if let added,
+          let copy = copies.firstIndex(where: { $0.extra.first { $0.key == DiscogsColumn.dateAddedKey }?.value == .string(added) })
+        {
           matches[index] = copies.remove(at: copy).id
         } else {
           pending.append(index)

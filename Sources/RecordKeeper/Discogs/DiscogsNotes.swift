@@ -62,7 +62,8 @@ public enum DiscogsNotes {
 
   private static func setting(_ notes: String, in body: AlbumBody, closing closer: String?) -> AlbumBody {
     let ending = body.lineEnding
-    let content = notes.split(separator: "\n", omittingEmptySubsequences: false).map(escaped).joined(separator: String(decoding: ending, as: UTF8.self))
+    let content = notes.split(separator: "\n", omittingEmptySubsequences: false).map(escaped).joined(
+      separator: String(decoding: ending, as: UTF8.self))
     let opening = (closer.map { Array($0.utf8) + ending + ending } ?? []) + Array("### \(partTitle)".utf8)
     let layout = Layout(body)
     let lines = body.lines
@@ -140,7 +141,8 @@ public enum DiscogsNotes {
     if "#`~<\\".contains(first) { return true }
     // A setext underline would make the line before it a heading.
     let bare = text.prefix { $0 != " " && $0 != "\t" }
-    return (first == "=" || first == "-") && bare.allSatisfy { $0 == first } && text.dropFirst(bare.count).allSatisfy { $0 == " " || $0 == "\t" }
+    return (first == "=" || first == "-") && bare.allSatisfy { $0 == first }
+      && text.dropFirst(bare.count).allSatisfy { $0 == " " || $0 == "\t" }
   }
 
   private static func escaped(_ line: Substring) -> String {

@@ -20,7 +20,9 @@ public enum CollectionExport {
     let fields: [(key: String, value: (Album) -> String?)] =
       [(Field.sortArtist.rawValue, { $0.sortArtist }), (Field.wikipedia.rawValue, { $0.wikipedia })]
       + CollectorField.allCases.filter { !covered.contains($0.key) }.map { field in (field.key, { $0[keyPath: field.keyPath] }) }
-    let knownKeys = Set(fields.map(\.key)).union(covered).union([Field.title.rawValue, Field.artist.rawValue, Field.released.rawValue, Field.tags.rawValue, Field.tracks.rawValue])
+    let knownKeys = Set(fields.map(\.key)).union(covered).union([
+      Field.title.rawValue, Field.artist.rawValue, Field.released.rawValue, Field.tags.rawValue, Field.tracks.rawValue,
+    ])
     var extraKeys = Set<String>()
     for album in albums {
       for field in album.extra where Self.text(field.value) != nil && DiscogsColumn.key(forHeader: field.key) == field.key {

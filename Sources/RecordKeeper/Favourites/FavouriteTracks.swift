@@ -29,7 +29,9 @@ extension RecordCollection {
   /// tracks in the album's order.
   public func favouriteTracks(order: AlbumOrder = AlbumOrder(mode: .default)) -> [FavouriteTrack] {
     order.sorted(albums.filter(\.hasFavourites)).flatMap { album in
-      album.trackList.enumerated().filter { $0.element.favourite }.map { FavouriteTrack(album: album, number: $0.offset + 1, track: $0.element) }
+      album.trackList.enumerated().filter { $0.element.favourite }.map {
+        FavouriteTrack(album: album, number: $0.offset + 1, track: $0.element)
+      }
     }
   }
 }

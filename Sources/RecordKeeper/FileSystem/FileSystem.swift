@@ -74,7 +74,10 @@ package enum FileSystem {
         guard let base = buffer.baseAddress else { return }
         while initialized < capacity {
           let count = systemRead(descriptor, base + initialized, capacity - initialized)
-          if count > 0 { initialized += count; continue }
+          if count > 0 {
+            initialized += count
+            continue
+          }
           if count < 0 && errno == EINTR { continue }
           if count < 0 { failure = errno }
           return
@@ -127,7 +130,10 @@ package enum FileSystem {
     var parts: [Substring] = []
     for part in joined.split(separator: "/") {
       if part == "." { continue }
-      if part == ".." { _ = parts.popLast(); continue }
+      if part == ".." {
+        _ = parts.popLast()
+        continue
+      }
       parts.append(part)
     }
     return "/" + parts.joined(separator: "/")

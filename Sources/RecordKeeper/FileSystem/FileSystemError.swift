@@ -88,11 +88,13 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
     case .notARegularFile(let kind):
       return "it is \(kind.article), not a regular file; rk reads only regular files: put a file there instead"
     case .tooLarge(let size, let limit):
-      return "it is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) rk reads for such a file: it is not what rk expects there"
+      return
+        "it is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) rk reads for such a file: it is not what rk expects there"
     case .other(let text):
       return text
     case .outside(let target, let folder):
-      return "it is a symbolic link to \(target), outside \(folder); rk never reads or writes through a link that leaves the collection: replace the link with a copy of the file"
+      return
+        "it is a symbolic link to \(target), outside \(folder); rk never reads or writes through a link that leaves the collection: replace the link with a copy of the file"
     }
   }
 

@@ -66,8 +66,9 @@ public struct GitIdentity: Equatable, Sendable {
   func signature() -> GitSignature? {
     var pointer: UnsafeMutablePointer<git_signature>?
     let result =
-      if let date { git_signature_new(&pointer, name, email, git_time_t(date.seconds), date.offset) }
-      else { git_signature_now(&pointer, name, email) }
+      if let date { git_signature_new(&pointer, name, email, git_time_t(date.seconds), date.offset) } else {
+        git_signature_now(&pointer, name, email)
+      }
     guard result == 0, let pointer else {
       LibGit2.clearError()
       return nil

@@ -70,7 +70,8 @@ extension GitRepository {
       guard reason.contains("hook declined") else {
         throw .pushRejected(remote: session.remoteName, branch: branch, reason: ([reason] + remoteLines).joined(separator: "; "))
       }
-      throw .hookRefused(remote: session.remoteName, branch: branch, output: remoteLines.isEmpty ? reason : remoteLines.joined(separator: "\n"))
+      throw .hookRefused(
+        remote: session.remoteName, branch: branch, output: remoteLines.isEmpty ? reason : remoteLines.joined(separator: "\n"))
     }
     if status.contains("[rejected]") {
       throw .pushRejected(remote: session.remoteName, branch: branch, reason: "it has commits this collection has not fetched")

@@ -74,7 +74,9 @@ final class GitMergeIndex {
     index.withPointer { index in
       (0..<git_index_name_entrycount(index)).compactMap { number in
         guard let entry = git_index_name_get_byindex(index, number)?.pointee else { return nil }
-        return (entry.ancestor.map { String(cString: $0) }, entry.ours.map { String(cString: $0) }, entry.theirs.map { String(cString: $0) })
+        return (
+          entry.ancestor.map { String(cString: $0) }, entry.ours.map { String(cString: $0) }, entry.theirs.map { String(cString: $0) }
+        )
       }
     }
   }
@@ -152,7 +154,8 @@ extension GitRepository {
   /// Writes `bytes` into the object database as a blob; its id.
   func createBlob(_ bytes: [UInt8]) throws(GitError) -> String {
     var id = git_oid()
-    try LibGit2.check(bytes.withUnsafeBytes { git_blob_create_from_buffer(&id, repository, $0.baseAddress, $0.count) }, "git_blob_create_from_buffer")
+    try LibGit2.check(
+      bytes.withUnsafeBytes { git_blob_create_from_buffer(&id, repository, $0.baseAddress, $0.count) }, "git_blob_create_from_buffer")
     return id.hex
   }
 
@@ -216,7 +219,8 @@ extension GitRepository {
     var treeID = treeID
     let tree = try GitHandle.make("git_tree_lookup", free: git_tree_free) { git_tree_lookup($0, repository, &treeID) }
     let index = try repositoryIndex()
-    try LibGit2.check(index.withPointer { indexPointer in tree.withPointer { git_index_read_tree(indexPointer, $0) } }, "git_index_read_tree")
+    try LibGit2.check(
+      index.withPointer { indexPointer in tree.withPointer { git_index_read_tree(indexPointer, $0) } }, "git_index_read_tree")
     for conflict in conflicts {
       _ = index.withPointer { git_index_remove_bypath($0, conflict.path) }
       LibGit2.clearError()
@@ -291,7 +295,8 @@ extension GitRepository {
     if index.withPointer({ git_index_has_conflicts($0) }) != 0 { throw .conflicts }
     var treeID = git_oid()
     try LibGit2.check(index.withPointer { git_index_write_tree(&treeID, $0) }, "git_index_write_tree")
-    let message = merge.message.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
+    let message =
+      merge.message.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
       .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
     let commitID = try createCommit(tree: treeID, parents: [head.id] + merge.heads, message: message)
     try LibGit2.check(index.withPointer { git_index_write($0) }, "git_index_write")

@@ -31,7 +31,8 @@ extension GitRepository {
       let commit = try lookupCommit(id)
       let parents: [git_oid] =
         boundary.contains(id.hex)
-        ? [] : commit.withPointer { commit in (0..<git_commit_parentcount(commit)).compactMap { git_commit_parent_id(commit, $0)?.pointee } }
+        ? []
+        : commit.withPointer { commit in (0..<git_commit_parentcount(commit)).compactMap { git_commit_parent_id(commit, $0)?.pointee } }
       commits[id.hex] = (id, commit.withPointer { git_commit_time($0) }, parents.map(\.hex))
       for parent in parents {
         children[parent.hex, default: 0] += 1

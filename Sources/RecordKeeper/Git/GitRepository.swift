@@ -162,7 +162,8 @@ public final class GitRepository {
       let commit = try lookupCommit(id)
       if let path {
         let now = try entry(at: path, in: try tree(of: commit))?.id
-        let before = try firstParent(of: commit).map { (parent) throws(GitError) in try entry(at: path, in: try tree(of: parent))?.id } ?? nil
+        let before =
+          try firstParent(of: commit).map { (parent) throws(GitError) in try entry(at: path, in: try tree(of: parent))?.id } ?? nil
         if now == nil && before == nil { continue }
         if let now, let before, now.isSame(as: before) { continue }
       }

@@ -30,7 +30,8 @@ enum LockFile {
   /// tree) are `repository`; `nil` when the system cannot tell (no `/proc`),
   /// which proves nothing.
   static func holders(of path: String, repository: [String]) -> [Holder]? {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc"), FileManager.default.fileExists(atPath: "/proc/self/fd")
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc"),
+      FileManager.default.fileExists(atPath: "/proc/self/fd")
     else { return nil }
     let lock = realPath(path) ?? path
     let folders = repository.map { realPath($0) ?? $0 }

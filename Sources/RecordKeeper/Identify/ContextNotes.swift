@@ -32,7 +32,9 @@ public enum ContextNotes {
     }
     blocks.append("Rating: \(answer.ratingText)/10")
     blocks.append("Recommendation: \(answer.recommendation.label)")
-    if !answer.keyTracks.isEmpty { blocks.append("Key tracks: " + answer.keyTracks.map { oneLine($0, escapingHeading: false) }.joined(separator: ", ")) }
+    if !answer.keyTracks.isEmpty {
+      blocks.append("Key tracks: " + answer.keyTracks.map { oneLine($0, escapingHeading: false) }.joined(separator: ", "))
+    }
     return "## \(heading)\n\n" + blocks.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
   }
 

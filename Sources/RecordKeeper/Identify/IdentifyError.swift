@@ -26,7 +26,6 @@ public enum IdentifyError: Error, Equatable, Sendable, CustomStringConvertible {
   /// would have no tracks, cover or catalog number. The scan is kept.
   case notAddedWithoutMusicBrainz
 
-
   public var description: String {
     switch self {
     case .notIdentified:

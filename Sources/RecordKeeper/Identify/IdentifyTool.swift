@@ -29,7 +29,9 @@ public enum IdentifyTool {
   /// the history of the collection at `root`.
   public static func identify(photo: String, collectionRoot root: String, contact: String) throws(IdentifyError) -> Outcome {
     let folder: String
-    do { folder = try FileSystem.makeTemporaryFolder(prefix: "rk-identify-") } catch { throw .history("cannot make a temporary folder: \(error)") }
+    do { folder = try FileSystem.makeTemporaryFolder(prefix: "rk-identify-") } catch {
+      throw .history("cannot make a temporary folder: \(error)")
+    }
     defer { FileSystem.removeTree(folder) }
     let coverFile = folder + "/front"
     let output: [UInt8]

@@ -7,7 +7,9 @@ enum ModelJSON {
   /// The JSON object in `text` that has one of `keys` (else the first
   /// object there is), or a clear error.
   static func object(in text: String, withOneOf keys: [String] = ["album_title"]) throws(IdentifyError) -> [String: Any] {
-    let objects = candidates(in: text).compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: [])) as? [String: Any] }
+    let objects = candidates(in: text).compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: [])) as? [String: Any]
+    }
     if let object = objects.first(where: { object in keys.contains { object[$0] != nil } }) ?? objects.first { return object }
     let excerpt = text.trimmed.prefix(80)
     throw .malformedAnswer(excerpt.isEmpty ? "it is empty" : "it holds no JSON object (it begins \"\(excerpt)\")")

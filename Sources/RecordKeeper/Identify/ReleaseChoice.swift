@@ -10,7 +10,9 @@ public enum ReleaseChoice {
   public static func best(in search: MusicBrainzReleaseSearch, for answer: VisionAnswer) -> MusicBrainzRelease? {
     let key = SleeveIdentification.key(artist: answer.artistName, title: answer.albumTitle)
     let year = answer.releaseYear.map { String($0.prefix(4)) }
-    let matching = search.releases.enumerated().filter { SleeveIdentification.key(artist: $0.element.artistText, title: $0.element.title) == key }
+    let matching = search.releases.enumerated().filter {
+      SleeveIdentification.key(artist: $0.element.artistText, title: $0.element.title) == key
+    }
     return matching.min { left, right in
       rank(left.element, year: year, order: left.offset) < rank(right.element, year: year, order: right.offset)
     }?.element

@@ -41,7 +41,9 @@ public enum LookupTool {
   /// The front cover of `release` from the Cover Art Archive, else that of
   /// its release group, made into `cover.webp` and `cover-thumb.webp`;
   /// `nil` when the archive has neither.
-  public static func cover(of release: MusicBrainzRelease, contact: String) throws(LookupError) -> (images: CoverImages, source: CoverSource)? {
+  public static func cover(of release: MusicBrainzRelease, contact: String) throws(LookupError) -> (
+    images: CoverImages, source: CoverSource
+  )? {
     let folder: String
     do { folder = try FileSystem.makeTemporaryFolder(prefix: "rk-lookup-") } catch {
       throw .helper("cannot make a temporary folder for the cover: \(error)")
@@ -84,7 +86,9 @@ public enum LookupTool {
     let result: Subprocess.Output
     // Descriptor 3 is rk's standard error: the helper says there what it
     // waits for, while it waits (see `rk-lookup --notices`).
-    do { result = try Subprocess.run(tool, ["--notices", "3"] + arguments, noticesDescriptor: 3) } catch { throw .helper(error.description) }
+    do { result = try Subprocess.run(tool, ["--notices", "3"] + arguments, noticesDescriptor: 3) } catch {
+      throw .helper(error.description)
+    }
     guard result.termination == .exited(0) else {
       let text = String(decoding: result.errors, as: UTF8.self).trimmed
       if !text.isEmpty { throw .helper(text) }

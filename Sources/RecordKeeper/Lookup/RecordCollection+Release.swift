@@ -8,7 +8,8 @@ extension RecordCollection {
     let keys = Set(zip(artists, titles).map { SleeveIdentification.key(artist: $0, title: $1) })
     let id = release?.lowercased()
     return albums.filter { album in
-      (id != nil && album.musicbrainz?.lowercased() == id) || keys.contains(SleeveIdentification.key(artist: album.artist, title: album.title))
+      (id != nil && album.musicbrainz?.lowercased() == id)
+        || keys.contains(SleeveIdentification.key(artist: album.artist, title: album.title))
     }
   }
 }

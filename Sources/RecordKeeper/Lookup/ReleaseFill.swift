@@ -68,7 +68,8 @@ public enum ReleaseFill {
     if !duplicate {
       let collection: RecordCollection
       do { collection = try RecordCollection.load(store.location, validating: false) } catch { throw .store(.collection(error)) }
-      let present = collection.albums(sameAs: release.id, artists: [release.artistText, album.artist], title: [release.title, album.title])
+      let present = collection.albums(
+        sameAs: release.id, artists: [release.artistText, album.artist], title: [release.title, album.title])
       if let first = present.min(by: { $0.id < $1.id }) {
         throw .alreadyPresent(album: first.id, sameID: first.musicbrainz?.lowercased() == release.id.lowercased())
       }
@@ -107,7 +108,9 @@ public enum ReleaseFill {
     }
   }
 
-  nonisolated(nonsending) private static func release(_ id: String, from source: some ReleaseSource) async throws(ReleaseFillError) -> MusicBrainzRelease {
+  nonisolated(nonsending) private static func release(_ id: String, from source: some ReleaseSource) async throws(ReleaseFillError)
+    -> MusicBrainzRelease
+  {
     let id = id.trimmed
     guard MusicBrainzRelease.isID(id) else { throw .lookup(.invalidID(id)) }
     do { return try await source.release(id.lowercased()) } catch { throw .lookup(error) }
@@ -115,7 +118,9 @@ public enum ReleaseFill {
 
   /// The front cover, or `nil` with a note: a missing cover never keeps the
   /// album out.
-  nonisolated(nonsending) private static func frontCover(of release: MusicBrainzRelease, from source: some ReleaseSource, notes: inout [String]) async -> CoverImages? {
+  nonisolated(nonsending) private static func frontCover(
+    of release: MusicBrainzRelease, from source: some ReleaseSource, notes: inout [String]
+  ) async -> CoverImages? {
     do {
       if let images = try await source.frontCover(of: release) { return images }
       notes.append("the Cover Art Archive has no front cover for this release; the album has none.")

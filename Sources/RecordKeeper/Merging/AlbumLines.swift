@@ -47,7 +47,8 @@ struct AlbumLines {
       if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
       return line.starts(with: marker.utf8) && line.dropFirst(3).allSatisfy(isBlank)
     }
-    let closing = contents.first.map { isMarker($0, "---") } == true
+    let closing =
+      contents.first.map { isMarker($0, "---") } == true
       ? contents.indices.dropFirst().first { isMarker(contents[$0], "---") || isMarker(contents[$0], "...") } : nil
     if let closing {
       // Front matter: keys, and what lies between them.

@@ -130,7 +130,9 @@ public enum AlbumMerge {
     return string(LineMerge.content(lines.reduce(into: []) { $0 += $1 }[...]))
   }
 
-  private static func read(_ bytes: [UInt8], id: String, side: String) throws(AlbumMergeError) -> (parsed: AlbumFile.Parsed, layout: AlbumFile.Layout) {
+  private static func read(_ bytes: [UInt8], id: String, side: String) throws(AlbumMergeError) -> (
+    parsed: AlbumFile.Parsed, layout: AlbumFile.Layout
+  ) {
     do throws(AlbumFileError) {
       return try AlbumFile.read(bytes, id: id, covers: CoverFiles())
     } catch {
@@ -167,4 +169,3 @@ public enum AlbumMergeError: Error, Equatable, Sendable, CustomStringConvertible
     }
   }
 }
-

@@ -78,7 +78,9 @@ struct AlbumTextMerge {
       }
     }
     // From the end, so that earlier ranges stay valid.
-    for (keep, drop) in replacements.sorted(by: { max($0.keep.lowerBound, $0.drop.lowerBound) > max($1.keep.lowerBound, $1.drop.lowerBound) }) {
+    for (keep, drop) in replacements.sorted(by: {
+      max($0.keep.lowerBound, $0.drop.lowerBound) > max($1.keep.lowerBound, $1.drop.lowerBound)
+    }) {
       let changed = Array(lines[drop])
       if keep.lowerBound > drop.lowerBound {
         lines.replaceSubrange(keep, with: changed)
@@ -93,7 +95,9 @@ struct AlbumTextMerge {
   /// The lines of a stretch both sides changed that the result must
   /// hold: what each side wrote there (a line both wrote, once), and the
   /// base lines both sides kept.
-  private static func required(_ hunk: LineMerge.Hunk, base: AlbumLines, ours: AlbumLines, theirs: AlbumLines) -> [(side: MergeSide, line: Int)] {
+  private static func required(_ hunk: LineMerge.Hunk, base: AlbumLines, ours: AlbumLines, theirs: AlbumLines) -> [(
+    side: MergeSide, line: Int
+  )] {
     func counts(_ version: AlbumLines, _ range: Range<Int>) -> [ArraySlice<UInt8>: Int] {
       range.reduce(into: [:]) { $0[LineMerge.content(version.lines[$1]), default: 0] += 1 }
     }
@@ -233,7 +237,8 @@ private struct PartMerge {
   ) {
     let bytes = { (lines: ArraySlice<ArraySlice<UInt8>>) in lines.reduce(into: [UInt8]()) { $0 += $1 }[...] }
     func rest(_ prefer: MergeSide?) {
-      let merged = LineMerge(base: bytes(base.dropFirst()), ours: bytes(ours.dropFirst()), theirs: bytes(theirs.dropFirst()), prefer: prefer)
+      let merged = LineMerge(
+        base: bytes(base.dropFirst()), ours: bytes(ours.dropFirst()), theirs: bytes(theirs.dropFirst()), prefer: prefer)
       lines += merged.lines
       conflicts += merged.conflicts
     }

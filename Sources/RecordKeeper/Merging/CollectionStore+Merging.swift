@@ -86,7 +86,8 @@ extension CollectionStore {
       let message = "Merge changes from \(source)\n"
       let commitID = try repository.createCommit(tree: tree, parents: [ours, theirs], message: message)
       if records.isEmpty {
-        try advance(MergeJournal(head: ours, theirs: theirs, target: commitID.hex, message: "merge \(source): Merge made by rk", unfinished: false))
+        try advance(
+          MergeJournal(head: ours, theirs: theirs, target: commitID.hex, message: "merge \(source): Merge made by rk", unfinished: false))
         return .merged(commit: commitID.hex)
       }
       var journal = MergeJournal(head: ours, theirs: theirs, target: commitID.hex, message: message, unfinished: true)
@@ -144,7 +145,9 @@ extension CollectionStore {
       let paths = Set([ancestorPath, ourPath, theirPath])
       let involved = remaining.filter { paths.contains($0.path) }
       func version(_ stage: KeyPath<GitMergeConflict, GitIndexEntry?>, at path: String) -> GitIndexEntry? {
-        involved.lazy.compactMap { $0[keyPath: stage] }.first { $0.path == path }.map { GitIndexEntry(path: target, id: $0.id, mode: $0.mode) }
+        involved.lazy.compactMap { $0[keyPath: stage] }.first { $0.path == path }.map {
+          GitIndexEntry(path: target, id: $0.id, mode: $0.mode)
+        }
       }
       let conflict = GitMergeConflict(
         ancestor: version(\.ancestor, at: ancestorPath), ours: version(\.ours, at: ourPath), theirs: version(\.theirs, at: theirPath))

@@ -53,7 +53,9 @@ extension CollectionStore {
             guard FileSystem.exists(theirs) else { continue }
             if side == .theirs {
               let target = workTreePath(record.folder + "/" + name)
-              guard rename(theirs, target) == 0 else { throw .store(.file(FileSystemError(path: target, operation: "rename", code: errno))) }
+              guard rename(theirs, target) == 0 else {
+                throw .store(.file(FileSystemError(path: target, operation: "rename", code: errno)))
+              }
             } else {
               FileSystem.removeTree(theirs)
             }
@@ -137,7 +139,9 @@ extension CollectionStore {
     for (field, value) in (record.values ?? [:]).sorted(by: { $0.key < $1.key }) {
       guard let key = AlbumMerge.textKeys.first(where: { $0.key == field }) else { continue }
       let parsed: Album
-      do throws(AlbumFileError) { parsed = try AlbumFile.parse(bytes, id: id).album } catch { throw .album(.unreadable(id: id, side: "ours", error)) }
+      do throws(AlbumFileError) { parsed = try AlbumFile.parse(bytes, id: id).album } catch {
+        throw .album(.unreadable(id: id, side: "ours", error))
+      }
       var album = parsed
       let trimmed = value.trimmed
       key.set(&album, trimmed.isEmpty ? nil : trimmed)
@@ -197,11 +201,15 @@ extension CollectionStore {
   private func workTreePath(_ path: String) -> String { repository.workingDirectory + "/" + path }
 
   private func readAlbum(_ folder: String) throws(MergeError) -> [UInt8] {
-    do throws(FileSystemError) { return try FileSystem.read(workTreePath(folder + "/" + AlbumFile.name)) } catch { throw .store(.file(error)) }
+    do throws(FileSystemError) { return try FileSystem.read(workTreePath(folder + "/" + AlbumFile.name)) } catch {
+      throw .store(.file(error))
+    }
   }
 
   private func writeAlbum(_ folder: String, _ bytes: [UInt8]) throws(MergeError) {
-    do throws(FileSystemError) { try FileSystem.writeAtomically(bytes, to: workTreePath(folder + "/" + AlbumFile.name)) } catch { throw .store(.file(error)) }
+    do throws(FileSystemError) { try FileSystem.writeAtomically(bytes, to: workTreePath(folder + "/" + AlbumFile.name)) } catch {
+      throw .store(.file(error))
+    }
   }
 
   private func removeFolder(_ folder: String) {

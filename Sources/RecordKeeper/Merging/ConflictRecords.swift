@@ -88,7 +88,8 @@ extension FieldConflict {
     func shown(_ value: String?) -> String { value.map { "\"\($0.replacingOccurrences(of: "\n", with: " / "))\"" } ?? "none" }
     return AlbumIssue(
       id: album, line: 1, field: field,
-      message: "unresolved merge conflict: ours \(shown(ours)), theirs \(shown(theirs)); settle it with rk resolve \(album) --take ours|theirs"
+      message:
+        "unresolved merge conflict: ours \(shown(ours)), theirs \(shown(theirs)); settle it with rk resolve \(album) --take ours|theirs"
         + " (or --set \(field)=VALUE), and the merge commit is made when no conflict is left")
   }
 }

@@ -106,7 +106,9 @@ struct FieldMerge {
     let theirKeys = theirs.trackList.map(TrackKey.init)
     let ourStars = ours.trackList.map(\.favourite)
     let theirStars = theirs.trackList.map(\.favourite)
-    guard ourKeys != theirKeys || ourStars != theirStars, theirKeys != baseKeys || theirStars != base.trackList.map(\.favourite) else { return }
+    guard ourKeys != theirKeys || ourStars != theirStars, theirKeys != baseKeys || theirStars != base.trackList.map(\.favourite) else {
+      return
+    }
     // Two lists written separately have no tracks in common to merge by:
     // which one is right is the collector's call.
     if !hasBase, !ourKeys.isEmpty {
@@ -114,7 +116,8 @@ struct FieldMerge {
       case .ours?: return
       case .theirs?: result.trackList = theirs.trackList
       case nil:
-        conflicts.append(FieldConflict(album: id, field: "tracks", ours: Self.describe(ours.trackList), theirs: Self.describe(theirs.trackList)))
+        conflicts.append(
+          FieldConflict(album: id, field: "tracks", ours: Self.describe(ours.trackList), theirs: Self.describe(theirs.trackList)))
       }
       return
     }
@@ -161,7 +164,8 @@ struct FieldMerge {
         case .theirs?: followTheirs = true
         case .ours?: break
         case nil:
-          conflicts.append(FieldConflict(album: id, field: "tracks", ours: Self.describe(ours.trackList), theirs: Self.describe(theirs.trackList)))
+          conflicts.append(
+            FieldConflict(album: id, field: "tracks", ours: Self.describe(ours.trackList), theirs: Self.describe(theirs.trackList)))
         }
       }
     }

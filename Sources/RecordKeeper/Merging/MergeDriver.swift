@@ -28,7 +28,8 @@ public enum MergeDriver {
   }
 
   private static func shellQuoted(_ text: String) -> String {
-    text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) }
+      ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// What one run of the driver did.
@@ -76,7 +77,9 @@ public enum MergeDriver {
     let record = AlbumConflictRecord(
       folder: folder, base: baseBytes.isEmpty ? nil : String(decoding: baseBytes, as: UTF8.self),
       theirs: String(decoding: theirBytes, as: UTF8.self), conflicts: outcome.conflicts)
-    do throws(FileSystemError) { try ConflictRecords(gitDirectory: repository.gitDirectory).save(record) } catch { throw .store(.file(error)) }
+    do throws(FileSystemError) { try ConflictRecords(gitDirectory: repository.gitDirectory).save(record) } catch {
+      throw .store(.file(error))
+    }
     return outcome
   }
 }
@@ -91,11 +94,14 @@ extension CollectionStore {
   /// - Returns: The commit adding the `.gitattributes` line, if one was made.
   @discardableResult
   public func registerMergeDriver(command: String) throws(StoreError) -> GitCommit? {
-    do throws(GitError) { try repository.setConfig("merge.\(MergeDriver.name).name", "Record Keeper: album.md merged by field") } catch { throw .git(error) }
+    do throws(GitError) { try repository.setConfig("merge.\(MergeDriver.name).name", "Record Keeper: album.md merged by field") } catch {
+      throw .git(error)
+    }
     do throws(GitError) { try repository.setConfig("merge.\(MergeDriver.name).driver", command) } catch { throw .git(error) }
     guard try Self.writeMergeAttributes(in: location.root) else { return nil }
     return try locked { () throws(StoreError) -> GitCommit? in
-      try commit(paths: [".gitattributes"], message: ChangeMessage.make("Merge album.md by field with rk merge-file", action: "merge-driver"))
+      try commit(
+        paths: [".gitattributes"], message: ChangeMessage.make("Merge album.md by field with rk merge-file", action: "merge-driver"))
     }
   }
 

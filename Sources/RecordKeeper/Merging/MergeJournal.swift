@@ -161,7 +161,9 @@ extension CollectionStore {
     }
     for path in paths where entries[path] == nil {
       let file = root + "/" + path
-      guard unlink(file) == 0 || errno == ENOENT || errno == EISDIR else { throw FileSystemError(path: file, operation: "remove", code: errno) }
+      guard unlink(file) == 0 || errno == ENOENT || errno == EISDIR else {
+        throw FileSystemError(path: file, operation: "remove", code: errno)
+      }
       var folder = (path as NSString).deletingLastPathComponent
       while !folder.isEmpty, rmdir(root + "/" + folder) == 0 { folder = (folder as NSString).deletingLastPathComponent }
     }
@@ -202,10 +204,13 @@ extension CollectionStore {
     var folders = Set<String>()
     for path in journal.paths { folders.insert((path as NSString).deletingLastPathComponent) }
     for folder in folders {
-      let names = Set(journal.paths.filter { ($0 as NSString).deletingLastPathComponent == folder }.map { ($0 as NSString).lastPathComponent })
+      let names = Set(
+        journal.paths.filter { ($0 as NSString).deletingLastPathComponent == folder }.map { ($0 as NSString).lastPathComponent })
       let absolute = folder.isEmpty ? root : root + "/" + folder
       for entry in (try? FileSystem.list(absolute)) ?? [] where entry.name.hasSuffix(".tmp") {
-        guard let cut = entry.name.range(of: ".rk-", options: .backwards), names.contains(String(entry.name[..<cut.lowerBound])) else { continue }
+        guard let cut = entry.name.range(of: ".rk-", options: .backwards), names.contains(String(entry.name[..<cut.lowerBound])) else {
+          continue
+        }
         unlink(absolute + "/" + entry.name)
       }
     }

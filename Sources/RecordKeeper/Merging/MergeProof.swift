@@ -30,7 +30,8 @@ struct MergeProof {
     for line in named { available[LineMerge.content(line), default: 0] += 1 }
     // Text lines first, so that a value line that may be replaced never
     // takes the copy a comment or note needs.
-    let ordered = required.filter { lines($0.side, ours, theirs).fields[$0.line] == nil }
+    let ordered =
+      required.filter { lines($0.side, ours, theirs).fields[$0.line] == nil }
       + required.filter { lines($0.side, ours, theirs).fields[$0.line] != nil }
     var replaced: [String: Bool] = [:]
     for (side, index) in ordered {

@@ -52,7 +52,10 @@ extension Album {
     _ albums: [Album], arranged: AlbumOrder.Arrangement, layout: JSONLayout = .line
   ) -> [JSONChunk] {
     var chunks: [JSONChunk] = []
-    streamJSONArray(albums, arranged: arranged, layout: layout) { chunks.append($0); return true }
+    streamJSONArray(albums, arranged: arranged, layout: layout) {
+      chunks.append($0)
+      return true
+    }
     return chunks
   }
 
@@ -67,9 +70,11 @@ extension Album {
       // outlives the call. Each album is lent in place rather than copied
       // out of the array (an album holds some 30 references).
       nonisolated(unsafe) let lent = buffer
-      JSONValue.streamArrayChunks(count: arranged.positions.count, layout: layout, write: { index, output, indent, layout in
-        lent[arranged.positions[index]].writeJSON(group: .some(arranged.groups[index]), to: &output, indent: indent, layout: layout)
-      }, to: sink)
+      JSONValue.streamArrayChunks(
+        count: arranged.positions.count, layout: layout,
+        write: { index, output, indent, layout in
+          lent[arranged.positions[index]].writeJSON(group: .some(arranged.groups[index]), to: &output, indent: indent, layout: layout)
+        }, to: sink)
     }
   }
 

@@ -79,7 +79,9 @@ public struct FormatTemplate: Sendable {
         case "t": text.append("\t")
         case "n": text.append("\n")
         case "\\": text.append("\\")
-        default: text.append("\\"); continue
+        default:
+          text.append("\\")
+          continue
         }
         characters.removeFirst()
       case "{" where characters.first == "{", "}" where characters.first == "}":
@@ -173,7 +175,8 @@ public enum FormatTemplateError: Error, Equatable, Sendable, CustomStringConvert
     case .unknown(let name, let suggestion?):
       return "{\(name)} is not a placeholder or an extra key of any album; did you mean {\(suggestion)}? (write {{ for a literal brace)"
     case .unknown(let name, nil):
-      return "{\(name)} is not a placeholder or an extra key of any album; use \(names) or an extra key by name (write {{ for a literal brace)"
+      return
+        "{\(name)} is not a placeholder or an extra key of any album; use \(names) or an extra key by name (write {{ for a literal brace)"
     case .unclosed: return "a { is not closed; use \(names) or an extra key by name (write {{ for a literal brace)"
     }
   }

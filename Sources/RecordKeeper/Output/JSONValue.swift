@@ -82,7 +82,10 @@ public enum JSONValue: Hashable, Sendable {
     write: @Sendable (Int, inout JSONOutput, Int, JSONLayout) -> Void
   ) -> [JSONChunk] {
     var chunks: [JSONChunk] = []
-    streamArrayChunks(count: count, layout: layout, chunkSize: chunkSize, write: write) { chunks.append($0); return true }
+    streamArrayChunks(count: count, layout: layout, chunkSize: chunkSize, write: write) {
+      chunks.append($0)
+      return true
+    }
     return chunks
   }
 

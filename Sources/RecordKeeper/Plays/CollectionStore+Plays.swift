@@ -13,7 +13,9 @@ extension CollectionStore {
   /// The first play also registers ``playsAttributesLine`` in
   /// `.gitattributes`, in the same commit, when `rk init` did not.
   @discardableResult
-  public func play(_ reference: String, sides: [String] = [], at time: PlayTime? = nil, note: String = "") throws(StoreError) -> (play: Play, commit: GitCommit?) {
+  public func play(_ reference: String, sides: [String] = [], at time: PlayTime? = nil, note: String = "") throws(StoreError) -> (
+    play: Play, commit: GitCommit?
+  ) {
     let id = try resolve(reference)
     return try locked { () throws(StoreError) -> (play: Play, commit: GitCommit?) in
       let (album, _) = try read(id)

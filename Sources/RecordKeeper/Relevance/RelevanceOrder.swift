@@ -89,11 +89,14 @@ public struct RelevanceOrder: Sendable {
       return log(1 + (total - frequency + 0.5) / (frequency + 0.5))
     }
     let keys = measures.map { measure in
-      (phrase: measure.phrase, words: measure.perWord.count { $0 > 0 },
-       score: zip(rarity, measure.perWord).reduce(0) { $0 + $1.0 * $1.1 })
+      (
+        phrase: measure.phrase, words: measure.perWord.count { $0 > 0 },
+        score: zip(rarity, measure.perWord).reduce(0) { $0 + $1.0 * $1.1 }
+      )
     }
     return albums.indices.sorted { a, b in
-      let x = keys[a], y = keys[b]
+      let x = keys[a]
+      let y = keys[b]
       if x.phrase != y.phrase { return x.phrase > y.phrase }
       if x.words != y.words { return x.words > y.words }
       if x.score != y.score { return x.score > y.score }

@@ -57,7 +57,8 @@ enum Credentials {
   /// password of `url`. Git may ask on the terminal when no helper knows
   /// them; without a terminal it fails, and so does this, with `nil`.
   static func credentialHelper(url: RemoteURL, environment: [String: String]) -> Credential? {
-    var request = "protocol=\(url.scheme)\nhost=\(url.host)\((url.scheme == "https" && url.port == 443) || (url.scheme == "http" && url.port == 80) ? "" : ":\(url.port)")\n"
+    var request =
+      "protocol=\(url.scheme)\nhost=\(url.host)\((url.scheme == "https" && url.port == 443) || (url.scheme == "http" && url.port == 80) ? "" : ":\(url.port)")\n"
     if !url.path.isEmpty { request += "path=\(url.path)\n" }
     if let user = url.user { request += "username=\(user)\n" }
     request += "\n"

@@ -64,7 +64,9 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
       "this collection has no remote to sync with: add one with rk remote add NAME URL (such as rk remote add origin ssh://host/path/records.git)"
     case .unknownRemote(let name, let known):
       "there is no remote named \"\(name)\""
-        + (known.isEmpty ? ": add it with rk remote add \(name) URL" : " (the remotes are \(known.joined(separator: ", "))); rk remote lists them with their URLs")
+        + (known.isEmpty
+          ? ": add it with rk remote add \(name) URL"
+          : " (the remotes are \(known.joined(separator: ", "))); rk remote lists them with their URLs")
     case .ambiguousRemote(let names):
       "this collection has several remotes (\(names.joined(separator: ", "))) and none is named origin: name one, as in rk sync \(names[0])"
     case .remoteExists(let name, let url):

@@ -27,7 +27,8 @@ struct CompiledClauses: Sendable {
         case .tag(let tag): .tag(tag)
         case .field(.artist, .equals(let name)): .credited(TextFolding.foldedBytes(name), credits)
         case .field(let field, let test): .field(field, RuleSemantics.CompiledTest(test))
-        case .list(let name): .list(lists[name].map { CompiledClauses($0.clauses, lists: lists, credits: credits) } ?? CompiledClauses.nothing)
+        case .list(let name):
+          .list(lists[name].map { CompiledClauses($0.clauses, lists: lists, credits: credits) } ?? CompiledClauses.nothing)
         }
       }
       if clause.isNegative { negative.append(rules) } else { positive.append(rules) }

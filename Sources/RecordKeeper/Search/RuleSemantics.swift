@@ -20,7 +20,9 @@ enum RuleSemantics {
       default:
         throw .malformedRule(
           rule: rule,
-          advice: "\(name) is text: write @\(name):TEXT (contains) or @\(name):=TEXT (the whole value); <, >, and ranges work on \(comparableNames)")
+          advice:
+            "\(name) is text: write @\(name):TEXT (contains) or @\(name):=TEXT (the whole value); <, >, and ranges work on \(comparableNames)"
+        )
       }
     case .number, .date:
       if comparison.isEmpty, !quoted, let range = operand.range(of: "..") {
@@ -92,7 +94,9 @@ enum RuleSemantics {
     case .date:
       if case .present = test { return isPresent(field, in: album) }
       let date: ReleaseDate?
-      if field == .lastPlayed { date = album.lastPlayed?.date } else {
+      if field == .lastPlayed {
+        date = album.lastPlayed?.date
+      } else {
         let text = field == .released ? album.released : album.purchased
         date = text.flatMap { try? ReleaseDate(parsing: $0) }
       }
@@ -119,7 +123,8 @@ enum RuleSemantics {
     switch test {
     case .contains(let needle):
       guard let wanted = digits(needle) else { return nil }
-      return value.count >= wanted.count && (0...(value.count - wanted.count)).contains { value[$0..<$0 + wanted.count].elementsEqual(wanted) }
+      return value.count >= wanted.count
+        && (0...(value.count - wanted.count)).contains { value[$0..<$0 + wanted.count].elementsEqual(wanted) }
     case .equals(let whole):
       guard let wanted = digits(whole) else { return nil }
       return value == wanted

@@ -14,7 +14,8 @@ public struct SearchMatcher: Sendable {
   private let excluded: [[UInt8]]
   private let hasTerms: Bool
   private let clauses: CompiledClauses
-  private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags, searchesLabel, searchesNotes: Bool
+  private let searchesArtist, searchesTitle, searchesReleased, searchesTracks, searchesSortArtist, searchesTags, searchesLabel,
+    searchesNotes: Bool
   /// The searched fields' places in a ``SearchText``, in order.
   private let textFields: [Int]
 
@@ -25,7 +26,8 @@ public struct SearchMatcher: Sendable {
   /// Throws when a rule names a list that `lists` does not hold, one whose
   /// file is broken, or lists that include each other in a circle.
   public init(
-    query: SearchQuery, fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists(), credits: CreditRules = CreditRules()
+    query: SearchQuery, fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists(),
+    credits: CreditRules = CreditRules()
   )
     throws(SearchQueryError)
   {

@@ -93,7 +93,8 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unknownList(let name, let suggestion, let lists):
       "@\(name) is neither a field nor a smart list\(suggestion.map { "; did you mean @\($0)?" } ?? ".") Fields: \(RuleField.namesList); "
         + (lists.isEmpty ? "there are no smart lists yet (rk lists save NAME RULES…)" : "smart lists: \(lists.joined(separator: ", "))")
-    case .brokenList(let name, let problem): "the smart list @\(name) cannot be used: \(problem); fix its file or save it again with rk lists save"
+    case .brokenList(let name, let problem):
+      "the smart list @\(name) cannot be used: \(problem); fix its file or save it again with rk lists save"
     case .listCycle(let names):
       "smart lists cannot include each other in a circle: " + names.map { "@" + $0 }.joined(separator: " → ") + "; change one of them"
     case .unclosedClause(let clause): "the clause \"\(clause)\" has no closing parenthesis: write it as +(#a, #b) or -(#a, #b)"
@@ -219,7 +220,8 @@ private struct QueryParser {
     if marker == "#" {
       let (tag, _) = try value(inClause: inClause, start: start)
       guard !tag.isEmpty else {
-        throw .malformedRule(rule: written(from: start), advice: "write the tag after #, as in #jazz; quote a tag with spaces: #\"hip hop\"")
+        throw .malformedRule(
+          rule: written(from: start), advice: "write the tag after #, as in #jazz; quote a tag with spaces: #\"hip hop\"")
       }
       return .tag(tag)
     }
@@ -259,7 +261,8 @@ private struct QueryParser {
         rule: written(from: start) + String(characters[index...].prefix { !endsRule($0, inClause: inClause) }),
         advice: "write : and the value after @\(field.name), as in @\(field.name):VALUE, @\(field.name):=VALUE or @\(field.name):>VALUE")
     }
-    return .field(field, try RuleSemantics.make(field, comparison: comparison, operand: operand, quoted: quoted, rule: written(from: start)))
+    return .field(
+      field, try RuleSemantics.make(field, comparison: comparison, operand: operand, quoted: quoted, rule: written(from: start)))
   }
 
   /// `>=`, `<=`, `>`, `<`, `=` or nothing.

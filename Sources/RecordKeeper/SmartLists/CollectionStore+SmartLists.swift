@@ -30,7 +30,8 @@ extension CollectionStore {
         if (try? FileSystem.read(location.path(path))) == bytes { return nil }
         let message = ChangeMessage.make("Save smart list \(list.name)", action: "save-list")
         let file = prefix + path
-        return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) { () throws(StoreError) -> GitCommit? in
+        return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) {
+          () throws(StoreError) -> GitCommit? in
           do {
             try FileManager.default.createDirectory(atPath: location.path(SmartListFile.folder), withIntermediateDirectories: true)
             try FileSystem.writeAtomically(bytes, to: location.path(path))
@@ -81,7 +82,8 @@ extension CollectionStore {
         try commitHandEdits(toList: old)
         let message = ChangeMessage.make("Rename smart list \(old) to \(list.name)", action: "rename-list")
         let files = [prefix + oldPath, prefix + path]
-        return try journaled(ChangeJournal(message: message, paths: files, files: files.map { savedFile($0) })) { () throws(StoreError) -> GitCommit? in
+        return try journaled(ChangeJournal(message: message, paths: files, files: files.map { savedFile($0) })) {
+          () throws(StoreError) -> GitCommit? in
           do {
             try FileManager.default.createDirectory(atPath: location.path(SmartListFile.folder), withIntermediateDirectories: true)
             try FileSystem.writeAtomically(bytes, to: location.path(path))
@@ -114,7 +116,8 @@ extension CollectionStore {
         try commitHandEdits(toList: name)
         let message = ChangeMessage.make("Remove smart list \(name)", action: "remove-list")
         let file = prefix + path
-        return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) { () throws(StoreError) -> GitCommit? in
+        return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) {
+          () throws(StoreError) -> GitCommit? in
           do {
             try FileManager.default.removeItem(atPath: location.path(path))
           } catch {

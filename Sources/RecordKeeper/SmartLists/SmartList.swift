@@ -54,7 +54,9 @@ public struct SmartList: Hashable, Sendable {
   /// `_`, starting with a letter or digit) or that is a field's name, which
   /// `@NAME` would mean instead.
   public static func validate(name: String) throws(SmartListError) {
-    let allowed = name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_" }
+    let allowed = name.unicodeScalars.allSatisfy {
+      ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_"
+    }
     guard !name.isEmpty, name.count <= nameLimit, allowed, let first = name.unicodeScalars.first, first != "-", first != "_" else {
       throw .badName(name)
     }

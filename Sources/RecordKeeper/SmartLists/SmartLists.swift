@@ -23,7 +23,9 @@ public struct SmartLists: Sendable {
     do {
       entries = try FileSystem.list(folder)
     } catch {
-      return SmartLists(issues: [SmartListIssue(name: "*", line: 0, field: "file", message: "cannot \(error.operation) the folder: \(error.explanation)")])
+      return SmartLists(issues: [
+        SmartListIssue(name: "*", line: 0, field: "file", message: "cannot \(error.operation) the folder: \(error.explanation)")
+      ])
     }
     for entry in entries where entry.name.hasSuffix(SmartListFile.fileExtension) && !entry.name.hasPrefix(".") {
       let name = String(entry.name.dropLast(SmartListFile.fileExtension.count))
@@ -36,7 +38,9 @@ public struct SmartLists: Sendable {
       let bytes: [UInt8]
       guard !entry.isLink else {
         // rk never reads through a link, which may lead out of the collection.
-        issues.append(SmartListIssue(name: name, line: 0, field: "file", message: "is a symbolic link, which rk does not read; replace it with the file itself"))
+        issues.append(
+          SmartListIssue(
+            name: name, line: 0, field: "file", message: "is a symbolic link, which rk does not read; replace it with the file itself"))
         continue
       }
       do throws(FileSystemError) {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// A total, machine-independent order of albums for one sort mode
@@ -144,9 +144,10 @@ public struct AlbumOrder: Sendable {
           let artist = Self.appendFolded(album.effectiveSortArtist, to: &bytes)
           let title = Self.appendFolded(album.title, to: &bytes)
           entries.append(
-            Key(index: index, artist: artist, title: title, artistStart: Self.start(bytes[artist]), titleStart: Self.start(bytes[title]),
-                date: album.releaseDate?.sortKey ?? ReleaseDate.missingSortKey, shuffle: mode == .random ? order.shuffleKey(album.id) : 0,
-                listening: mode == .plays ? album.plays : mode == .lastPlayed ? album.lastPlayed?.key ?? -1 : 0))
+            Key(
+              index: index, artist: artist, title: title, artistStart: Self.start(bytes[artist]), titleStart: Self.start(bytes[title]),
+              date: album.releaseDate?.sortKey ?? ReleaseDate.missingSortKey, shuffle: mode == .random ? order.shuffleKey(album.id) : 0,
+              listening: mode == .plays ? album.plays : mode == .lastPlayed ? album.lastPlayed?.key ?? -1 : 0))
         }
         return (bytes: bytes, entries: entries)
       }

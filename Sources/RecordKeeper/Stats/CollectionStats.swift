@@ -96,7 +96,7 @@ public struct CollectionStats: Sendable, Equatable {
       }
     }
     self.formats = Self.ranked(formats)
-    decades.keys.sorted().forEach { self.decades.append(Count(label: "\($0)s", count: decades[$0] ?? 0)) }
+    for decade in decades.keys.sorted() { self.decades.append(Count(label: "\(decade)s", count: decades[decade] ?? 0)) }
     if undated > 0 { self.decades.append(Count(label: "Undated", count: undated)) }
     self.tags = Array(Self.ranked(tags).prefix(10))
     self.labels = Array(Self.ranked(labels).prefix(10))
@@ -110,7 +110,8 @@ public struct CollectionStats: Sendable, Equatable {
     value = values.map { Value(currency: $0.key, cents: $0.value.cents, albums: $0.value.albums) }
       .sorted { ($1.albums, $0.currency) < ($0.albums, $1.currency) }
     addedPerYear = added.keys.sorted().map { Count(label: String($0), count: added[$0] ?? 0) }
-    self.ratings = (1...5).map { Count(label: String(repeating: "★", count: $0), count: ratings[$0]) } + [Count(label: "Unrated", count: ratings[0])]
+    self.ratings =
+      (1...5).map { Count(label: String(repeating: "★", count: $0), count: ratings[$0]) } + [Count(label: "Unrated", count: ratings[0])]
   }
 
   /// Most first, ties by label.
@@ -166,15 +167,23 @@ public struct CollectionStats: Sendable, Equatable {
       ("decades", counts(decades)),
       ("tags", counts(tags)),
       ("labels", counts(labels)),
-      ("most_played", .array(mostPlayed.map {
-        .object([("id", .string($0.id)), ("artist", .string($0.artist)), ("title", .string($0.title)), ("plays", .number($0.plays))])
-      })),
+      (
+        "most_played",
+        .array(
+          mostPlayed.map {
+            .object([("id", .string($0.id)), ("artist", .string($0.artist)), ("title", .string($0.title)), ("plays", .number($0.plays))])
+          })
+      ),
       ("never_played", .number(neverPlayed)),
       ("plays_this_year", .number(playsThisYear)),
       ("albums_played_this_year", .number(albumsPlayedThisYear)),
-      ("value", .array(value.map {
-        .object([("currency", .string($0.currency)), ("amount", .string($0.amount)), ("albums", .number($0.albums))])
-      })),
+      (
+        "value",
+        .array(
+          value.map {
+            .object([("currency", .string($0.currency)), ("amount", .string($0.amount)), ("albums", .number($0.albums))])
+          })
+      ),
       ("unpriced", .number(unpricedValues)),
       ("added_per_year", counts(addedPerYear)),
       ("ratings", counts(ratings)),

@@ -68,7 +68,8 @@ extension CollectionStore {
     do throws(FileSystemError) {
       try FileSystem.makeFolders(marker)
       if !FileSystem.exists(marker + "/config.yaml") {
-        try FileSystem.writeAtomically(Array("# Marks this folder as a Record Keeper collection.\nversion: 1\n".utf8), to: marker + "/config.yaml")
+        try FileSystem.writeAtomically(
+          Array("# Marks this folder as a Record Keeper collection.\nversion: 1\n".utf8), to: marker + "/config.yaml")
       }
       try Preferences.ensureIgnored(in: marker)
     } catch {
@@ -89,9 +90,12 @@ extension CollectionStore {
       let store = try CollectionStore(location: CollectionLocation(root: root))
       let albums = survey.albums
       progress?("Committing \(albums) album\(albums == 1 ? "" : "s")")
-      let summary = albums == 0 ? "Start a Record Keeper collection" : "Start a Record Keeper collection of \(albums) album\(albums == 1 ? "" : "s")"
+      let summary =
+        albums == 0 ? "Start a Record Keeper collection" : "Start a Record Keeper collection of \(albums) album\(albums == 1 ? "" : "s")"
       let commit = try store.locked { () throws(StoreError) -> GitCommit? in
-        try store.commit(paths: [store.prefix.isEmpty ? "." : String(store.prefix.dropLast())], message: ChangeMessage.make(summary, action: "init"), relative: false)
+        try store.commit(
+          paths: [store.prefix.isEmpty ? "." : String(store.prefix.dropLast())], message: ChangeMessage.make(summary, action: "init"),
+          relative: false)
       }
       if let mergeDriver { try store.registerMergeDriver(command: mergeDriver) }
       return (store, commit, albums)
@@ -251,7 +255,8 @@ enum PrivateFiles {
   /// The private-looking paths among `paths`, gathered by what gives them away.
   static func groups(_ paths: [String]) -> [InitSurvey.Group] {
     // A virtualenv is any folder holding pyvenv.cfg, whatever its name.
-    let virtualenvs = Set(paths.filter { $0 == "pyvenv.cfg" || $0.hasSuffix("/pyvenv.cfg") }.map { String($0.dropLast("pyvenv.cfg".count)) })
+    let virtualenvs = Set(
+      paths.filter { $0 == "pyvenv.cfg" || $0.hasSuffix("/pyvenv.cfg") }.map { String($0.dropLast("pyvenv.cfg".count)) })
     var counts: [String: Int] = [:]
     for path in paths {
       if let group = group(of: path, virtualenvs: virtualenvs) { counts[group, default: 0] += 1 }
@@ -312,7 +317,9 @@ public enum InitError: Error, Equatable, Sendable, CustomStringConvertible {
       return lines.joined(separator: "\n")
     case .privateFiles(let folder, let survey):
       var lines = ["\(folder) holds files that look private, and rk never commits them:"]
-      lines += survey.privateGroups.prefix(20).map { "  \($0.path)" + ($0.path.hasSuffix("/") ? " (\($0.files) file\($0.files == 1 ? "" : "s"))" : "") }
+      lines += survey.privateGroups.prefix(20).map {
+        "  \($0.path)" + ($0.path.hasSuffix("/") ? " (\($0.files) file\($0.files == 1 ? "" : "s"))" : "")
+      }
       if survey.privateGroups.count > 20 { lines.append("  … and \(survey.privateGroups.count - 20) more") }
       lines.append(
         "Nothing was changed. Move them out of \(folder), or list them in \(folder)/.gitignore"

@@ -55,7 +55,8 @@ extension CollectionStore {
     let id = try resolve(reference)
     return try locked { () throws(StoreError) -> (album: Album, id: String, commit: GitCommit?) in
       let (album, _) = try read(id)
-      let refuse = { (reason: MoveRefusal) in StoreError.moveRefused(album: ChangeMessage.name(of: album), destination: destination, reason) }
+      let refuse = { (reason: MoveRefusal) in StoreError.moveRefused(album: ChangeMessage.name(of: album), destination: destination, reason)
+      }
       let newID: String
       do throws(MoveRefusal) { newID = try destinationID(destination, movingFrom: id) } catch { throw refuse(error) }
       if newID == id { return (album, id, nil) }

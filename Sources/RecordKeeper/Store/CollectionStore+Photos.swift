@@ -24,7 +24,8 @@ extension CollectionStore {
     let id = try resolve(reference)
     try refuseLinks(in: id + "/" + Self.photosFolder, below: location.root)
     let entries = (try? FileSystem.list(location.path(id + "/" + Self.photosFolder))) ?? []
-    return entries
+    return
+      entries
       .filter { !$0.isDirectory && !$0.isLink && $0.name.hasSuffix(Self.photoExtension) }
       .map { String($0.name.dropLast(Self.photoExtension.count)) }
       .filter(Self.isPhotoName)

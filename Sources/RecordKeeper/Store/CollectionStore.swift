@@ -263,7 +263,9 @@ public final class CollectionStore {
       }
       try commitHandEdits(to: id, of: album)
       let folder = location.path(id)
-      let parkedID = (id.contains("/") ? String(id[..<(id.lastIndex(of: "/") ?? id.endIndex)]) + "/" : "") + ".rk-removed-\(getpid())-\(album.folderName)"
+      let parkedID =
+        (id.contains("/") ? String(id[..<(id.lastIndex(of: "/") ?? id.endIndex)]) + "/" : "")
+        + ".rk-removed-\(getpid())-\(album.folderName)"
       let message = ChangeMessage.make("Remove \(ChangeMessage.name(of: album))", action: "remove")
       let journal = ChangeJournal(message: message, paths: [prefix + id], parked: [.init(original: prefix + id, parked: prefix + parkedID)])
       return try journaled(journal) { () throws(StoreError) -> (album: Album, commit: GitCommit?) in
@@ -485,14 +487,16 @@ public final class CollectionStore {
       var info = stat()
       guard lstat(path, &info) == 0 else { return }
       if (info.st_mode & S_IFMT) == S_IFLNK {
-        throw .symbolicLink(path.hasPrefix(location.root + "/") ? location.displayPath(String(path.dropFirst(location.root.count + 1))) : path)
+        throw .symbolicLink(
+          path.hasPrefix(location.root + "/") ? location.displayPath(String(path.dropFirst(location.root.count + 1))) : path)
       }
     }
   }
 
   private static func removeEmptyFolders(above path: String, stoppingAt root: String) {
     var folder = (path as NSString).deletingLastPathComponent
-    while folder.count > root.count, folder.hasPrefix(root), (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+    while folder.count > root.count, folder.hasPrefix(root), (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true
+    {
       try? FileManager.default.removeItem(atPath: folder)
       folder = (folder as NSString).deletingLastPathComponent
     }

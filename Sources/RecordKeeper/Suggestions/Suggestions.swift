@@ -59,7 +59,9 @@ public struct Suggestions: Sendable {
     scored.reserveCapacity(owned.count)
     for (index, album) in owned.enumerated() {
       let match = profile.match(album)
-      let months = plays.lastPlayed(of: album.id).map { min(Self.neverPlayedMonths, max(0, todayMonth - ($0.date.year * 12 + ($0.date.month ?? 1)))) }
+      let months = plays.lastPlayed(of: album.id).map {
+        min(Self.neverPlayedMonths, max(0, todayMonth - ($0.date.year * 12 + ($0.date.month ?? 1))))
+      }
       let staleness = 12 + (months ?? Self.neverPlayedMonths + 12)
       // Without affinity, only how long it went unplayed orders it, below every album with some.
       let score = match.map { $0.affinity * staleness } ?? 0

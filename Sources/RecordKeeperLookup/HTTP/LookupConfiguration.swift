@@ -1,9 +1,10 @@
+import RecordKeeper
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RecordKeeper
 
 /// Where and how `rk` asks MusicBrainz and the Cover Art Archive.
 public struct LookupConfiguration: Sendable {

@@ -65,7 +65,9 @@ public final class LookupHTTP: Sendable {
       return try await sendOnce(request, url: url, service: service, limit: limit)
     } catch .unreachable {
       // One quick retry: a network that blinked, not one that is down.
-      do { try await Task.sleep(nanoseconds: 500_000_000) } catch { throw .timedOut(service: service, url: url, seconds: configuration.timeout) }
+      do { try await Task.sleep(nanoseconds: 500_000_000) } catch {
+        throw .timedOut(service: service, url: url, seconds: configuration.timeout)
+      }
       return try await sendOnce(request, url: url, service: service, limit: limit)
     }
   }

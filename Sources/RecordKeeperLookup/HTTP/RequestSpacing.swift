@@ -1,10 +1,11 @@
+import RecordKeeper
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RecordKeeper
-import Synchronization
 
 /// Keeps requests to a service at least `interval` seconds apart across
 /// every `rk` process of the user, not only within one.

@@ -29,7 +29,10 @@ public struct AnthropicClient: Sendable {
       case .image(let mediaType, let bytes):
         .object([
           ("type", .string("image")),
-          ("source", .object([("type", .string("base64")), ("media_type", .string(mediaType)), ("data", .string(Data(bytes).base64EncodedString()))])),
+          (
+            "source",
+            .object([("type", .string("base64")), ("media_type", .string(mediaType)), ("data", .string(Data(bytes).base64EncodedString()))])
+          ),
         ])
       case .text(let text): .object([("type", .string("text")), ("text", .string(text))])
       }
@@ -56,7 +59,8 @@ public struct AnthropicClient: Sendable {
     for attempt in 1...configuration.attempts {
       let answer: LookupHTTP.Answer
       do {
-        answer = try await http.post(url, service: .anthropic, headers: headers, body: request, accept: "application/json", limit: 4_000_000)
+        answer = try await http.post(
+          url, service: .anthropic, headers: headers, body: request, accept: "application/json", limit: 4_000_000)
       } catch {
         throw .lookup(error)
       }

@@ -72,7 +72,8 @@ public struct Identifier: Sendable {
     let sent = try await Self.prepareOffThePool(photo)
     let identification = try SleeveIdentification.parse(
       modelText: try await anthropic.message(
-        system: IdentifyPrompts.identifySystem, content: [.image(mediaType: "image/webp", bytes: sent), .text(IdentifyPrompts.identifyQuestion)],
+        system: IdentifyPrompts.identifySystem,
+        content: [.image(mediaType: "image/webp", bytes: sent), .text(IdentifyPrompts.identifyQuestion)],
         maxTokens: IdentifyPrompts.maxIdentifyTokens))
     let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
     var notes: [String] = []
@@ -80,7 +81,8 @@ public struct Identifier: Sendable {
     var cover: [UInt8]?
     if let earlier = history.latest(of: identification) {
       let address = earlier.coverURL.flatMap(coverAddress)
-      scan = Scan(id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: address, reusedFrom: earlier.id)
+      scan = Scan(
+        id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: address, reusedFrom: earlier.id)
       if earlier.failed.contains(.musicBrainz) {
         // What failed then was no answer: ask again (PRODUCT.md §7).
         scan.match = nil
@@ -156,7 +158,9 @@ public struct Identifier: Sendable {
   /// never fetched as it is.
   func coverAddress(_ stored: String) -> String? {
     let parts = stored.split(separator: "/").suffix(3).map(String.init)
-    guard parts.count == 3, ["release", "release-group"].contains(parts[0]), MusicBrainzRelease.isID(parts[1]), parts[2] == "front" else { return nil }
+    guard parts.count == 3, ["release", "release-group"].contains(parts[0]), MusicBrainzRelease.isID(parts[1]), parts[2] == "front" else {
+      return nil
+    }
     return musicBrainz.http.configuration.coverArtURL + "/" + parts.joined(separator: "/").lowercased()
   }
 
@@ -180,12 +184,13 @@ public struct Identifier: Sendable {
     try await System.offThePool { () throws(IdentifyError) in try prepare(photo) }
   }
 
-
   /// The photo as the API gets it (see step 1).
   static func prepare(_ photo: [UInt8]) throws(IdentifyError) -> [UInt8] {
     guard !photo.isEmpty else { throw .photo("the file is empty") }
     let folder: String
-    do { folder = try FileSystem.makeTemporaryFolder(prefix: "rk-identify-") } catch { throw .photo("cannot make a temporary folder: \(error)") }
+    do { folder = try FileSystem.makeTemporaryFolder(prefix: "rk-identify-") } catch {
+      throw .photo("cannot make a temporary folder: \(error)")
+    }
     defer { FileSystem.removeTree(folder) }
     do throws(FileSystemError) { try FileSystem.writeAtomically(photo, to: folder + "/photo") } catch { throw .photo(error.description) }
     do throws(CoverError) {

@@ -1,9 +1,10 @@
+import RecordKeeper
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RecordKeeper
 
 /// Where and how `rk identify` asks Anthropic's Messages API.
 public struct VisionConfiguration: Sendable {
@@ -23,7 +24,9 @@ public struct VisionConfiguration: Sendable {
   /// The API version `rk` speaks (the `anthropic-version` header).
   public static let apiVersion = "2023-06-01"
 
-  public init(apiKey: String, baseURL: String = "https://api.anthropic.com", model: String = defaultModel, attempts: Int = 3, longestWait: Double = 20) {
+  public init(
+    apiKey: String, baseURL: String = "https://api.anthropic.com", model: String = defaultModel, attempts: Int = 3, longestWait: Double = 20
+  ) {
     self.apiKey = apiKey
     var url = baseURL.trimmed
     while url.hasSuffix("/") { url.removeLast() }
@@ -38,7 +41,8 @@ public struct VisionConfiguration: Sendable {
   public static func fromEnvironment() throws(IdentifyError) -> VisionConfiguration {
     guard let key = variable("ANTHROPIC_API_KEY") else { throw .missingKey }
     return VisionConfiguration(
-      apiKey: key, baseURL: variable("RK_ANTHROPIC_URL") ?? "https://api.anthropic.com", model: variable("RK_ANTHROPIC_MODEL") ?? defaultModel)
+      apiKey: key, baseURL: variable("RK_ANTHROPIC_URL") ?? "https://api.anthropic.com",
+      model: variable("RK_ANTHROPIC_MODEL") ?? defaultModel)
   }
 
   private static func variable(_ name: String) -> String? {

@@ -1,8 +1,9 @@
+import Hummingbird
+import RecordKeeper
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Hummingbird
-import RecordKeeper
 
 /// An error the API answers with: `{"error": "...", "field": "..."|null}`
 /// and a 4xx status (5xx when the server itself failed).

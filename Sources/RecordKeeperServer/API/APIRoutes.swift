@@ -92,7 +92,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let ranked = order.mode == .relevance && !RelevanceOrder(query: matcher.query).isEmpty
     return JSONResponse.make(
       .object([
-        ("albums", .array(page.map { CoverAddresses.adding(to: $0.json(group: .some(ranked ? nil : order.group(of: $0))), of: $0, in: snapshot.location) })),
+        (
+          "albums",
+          .array(
+            page.map { CoverAddresses.adding(to: $0.json(group: .some(ranked ? nil : order.group(of: $0))), of: $0, in: snapshot.location) }
+          )
+        ),
         ("count", .number(count)),
       ]))
   }
@@ -254,7 +259,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let form = try await Upload.albumForm(request)
     let save = try AlbumRequest.decode(form.album)
     let cover = try await Self.coverImages(form.cover)
-    return try await changed(id) { () async throws(StoreError) in _ = try await service.save(save, to: id, openedAt: version, cover: cover) }
+    return try await changed(id) { () async throws(StoreError) in _ = try await service.save(save, to: id, openedAt: version, cover: cover)
+    }
   }
 
   /// The cover and thumbnail made from a form's `cover` part, before anything is written.
@@ -271,7 +277,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   static func openedVersion(_ request: Request) throws(APIError) -> String {
     guard let header = request.headers[.ifMatch], !header.isBlank else {
       throw APIError(
-        .preconditionRequired, "send If-Match with the ETag (or \"version\") of the album as it was opened, so that changes made meanwhile are kept",
+        .preconditionRequired,
+        "send If-Match with the ETag (or \"version\") of the album as it was opened, so that changes made meanwhile are kept",
         field: "If-Match")
     }
     var text = header.trimmed
@@ -361,7 +368,11 @@ struct APIRoutes<Context: RequestContext>: Sendable {
       let list = try SmartList(name: name, description: description, rules: rules)
       if let from { try await service.renameSmartList(from, to: list) } else { try await service.saveSmartList(list) }
     } catch {
-      let field = switch error { case .nameTaken, .inUse, .unknown: "name" default: "rules" }
+      let field =
+        switch error {
+        case .nameTaken, .inUse, .unknown: "name"
+        default: "rules"
+        }
       throw APIError(.unprocessableContent, error.description, field: field)
     }
     return try smartLists()
@@ -433,7 +444,8 @@ extension CollectionSnapshot {
     let credits = (try? CreditRules.load(from: location)) ?? CreditRules()
     return CoverAddresses.adding(
       to: album.detailsJSON(
-        others: album.otherAlbumsByArtist(in: albums.values, credits: credits), group: .some(preferences.order.group(of: album)), credits: credits),
+        others: album.otherAlbumsByArtist(in: albums.values, credits: credits), group: .some(preferences.order.group(of: album)),
+        credits: credits),
       of: album, in: location)
   }
 }

@@ -72,7 +72,8 @@ enum AlbumRequest {
           if value is NSNull { continue }
           guard let number = value as? NSNumber, let seconds = Int(exactly: number.doubleValue), seconds >= 0
           else {
-            throw APIError(.badRequest, "track \(tracks.count + 1) (\(name)): duration must be whole seconds, 0 or more, or null", field: key)
+            throw APIError(
+              .badRequest, "track \(tracks.count + 1) (\(name)): duration must be whole seconds, 0 or more, or null", field: key)
           }
           track.duration = seconds
         case "favourite":

@@ -50,7 +50,9 @@ extension APIRoutes {
   private func suggestions(_ request: Request) throws(APIError) -> Response {
     var count = 10
     if let text = QueryString(request.uri.query)["count"] {
-      guard let number = Int(text), number >= 1 else { throw APIError(.badRequest, "count must be a whole number, 1 or more", field: "count") }
+      guard let number = Int(text), number >= 1 else {
+        throw APIError(.badRequest, "count must be a whole number, 1 or more", field: "count")
+      }
       count = number
     }
     let snapshot = service.snapshot
@@ -58,10 +60,11 @@ extension APIRoutes {
       albums: snapshot.albums.values, plays: PlayHistory.load(snapshot.location), month: Suggestions.thisMonth, count: count
     ).suggestions
     return JSONResponse.make(
-      .array(found.map { suggestion in
-        guard case .object(var fields) = snapshot.albumObject(suggestion.album) else { return suggestion.json }
-        fields.append(("reason", .string(suggestion.reason)))
-        return .object(fields)
-      }))
+      .array(
+        found.map { suggestion in
+          guard case .object(var fields) = snapshot.albumObject(suggestion.album) else { return suggestion.json }
+          fields.append(("reason", .string(suggestion.reason)))
+          return .object(fields)
+        }))
   }
 }

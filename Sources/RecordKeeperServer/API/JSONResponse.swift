@@ -34,7 +34,8 @@ struct QueryString {
   func integer(_ key: String, in range: ClosedRange<Int>, default fallback: Int) throws(APIError) -> Int {
     guard let text = values[key], !text.isEmpty else { return fallback }
     guard let value = Int(text), range.contains(value) else {
-      throw APIError(.badRequest, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"", field: key)
+      throw APIError(
+        .badRequest, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"", field: key)
     }
     return value
   }

@@ -172,9 +172,13 @@ private struct ClientReleaseSource: ReleaseSource {
 
   /// The front cover made by libvips as an uploaded cover is.
   func frontCover(of release: MusicBrainzRelease) async throws(LookupError) -> CoverImages? {
-    guard let front = try await CoverArtClient(http: http).front(release: release.id, releaseGroup: release.releaseGroup?.id) else { return nil }
+    guard let front = try await CoverArtClient(http: http).front(release: release.id, releaseGroup: release.releaseGroup?.id) else {
+      return nil
+    }
     do {
-      return try await Upload.decode { () throws(CoverError) in try CoverMaker.make(from: front.image, name: "the Cover Art Archive's front cover") }
+      return try await Upload.decode { () throws(CoverError) in
+        try CoverMaker.make(from: front.image, name: "the Cover Art Archive's front cover")
+      }
     } catch {
       throw .malformed(service: .coverArtArchive, error.message)
     }

@@ -54,7 +54,9 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
     }
     // The cover is kept now, so the screens and Add never fetch it again.
     if let bytes = made.cover, let key = ScanCovers.key(made.scan.coverURL) {
-      if let images = try? await Upload.decode({ () throws(CoverError) in try CoverMaker.make(from: bytes, name: "the Cover Art Archive's front cover") }) {
+      if let images = try? await Upload.decode({ () throws(CoverError) in
+        try CoverMaker.make(from: bytes, name: "the Cover Art Archive's front cover")
+      }) {
         ScanCovers.store(images, key: key, in: access.cacheFolder)
       }
     }
@@ -109,7 +111,9 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
       }
     }
     guard let bytes = bytes ?? nil,
-      let images = try? await Upload.decode({ () throws(CoverError) in try CoverMaker.make(from: bytes, name: "the Cover Art Archive's front cover") })
+      let images = try? await Upload.decode({ () throws(CoverError) in
+        try CoverMaker.make(from: bytes, name: "the Cover Art Archive's front cover")
+      })
     else { return nil }
     ScanCovers.store(images, key: key, in: access.cacheFolder)
     return images
@@ -126,12 +130,16 @@ struct ScanRoutes<Context: RequestContext>: Sendable {
     var cover: CoverImages?
     if let id = scan.musicbrainz {
       // As `rk identify --add`: without the release the album is made from the model's answer.
-      release = try? await access.with { musicBrainz, _ throws(LookupError) in try MusicBrainzRelease.decode(try await musicBrainz.release(id)) }
+      release = try? await access.with { musicBrainz, _ throws(LookupError) in
+        try MusicBrainzRelease.decode(try await musicBrainz.release(id))
+      }
       if release != nil, let key = ScanCovers.key(scan.coverURL) { cover = try await images(for: scan, key: key) }
     }
     let addition: ScanAddition
     let album: Album
-    do { (addition, album) = try await service.add(scan: scan, release: release, cover: cover, to: destination) } catch { throw APIError(error) }
+    do { (addition, album) = try await service.add(scan: scan, release: release, cover: cover, to: destination) } catch {
+      throw APIError(error)
+    }
     let object = service.snapshot.albumObject(album)
     guard case .object(var fields) = object else { return JSONResponse.make(object) }
     switch addition {
@@ -221,7 +229,8 @@ enum ScanCovers {
 
   static func load(key: String, in cache: String) -> CoverImages? {
     let (coverPath, thumbnailPath) = paths(key, in: cache)
-    guard let cover = try? FileSystem.read(coverPath, limit: ImageFile.limit), let thumbnail = try? FileSystem.read(thumbnailPath, limit: ImageFile.limit),
+    guard let cover = try? FileSystem.read(coverPath, limit: ImageFile.limit),
+      let thumbnail = try? FileSystem.read(thumbnailPath, limit: ImageFile.limit),
       !cover.isEmpty, !thumbnail.isEmpty
     else { return nil }
     return CoverImages(cover: cover, thumbnail: thumbnail)

@@ -114,14 +114,18 @@ struct ResolveRequest {
         throw APIError(.badRequest, "\"take\" must be \"ours\" or \"theirs\"", field: "take")
       }
       let field = body["field"]
-      guard field == nil || field is NSNull || field is String else { throw APIError(.badRequest, "\"field\" must be a field's name", field: "field") }
+      guard field == nil || field is NSNull || field is String else {
+        throw APIError(.badRequest, "\"field\" must be a field's name", field: "field")
+      }
       choice = .take(side, field: field as? String)
     case (nil, let set?):
       guard body["field"] == nil else { throw APIError(.badRequest, "\"set\" names its field itself: " + Self.usage, field: "field") }
       guard let pairs = set as? [String: Any], pairs.count == 1, let (field, raw) = pairs.first else {
         throw APIError(.badRequest, "\"set\" must hold one field and its value, such as {\"label\": \"Blue Note\"}", field: "set")
       }
-      guard raw is NSNull || raw is String else { throw APIError(.badRequest, "the value of \(field) must be text (or null to clear it)", field: field) }
+      guard raw is NSNull || raw is String else {
+        throw APIError(.badRequest, "the value of \(field) must be text (or null to clear it)", field: field)
+      }
       choice = .set(field: field, value: raw as? String ?? "")
     default:
       throw APIError(.badRequest, Self.usage, field: "take")

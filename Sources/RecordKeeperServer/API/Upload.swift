@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Hummingbird
 import NIOCore
 import RecordKeeper
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Reading request bodies within their limits, and decoding images.
 enum Upload {
@@ -35,8 +36,9 @@ enum Upload {
     let limit = ServerConfiguration.uploadLimit
     do {
       return try await body(request, limit: limit)
-    } catch where error.status == .contentTooLarge {
-      throw APIError(.contentTooLarge, "the photo is larger than the \(ByteCount.text(Int64(limit))) allowed: send a smaller one", field: "image")
+    } catch  where error.status == .contentTooLarge {
+      throw APIError(
+        .contentTooLarge, "the photo is larger than the \(ByteCount.text(Int64(limit))) allowed: send a smaller one", field: "image")
     }
   }
 
@@ -52,15 +54,22 @@ enum Upload {
     let bytes: [UInt8]
     do {
       bytes = try await body(request, limit: limit)
-    } catch where error.status == .contentTooLarge {
-      throw APIError(.contentTooLarge, "the cover is larger than the \(ByteCount.text(Int64(ServerConfiguration.uploadLimit))) allowed: send a smaller one", field: "cover")
+    } catch  where error.status == .contentTooLarge {
+      throw APIError(
+        .contentTooLarge,
+        "the cover is larger than the \(ByteCount.text(Int64(ServerConfiguration.uploadLimit))) allowed: send a smaller one", field: "cover"
+      )
     }
     let parts = try Multipart.parts(bytes, boundary: boundary)
     guard let album = parts["album"] else {
-      throw APIError(.badRequest, "send the album as the part \"album\" (JSON) of the form, and the image as the part \"cover\"", field: "album")
+      throw APIError(
+        .badRequest, "send the album as the part \"album\" (JSON) of the form, and the image as the part \"cover\"", field: "album")
     }
     if let cover = parts["cover"], cover.count > ServerConfiguration.uploadLimit {
-      throw APIError(.contentTooLarge, "the cover is larger than the \(ByteCount.text(Int64(ServerConfiguration.uploadLimit))) allowed: send a smaller one", field: "cover")
+      throw APIError(
+        .contentTooLarge,
+        "the cover is larger than the \(ByteCount.text(Int64(ServerConfiguration.uploadLimit))) allowed: send a smaller one", field: "cover"
+      )
     }
     return (album, parts["cover"].flatMap { $0.isEmpty ? nil : $0 })
   }

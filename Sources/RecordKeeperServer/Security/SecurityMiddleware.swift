@@ -57,7 +57,8 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     // Both are checked: HTTP/1 sends Host, which becomes the authority, and
     // a client could send both.
     if configuration.token == nil {
-      for name in [request.head.authority, request.headers[.hostHeader]].compactMap({ $0 }) where !ServerConfiguration.isLoopback(Self.hostName(name)) {
+      for name in [request.head.authority, request.headers[.hostHeader]].compactMap({ $0 })
+      where !ServerConfiguration.isLoopback(Self.hostName(name)) {
         throw APIError(.forbidden, "this server answers only as localhost or 127.0.0.1, not as \"\(name)\"", field: "host")
       }
     }
@@ -87,9 +88,11 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
 
   /// The web app manifest and its icons, which a browser fetches without
   /// the cookie ("Add to Home Screen"); they hold nothing of the collection.
-  static var publicPaths: Set<String> { [
-    "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/splash.svg",
-  ] }
+  static var publicPaths: Set<String> {
+    [
+      "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/splash.svg",
+    ]
+  }
 
   private static func isPublic(_ request: Request) -> Bool {
     (request.method == .get || request.method == .head) && publicPaths.contains(request.uri.path)

@@ -1,9 +1,10 @@
 import Foundation
 import RecordKeeper
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// The one owner of the collection in `rk serve`: its ``CollectionStore``
 /// (the git repository and the changes) and the albums held in memory.

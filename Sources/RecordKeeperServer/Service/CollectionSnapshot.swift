@@ -177,7 +177,8 @@ public final class CollectionSnapshot: Sendable {
         // it, retaining its strings, which was most of a search's time.
         listing.folded.withUnsafeBufferPointer { folded in
           listing.starts.withUnsafeBufferPointer { starts in
-            for index in range where matcher.matchesTerms(folded: UnsafeBufferPointer(rebasing: folded[starts[index]..<starts[index + 1]])) {
+            for index in range where matcher.matchesTerms(folded: UnsafeBufferPointer(rebasing: folded[starts[index]..<starts[index + 1]]))
+            {
               if matched < wanted { positions.append(index) }
               matched += 1
             }
@@ -185,7 +186,9 @@ public final class CollectionSnapshot: Sendable {
         }
       } else {
         for index in range {
-          guard let album = albums[listing.ids[index]], matcher.matches(listing.texts[index], of: album, scratch: &scratch) else { continue }
+          guard let album = albums[listing.ids[index]], matcher.matches(listing.texts[index], of: album, scratch: &scratch) else {
+            continue
+          }
           if matched < wanted { positions.append(index) }
           matched += 1
         }

@@ -24,13 +24,19 @@ extension RK {
 
     @OptionGroup var fields: AlbumFieldOptions
 
-    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A track, in order; repeat for each. A position first gives its side and a length last its length: \"A1. Airbag (4:44)\".", valueName: "name"))
+    @Option(
+      name: .customLong("track"), parsing: .unconditionalSingleValue,
+      help: ArgumentHelp(
+        "A track, in order; repeat for each. A position first gives its side and a length last its length: \"A1. Airbag (4:44)\".",
+        valueName: "name"))
     var tracks: [String] = []
 
     @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A tag; repeat for each.", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A photo of the sleeve: JPEG, PNG, WebP, HEIC, GIF or TIFF.", valueName: "image"), completion: .file())
+    @Option(
+      parsing: .unconditional, help: ArgumentHelp("A photo of the sleeve: JPEG, PNG, WebP, HEIC, GIF or TIFF.", valueName: "image"),
+      completion: .file())
     var cover: String?
 
     @Flag(help: "With --musicbrainz: add the release even when the collection already has it (a second copy).")
@@ -74,7 +80,8 @@ extension RK {
       let images = try cover.map { (path) throws(StoreError) in
         do throws(CoverError) { return try CoverTool.make(fromFile: path) } catch { throw .cover(error) }
       }
-      let added = try await ReleaseFill.add(id, from: source, into: store, cover: images, duplicate: duplicate) { (album) throws(AlbumEditError) in
+      let added = try await ReleaseFill.add(id, from: source, into: store, cover: images, duplicate: duplicate) {
+        (album) throws(AlbumEditError) in
         fields.changes.apply(to: &album)
         if !tracks.isEmpty { album.trackList = [] }
         for track in tracks { try album.addTrack(line: track) }

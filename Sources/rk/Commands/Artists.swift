@@ -25,7 +25,9 @@ extension RK {
       let loaded = try collection.load()
       let credits = try CreditRules.load(from: loaded.location)
       if json {
-        let objects = loaded.artistCounts(prefix: prefix, credits: credits).map { JSONValue.object([("name", .string($0.name)), ("albums", .number($0.albums))]) }
+        let objects = loaded.artistCounts(prefix: prefix, credits: credits).map {
+          JSONValue.object([("name", .string($0.name)), ("albums", .number($0.albums))])
+        }
         Terminal.write(JSONValue.array(objects))
         return
       }

@@ -13,7 +13,8 @@ extension RK {
       @Option(
         name: [.customShort("o"), .customLong("output")],
         parsing: .unconditional,
-        help: ArgumentHelp("Write to FILE (atomically: the old file or the new, never half) instead of standard output.", valueName: "file"),
+        help: ArgumentHelp(
+          "Write to FILE (atomically: the old file or the new, never half) instead of standard output.", valueName: "file"),
         completion: .file())
       var output: String?
 

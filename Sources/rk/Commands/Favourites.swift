@@ -13,7 +13,8 @@ extension RK {
 
     @OptionGroup var collection: CollectionOptions
 
-    @Flag(help: "Print a JSON array of {\"album\", \"title\", \"artist\", \"number\", \"position\", \"name\", \"side\", \"duration\"} objects.")
+    @Flag(
+      help: "Print a JSON array of {\"album\", \"title\", \"artist\", \"number\", \"position\", \"name\", \"side\", \"duration\"} objects.")
     var json = false
 
     func run() async throws {

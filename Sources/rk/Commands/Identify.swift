@@ -52,7 +52,9 @@ extension RK {
       // A collection that cannot be changed says so before the model is asked.
       let store = add || want ? try collection.store() : nil
       let outcome: IdentifyTool.Outcome
-      switch Result(catching: { () throws(IdentifyError) in try IdentifyTool.identify(photo: photo, collectionRoot: location.root, contact: contact) }) {
+      switch Result(catching: { () throws(IdentifyError) in
+        try IdentifyTool.identify(photo: photo, collectionRoot: location.root, contact: contact)
+      }) {
       case .success(let made): outcome = made
       case .failure(.notIdentified):
         // Seed 001's message, as it is, first on the line.
@@ -75,7 +77,9 @@ extension RK {
       // collector says so (--owned, or yes on a terminal); never a duplicate.
       var markedOwned = false
       if add, let store, case .alreadyPresent(let id, true)? = addition,
-        owned || (!json && Editor.isInteractive && Editor.confirm("\(Visible.text(id)) is on your wantlist. Mark it owned?", defaultAnswer: true))
+        owned
+          || (!json && Editor.isInteractive
+            && Editor.confirm("\(Visible.text(id)) is on your wantlist. Mark it owned?", defaultAnswer: true))
       {
         try store.markOwned(id)
         markedOwned = true
@@ -95,13 +99,18 @@ extension RK {
       }
       let style = Style(enabled: Terminal.standardOutput().usesColor)
       var text = Self.render(outcome.scan, style: style)
-      text += "\n" + style.dim(outcome.scan.reusedFrom.map { "Scan \(outcome.scan.id) saved (the answer of scan \($0), reused)." } ?? "Scan \(outcome.scan.id) saved.") + "\n"
+      text +=
+        "\n"
+        + style.dim(
+          outcome.scan.reusedFrom.map { "Scan \(outcome.scan.id) saved (the answer of scan \($0), reused)." }
+            ?? "Scan \(outcome.scan.id) saved.") + "\n"
       switch addition {
       case .added(let id)?: text += "Added \(Visible.text(id))\(want ? " to the wantlist" : "").\n"
       case .alreadyPresent(let id, _)? where markedOwned:
         text += "On the wantlist: \(Visible.text(id)), now marked owned.\n"
       case .alreadyPresent(let id, let wanted)?:
-        text += "Already in the collection\(wanted ? " (on the wantlist)" : ""): \(Visible.text(id)). Nothing was added."
+        text +=
+          "Already in the collection\(wanted ? " (on the wantlist)" : ""): \(Visible.text(id)). Nothing was added."
           + (wanted && add ? " Give --owned to mark it owned." : "") + "\n"
       case nil: break
       }
@@ -113,7 +122,9 @@ extension RK {
     /// the model's fields when there is none or it cannot be had), the
     /// release's cover (kept even when the release itself could not be
     /// fetched: it is the same album), the context; one commit.
-    static func add(_ outcome: IdentifyTool.Outcome, to destination: ScanDestination, store: CollectionStore, contact: String) throws -> ScanAddition {
+    static func add(_ outcome: IdentifyTool.Outcome, to destination: ScanDestination, store: CollectionStore, contact: String) throws
+      -> ScanAddition
+    {
       var release: MusicBrainzRelease?
       if let id = outcome.scan.musicbrainz {
         do {
@@ -138,12 +149,16 @@ extension RK {
       if !answer.contextBullets.isEmpty {
         text += "\n" + answer.contextBullets.map { wrap("• " + Visible.text($0), indent: "  ") }.joined(separator: "\n") + "\n"
       }
-      if !answer.keyTracks.isEmpty { text += "\n" + wrap("Key tracks: " + answer.keyTracks.map(Visible.text).joined(separator: ", "), indent: "  ") + "\n" }
+      if !answer.keyTracks.isEmpty {
+        text += "\n" + wrap("Key tracks: " + answer.keyTracks.map(Visible.text).joined(separator: ", "), indent: "  ") + "\n"
+      }
       text += "\n"
       if let match = scan.match {
         let label = [match.label, match.catalogNumber].compactMap { $0 }.joined(separator: " ")
         let facts = [match.date, match.country, match.format, label.isEmpty ? nil : label].compactMap { $0 }.map(Visible.text)
-        text += "MusicBrainz: " + Visible.text(match.title) + " – " + Visible.text(match.artist) + (facts.isEmpty ? "" : " · " + facts.joined(separator: " · ")) + "\n"
+        text +=
+          "MusicBrainz: " + Visible.text(match.title) + " – " + Visible.text(match.artist)
+          + (facts.isEmpty ? "" : " · " + facts.joined(separator: " · ")) + "\n"
         text += style.dim("  \(match.id)") + "\n"
       } else if scan.failed.contains(.musicBrainz) {
         text += "MusicBrainz: could not be asked (see the warning above); the next scan of this album asks again.\n"
@@ -152,10 +167,11 @@ extension RK {
       }
       // "None" only when the archive said so.
       let cover =
-        if let url = scan.coverURL { Visible.text(url) }
-        else if scan.match == nil { "not looked for (no MusicBrainz release)" }
-        else if scan.failed.contains(.cover) { "the Cover Art Archive could not be asked (see the warning above); the next scan asks again" }
-        else { "none in the Cover Art Archive" }
+        if let url = scan.coverURL { Visible.text(url) } else if scan.match == nil {
+          "not looked for (no MusicBrainz release)"
+        } else if scan.failed.contains(.cover) {
+          "the Cover Art Archive could not be asked (see the warning above); the next scan asks again"
+        } else { "none in the Cover Art Archive" }
       text += "Cover: " + cover + "\n"
       return text
     }

@@ -48,7 +48,10 @@ extension RK {
           guard case .problems(let file, let problems) = error else { throw error }
           FileHandle.standardError.write(Data(problems.map { Visible.lines($0.formatted(file: file)) + "\n" }.joined().utf8))
           let rows = Set(problems.map(\.line)).count
-          FileHandle.standardError.write(Data("rk: nothing was imported: \(problems.count) problem\(problems.count == 1 ? "" : "s") on \(rows) line\(rows == 1 ? "" : "s"); fix them and import again\n".utf8))
+          FileHandle.standardError.write(
+            Data(
+              "rk: nothing was imported: \(problems.count) problem\(problems.count == 1 ? "" : "s") on \(rows) line\(rows == 1 ? "" : "s"); fix them and import again\n"
+                .utf8))
           throw ExitCode.failure
         }
         if dryRun {
@@ -56,7 +59,9 @@ extension RK {
         } else {
           report(
             result.commit,
-            unchanged: "No change: the collection already holds all \(result.plan.unchanged.count) row\(result.plan.unchanged.count == 1 ? "" : "s") of \(file).")
+            unchanged:
+              "No change: the collection already holds all \(result.plan.unchanged.count) row\(result.plan.unchanged.count == 1 ? "" : "s") of \(file)."
+          )
         }
       }
 
@@ -73,7 +78,8 @@ extension RK {
           lines.append((row.line, "unchanged  \(row.id)"))
         }
         var text = lines.sorted { $0.line < $1.line }.map { Visible.text("line \($0.line): \($0.text)") + "\n" }.joined()
-        text += "Would add \(plan.added.count), update \(plan.updated.count), leave \(plan.unchanged.count) unchanged; nothing was written.\n"
+        text +=
+          "Would add \(plan.added.count), update \(plan.updated.count), leave \(plan.unchanged.count) unchanged; nothing was written.\n"
         return text
       }
     }

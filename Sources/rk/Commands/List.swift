@@ -33,7 +33,9 @@ extension RK {
         valueName: "fields"))
     var fields: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
         "Sort this once by MODE, without changing the stored mode: \(SortMode.allCases.map(\.rawValue).joined(separator: ", ")). relevance puts the best matches of the query's words first; without words it is the default order.",
         valueName: "mode"))
     var sort: SortMode?
@@ -41,7 +43,11 @@ extension RK {
     @Flag(help: "Print a JSON array of album objects.")
     var json = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {plays} {last_played}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).", valueName: "template"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {plays} {last_played}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).",
+        valueName: "template"))
     var format: String?
 
     @Flag(help: "Print only the number of matching albums; on a terminal also how many are wanted: 120 albums (3 wanted).")
@@ -119,7 +125,9 @@ extension RK {
       let sorted = arranged.positions.map { matched[$0] }
       if let template {
         // Only the loaded collection tells an extra key from a typo.
-        do { try template.requireExtraKeys(in: loaded.albums) } catch { UsageMistake(command: Self.self, message: "--format: \(error)").exit() }
+        do { try template.requireExtraKeys(in: loaded.albums) } catch {
+          UsageMistake(command: Self.self, message: "--format: \(error)").exit()
+        }
         // Exact for scripts; made visible only when a person is looking.
         let visible = Terminal.standardOutput().isInteractive
         Terminal.write(sorted.map { (visible ? Visible.text(template.render($0)) : template.render($0)) + "\n" }.joined())

@@ -13,7 +13,9 @@ extension RK {
       help: ArgumentHelp("Only changes to this album.", valueName: "album"), completion: .custom(Completions.albums))
     var album: String?
 
-    @Option(name: [.customShort("n"), .customLong("max-count")], parsing: .unconditional, help: ArgumentHelp("Show at most N changes.", valueName: "n"))
+    @Option(
+      name: [.customShort("n"), .customLong("max-count")], parsing: .unconditional,
+      help: ArgumentHelp("Show at most N changes.", valueName: "n"))
     var limit: Int?
 
     @Option(
@@ -54,7 +56,8 @@ extension RK {
       let style = Style(enabled: Terminal.standardOutput().usesColor)
       let lines = zip(commits, changes).map { commit, changes in
         let mark = ChangeMessage.action(of: commit.message) == nil ? " (by git)" : ""
-        return "\(style.apply(String(commit.id.prefix(7)), "33"))  \(formatter.string(from: commit.date))  \(Visible.text(commit.summary))\(style.dim("  — \(Visible.text(commit.authorName))\(mark)"))\n"
+        return
+          "\(style.apply(String(commit.id.prefix(7)), "33"))  \(formatter.string(from: commit.date))  \(Visible.text(commit.summary))\(style.dim("  — \(Visible.text(commit.authorName))\(mark)"))\n"
           + changes.map { "    \(Self.describe($0))\n" }.joined()
       }
       Pager.write(lines.joined())

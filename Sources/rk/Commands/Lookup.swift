@@ -22,7 +22,9 @@ extension RK {
     @Option(parsing: .unconditional, help: ArgumentHelp("Find the release with this UPC/EAN barcode.", valueName: "digits"))
     var barcode: String?
 
-    @Option(name: .customLong("catalog-number"), parsing: .unconditional, help: ArgumentHelp("Find releases with this catalog number (CL 1355).", valueName: "number"))
+    @Option(
+      name: .customLong("catalog-number"), parsing: .unconditional,
+      help: ArgumentHelp("Find releases with this catalog number (CL 1355).", valueName: "number"))
     var catalogNumber: String?
 
     @Flag(help: "Print the candidates as a JSON array.")
@@ -64,7 +66,8 @@ extension RK {
     /// number and score; the command that adds it.
     static func render(_ candidate: LookupCandidate, style: Style) -> String {
       let label = [candidate.label, candidate.catalogNumber].compactMap { $0 }.joined(separator: " ")
-      let details = [candidate.date, candidate.country, candidate.format, label.isEmpty ? nil : label, candidate.barcode]
+      let details =
+        [candidate.date, candidate.country, candidate.format, label.isEmpty ? nil : label, candidate.barcode]
         .compactMap { $0 }.map(Visible.text) + (candidate.score.map { ["score \($0)"] } ?? [])
       return """
         \(style.bold(Visible.text(candidate.title))) – \(Visible.text(candidate.artist))

@@ -15,7 +15,9 @@ extension RK {
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
 
-    @Option(name: .customLong("side"), help: ArgumentHelp("A side played (A, B…); repeat for several. Default: the whole album.", valueName: "side"))
+    @Option(
+      name: .customLong("side"),
+      help: ArgumentHelp("A side played (A, B…); repeat for several. Default: the whole album.", valueName: "side"))
     var sides: [String] = []
 
     @Option(help: ArgumentHelp("When it was played, \"YYYY-MM-DD HH:MM\" or YYYY-MM-DD (default: now).", valueName: "time"))

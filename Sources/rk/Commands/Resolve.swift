@@ -46,7 +46,10 @@ extension RK {
         report(commit, unchanged: "")
       } else {
         let albums = Set(resolution.remaining.map(\.album)).sorted()
-        print(Visible.text("\(resolution.remaining.count) conflict\(resolution.remaining.count == 1 ? "" : "s") left in \(albums.joined(separator: ", ")): rk conflicts lists them."))
+        print(
+          Visible.text(
+            "\(resolution.remaining.count) conflict\(resolution.remaining.count == 1 ? "" : "s") left in \(albums.joined(separator: ", ")): rk conflicts lists them."
+          ))
       }
     }
   }

@@ -42,7 +42,8 @@ extension RK {
     static func line(_ scan: Scan, style: Style) -> String {
       let date = scan.dateText.prefix(16).replacingOccurrences(of: "T", with: " ")
       let album = Visible.text(scan.answer.albumTitle) + " – " + Visible.text(scan.answer.artistName)
-      return style.dim(scan.id) + "  " + date + "  " + style.bold(album) + "  " + scan.answer.recommendation.badge + " \(scan.answer.ratingText)/10\n"
+      return style.dim(scan.id) + "  " + date + "  " + style.bold(album) + "  " + scan.answer.recommendation.badge
+        + " \(scan.answer.ratingText)/10\n"
     }
   }
 

@@ -19,7 +19,9 @@ extension RK {
     @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
     var port: Int = 8080
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The address to listen on: 0.0.0.0 for every network (a token is then required).", valueName: "address"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("The address to listen on: 0.0.0.0 for every network (a token is then required).", valueName: "address"))
     var host: String = "127.0.0.1"
 
     func validate() throws {

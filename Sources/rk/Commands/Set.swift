@@ -60,7 +60,8 @@ extension RK {
         throw ValidationError("Name albums or give --where QUERY, not both.")
       }
       if fields.changes.isEmpty && !fill {
-        throw ValidationError("Name at least one field to change: --title, --artist, --sort-artist, --released, --wikipedia, --label, … (see rk set --help).")
+        throw ValidationError(
+          "Name at least one field to change: --title, --artist, --sort-artist, --released, --wikipedia, --label, … (see rk set --help).")
       }
     }
 
@@ -69,7 +70,9 @@ extension RK {
       let store = try collection.store()
       let edit = AlbumEdit.setFields(fields.changes)
       let references = try query.map { try store.albumIDs(matching: $0) } ?? albums
-      report(try store.apply(edit, toAll: references), unchanged: references.count == 1 ? edit.unchanged : "No change: the albums already have those values.")
+      report(
+        try store.apply(edit, toAll: references),
+        unchanged: references.count == 1 ? edit.unchanged : "No change: the albums already have those values.")
     }
 
     /// `rk set ALBUM [--musicbrainz ID] --fill [--overwrite]`: from the

@@ -33,7 +33,8 @@ extension RK {
         let renderer = AlbumRenderer(terminal: .standardOutput())
         if cover { Terminal.write(try renderer.cover(of: album, in: loaded.location)) }
         let others = Self.otherAlbums(
-          loaded.otherAlbums(byArtistOf: album, credits: credits), by: credits.credits(of: album.artist), style: Style(enabled: renderer.terminal.usesColor))
+          loaded.otherAlbums(byArtistOf: album, credits: credits), by: credits.credits(of: album.artist),
+          style: Style(enabled: renderer.terminal.usesColor))
         Pager.write(renderer.render(album) + others)
       }
     }
@@ -47,7 +48,8 @@ extension RK.Show {
   /// when there are none.
   static func otherAlbums(_ others: [Album], by artists: [String], style: Style) -> String {
     guard !others.isEmpty else { return "" }
-    let names = artists.count < 3 ? artists.joined(separator: " and ") : artists.dropLast().joined(separator: ", ") + " and " + (artists.last ?? "")
+    let names =
+      artists.count < 3 ? artists.joined(separator: " and ") : artists.dropLast().joined(separator: ", ") + " and " + (artists.last ?? "")
     let titles = others.map { other in Visible.text(other.title) + (other.releaseDate.map { " - \($0.year)" } ?? "") }
     let width = titles.map(DisplayWidth.of).max() ?? 0
     let lines = zip(titles, others).map { title, other in

@@ -42,9 +42,11 @@ struct StatsRenderer {
     out += section("Top labels", stats.labels)
     out += section("Most played", stats.mostPlayed.map { .init(label: "\($0.artist) – \($0.title)", count: $0.plays) })
     out += "\nNever played: \(stats.neverPlayed)\n"
-    out += "Played in \(year): \(stats.playsThisYear) \(stats.playsThisYear == 1 ? "play" : "plays") of \(stats.albumsPlayedThisYear) \(stats.albumsPlayedThisYear == 1 ? "album" : "albums")\n"
+    out +=
+      "Played in \(year): \(stats.playsThisYear) \(stats.playsThisYear == 1 ? "play" : "plays") of \(stats.albumsPlayedThisYear) \(stats.albumsPlayedThisYear == 1 ? "album" : "albums")\n"
     if !stats.value.isEmpty {
-      out += "\nValue\n" + stats.value.map { "  \($0.amount) \($0.currency) (\($0.albums) \($0.albums == 1 ? "album" : "albums"))\n" }.joined()
+      out +=
+        "\nValue\n" + stats.value.map { "  \($0.amount) \($0.currency) (\($0.albums) \($0.albums == 1 ? "album" : "albums"))\n" }.joined()
       if stats.unpricedValues > 0 { out += "  \(stats.unpricedValues) prices without an amount\n" }
     }
     out += section("Added per year", stats.addedPerYear)

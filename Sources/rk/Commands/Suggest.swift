@@ -32,10 +32,11 @@ extension RK {
         Terminal.write(JSONValue.array(suggestions.map(\.json)))
         return
       }
-      Terminal.write(suggestions.map { suggestion in
-        Visible.text(ChangeMessage.name(of: suggestion.album)) + "  (" + Visible.text(suggestion.album.id) + ")\n    "
-          + Visible.text(suggestion.reason) + "\n"
-      }.joined())
+      Terminal.write(
+        suggestions.map { suggestion in
+          Visible.text(ChangeMessage.name(of: suggestion.album)) + "  (" + Visible.text(suggestion.album.id) + ")\n    "
+            + Visible.text(suggestion.reason) + "\n"
+        }.joined())
     }
   }
 }

@@ -35,7 +35,9 @@ extension RK {
         print("Fetched \(Self.changes(outcome.received)) from \(remote) and merged them by field (\(commit.prefix(7))).")
       case .conflicts(let conflicts):
         let albums = Set(conflicts.map(\.album)).count
-        print("Fetched \(Self.changes(outcome.received)) from \(remote); \(conflicts.count) field\(conflicts.count == 1 ? "" : "s") of \(albums) album\(albums == 1 ? "" : "s") changed both ways.")
+        print(
+          "Fetched \(Self.changes(outcome.received)) from \(remote); \(conflicts.count) field\(conflicts.count == 1 ? "" : "s") of \(albums) album\(albums == 1 ? "" : "s") changed both ways."
+        )
         print("Nothing was pushed: see them with rk conflicts, settle each with rk resolve, then run rk sync again.")
         throw ExitCode.failure
       }

@@ -19,7 +19,8 @@ extension RK {
         return
       }
       let width = String(counts.map(\.count).max() ?? 0).count
-      Terminal.write(counts.map { String(repeating: " ", count: width - String($0.count).count) + "\($0.count)  \(Visible.text($0.tag))\n" }.joined())
+      Terminal.write(
+        counts.map { String(repeating: " ", count: width - String($0.count).count) + "\($0.count)  \(Visible.text($0.tag))\n" }.joined())
     }
   }
 }

@@ -21,11 +21,14 @@ extension RK {
 
   struct AddTrack: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "add", abstract: "Add a track (at the end, at --at N, or at the end of --side S); \"B3. Name\" goes at the end of side B.")
+      commandName: "add",
+      abstract: "Add a track (at the end, at --at N, or at the end of --side S); \"B3. Name\" goes at the end of side B.")
 
     @OptionGroup var collection: CollectionOptions
     @OptionGroup var target: AlbumArgument
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The track name; a length at its end, `Airbag (4:44)`, is its length.", valueName: "name"))
+    @Argument(
+      parsing: .allUnrecognized,
+      help: ArgumentHelp("The track name; a length at its end, `Airbag (4:44)`, is its length.", valueName: "name"))
     var words: [String] = []
     @Option(parsing: .unconditional, help: ArgumentHelp("Insert as track N, counting across all sides.", valueName: "n")) var at: Int?
     @Option(

@@ -7,7 +7,8 @@ struct CollectionOptions: ParsableArguments {
   @Option(
     name: [.customShort("C"), .customLong("collection")],
     parsing: .unconditional,
-    help: ArgumentHelp("The collection folder (default: $RK_COLLECTION, else the nearest folder holding .recordkeeper/).", valueName: "dir"),
+    help: ArgumentHelp(
+      "The collection folder (default: $RK_COLLECTION, else the nearest folder holding .recordkeeper/).", valueName: "dir"),
     completion: .directory)
   var collection: String?
 

@@ -12,11 +12,14 @@ struct CollectorFieldOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "The label's catalog number.") var catalogNumber: String?
   @Option(parsing: .unconditional, help: "The barcode: 8 to 14 digits.") var barcode: String?
   @Option(parsing: .unconditional, help: "The country of release.") var country: String?
-  @Option(parsing: .unconditional, help: ArgumentHelp("The record's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade")) var mediaCondition: String?
-  @Option(parsing: .unconditional, help: ArgumentHelp("The sleeve's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade")) var sleeveCondition: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp("The record's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade"))
+  var mediaCondition: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp("The sleeve's Goldmine grade: M, NM, VG+, VG, G+, G, F or P.", valueName: "grade"))
+  var sleeveCondition: String?
   @Option(parsing: .unconditional, help: "Your rating, 1 to 5.") var rating: String?
   @Option(parsing: .unconditional, help: "Where the record is kept.") var location: String?
-  @Option(parsing: .unconditional, help: ArgumentHelp("When you bought it: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date")) var purchased: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp("When you bought it: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date")) var purchased:
+    String?
   @Option(parsing: .unconditional, help: "What you paid.") var price: String?
   @Option(parsing: .unconditional, help: "owned or wanted.") var status: String?
   @Option(parsing: .unconditional, help: ArgumentHelp("The Discogs release id.", valueName: "id")) var discogs: String?

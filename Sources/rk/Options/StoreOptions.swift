@@ -39,7 +39,9 @@ struct AlbumFieldOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "The artist.", completion: .custom(Completions.artists))
   var artist: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("The name to sort the artist by, such as \"Beatles, The\".", valueName: "name"), completion: .custom(Completions.artists))
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("The name to sort the artist by, such as \"Beatles, The\".", valueName: "name"),
+    completion: .custom(Completions.artists))
   var sortArtist: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The release date: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))

@@ -44,7 +44,9 @@ enum UsageCheck {
           continue
         }
         guard let takesValue = options.long[name] else {
-          return UsageMistake(command: command, message: unknownOption(word, among: options, takesQuery: ObjectIdentifier(command) == ObjectIdentifier(RK.List.self)))
+          return UsageMistake(
+            command: command,
+            message: unknownOption(word, among: options, takesQuery: ObjectIdentifier(command) == ObjectIdentifier(RK.List.self)))
         }
         if takesValue, !word.contains("=") { index += 1 }
       } else if word.hasPrefix("-"), word.count > 1 {
@@ -56,7 +58,9 @@ enum UsageCheck {
         if word == "help" { return nil }
         let names = command.configuration.subcommands.map { $0._commandName }
         let here = ([RK._commandName] + path(to: command)).joined(separator: " ")
-        let hint = Suggestion.closest(to: word, among: names).map { " Did you mean '\($0)'?" } ?? " The commands of \(here) are: \(names.joined(separator: ", "))."
+        let hint =
+          Suggestion.closest(to: word, among: names).map { " Did you mean '\($0)'?" }
+          ?? " The commands of \(here) are: \(names.joined(separator: ", "))."
         return UsageMistake(command: command, message: "Unknown command '\(word)'.\(hint)")
       }
     }

@@ -62,7 +62,9 @@ struct AlbumRenderer {
         output += (side == nil ? "" : "\n") + "  " + style.bold(Visible.text(heading)) + "\n"
       }
       side = track.sideIndex
-      var line = "    " + String(repeating: " ", count: positionWidth - positions[index].count) + style.dim(positions[index].trimmed) + (positions[index].hasSuffix(" ") ? "  " : " ") + names[index]
+      var line =
+        "    " + String(repeating: " ", count: positionWidth - positions[index].count) + style.dim(positions[index].trimmed)
+        + (positions[index].hasSuffix(" ") ? "  " : " ") + names[index]
       if lengthWidth > 0, !lengths[index].isEmpty {
         let gap = nameWidth - DisplayWidth.of(names[index]) + 2 + lengthWidth - lengths[index].count
         line += String(repeating: " ", count: gap) + lengths[index]
@@ -73,7 +75,8 @@ struct AlbumRenderer {
       let label = "Total length"
       let lengthText = TrackDuration.text(total)
       let width = 4 + positionWidth + 1 + nameWidth + 2 + lengthWidth
-      output += "  " + style.dim(label) + String(repeating: " ", count: max(2, width - 2 - label.count - lengthText.count)) + lengthText + "\n"
+      output +=
+        "  " + style.dim(label) + String(repeating: " ", count: max(2, width - 2 - label.count - lengthText.count)) + lengthText + "\n"
     }
     return output
   }

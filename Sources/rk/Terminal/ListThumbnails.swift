@@ -37,7 +37,8 @@ enum ListThumbnails {
     }
     if let first = failures.first {
       let others = failures.count == 1 ? "" : " and \(failures.count - 1) more"
-      Terminal.warn("cannot draw the cover thumbnail of \(first.id)\(others), drawn as placeholders (\(first.error)); `rk check` lists damaged covers")
+      Terminal.warn(
+        "cannot draw the cover thumbnail of \(first.id)\(others), drawn as placeholders (\(first.error)); `rk check` lists damaged covers")
     }
     return thumbnails
   }

@@ -14,7 +14,8 @@ struct TableRenderer {
   func render(_ albums: [Album]) -> String {
     let rows = albums.map { album in
       [
-        Visible.text(album.title) + (album.isWanted ? " (wanted)" : ""), Visible.text(album.artist), album.releaseDate.map { String($0.year) } ?? "",
+        Visible.text(album.title) + (album.isWanted ? " (wanted)" : ""), Visible.text(album.artist),
+        album.releaseDate.map { String($0.year) } ?? "",
         album.tags.map(Visible.text).joined(separator: ", "),
       ]
     }

@@ -44,7 +44,8 @@ struct LookupFixtureServer {
     case "catno:\"CL 1355\"": [MusicBrainzFixtures.kindOfBlue]
     case "barcode:0000": []
     default:
-      query.lowercased().contains("blue") ? [MusicBrainzFixtures.kindOfBlue, MusicBrainzFixtures.whiteAlbum] : [MusicBrainzFixtures.whiteAlbum]
+      query.lowercased().contains("blue")
+        ? [MusicBrainzFixtures.kindOfBlue, MusicBrainzFixtures.whiteAlbum] : [MusicBrainzFixtures.whiteAlbum]
     }
   }
 
@@ -58,7 +59,8 @@ struct LookupFixtureServer {
       let id = context.parameters.get("id") ?? ""
       switch id {
       case MusicBrainzFixtures.alwaysBusy:
-        return Response(status: .serviceUnavailable, headers: [HTTPField.Name("Retry-After")!: "1"], body: .init(byteBuffer: ByteBuffer(string: "busy")))
+        return Response(
+          status: .serviceUnavailable, headers: [HTTPField.Name("Retry-After")!: "1"], body: .init(byteBuffer: ByteBuffer(string: "busy")))
       case MusicBrainzFixtures.slow:
         try await Task.sleep(for: .seconds(3))
       default: break
@@ -66,7 +68,9 @@ struct LookupFixtureServer {
       guard request.uri.queryParameters.get("fmt") == "json",
         request.uri.queryParameters.get("inc") == "recordings+labels+artist-credits+media+release-groups"
       else { return json(#"{"error": "Invalid inc or fmt"}"#, status: .badRequest) }
-      guard let text = MusicBrainzFixtures.releases[id] else { return json(#"{"error": "Not Found", "help": "For usage, please see: https://musicbrainz.org/development/mmd"}"#, status: .notFound) }
+      guard let text = MusicBrainzFixtures.releases[id] else {
+        return json(#"{"error": "Not Found", "help": "For usage, please see: https://musicbrainz.org/development/mmd"}"#, status: .notFound)
+      }
       return json(text)
     }
     router.get("/ws/2/release") { request, _ -> Response in

@@ -85,9 +85,14 @@ enum MusicBrainzFixtures {
       "date": orNull(date), "country": orNull(country), "barcode": orNull(barcode),
       "text-representation": ["language": "eng", "script": "Latn"],
       "artist-credit": [
-        ["name": artist.name, "joinphrase": "", "artist": ["id": "a0000000-0000-4000-8000-000000000001", "name": artist.name, "sort-name": artist.sort]]
+        [
+          "name": artist.name, "joinphrase": "",
+          "artist": ["id": "a0000000-0000-4000-8000-000000000001", "name": artist.name, "sort-name": artist.sort],
+        ]
       ],
-      "label-info": label.map { [["catalog-number": orNull(catalogNumber), "label": ["id": "b0000000-0000-4000-8000-000000000002", "name": $0]]] } ?? [],
+      "label-info": label.map {
+        [["catalog-number": orNull(catalogNumber), "label": ["id": "b0000000-0000-4000-8000-000000000002", "name": $0]]]
+      } ?? [],
       "release-group": ["id": group, "title": title, "primary-type": "Album", "first-release-date": date ?? ""],
       "media": media.enumerated().map { index, medium in
         [
@@ -113,10 +118,14 @@ enum MusicBrainzFixtures {
   /// each release with its score.
   static func search(_ ids: [String]) -> String {
     let found = ids.enumerated().compactMap { index, id -> Any? in
-      guard let text = releases[id], var object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+      guard let text = releases[id], var object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+        return nil
+      }
       object["score"] = 100 - index * 7
       // Searches give the media's formats and counts, not their tracks.
-      object["media"] = (object["media"] as? [[String: Any]] ?? []).map { ["format": $0["format"] ?? NSNull(), "track-count": $0["track-count"] ?? 0] }
+      object["media"] = (object["media"] as? [[String: Any]] ?? []).map {
+        ["format": $0["format"] ?? NSNull(), "track-count": $0["track-count"] ?? 0]
+      }
       return object
     }
     let object: [String: Any] = ["created": "2026-11-23T12:00:00.000Z", "count": found.count, "offset": 0, "releases": found]

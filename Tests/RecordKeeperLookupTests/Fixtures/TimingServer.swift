@@ -76,7 +76,8 @@ final class TimingServer: Sendable {
       head += buffer[..<count]
     }
     let body = Array(reply.body.utf8)
-    let text = (["HTTP/1.1 \(reply.status) Fixture", "Content-Type: application/json", "Content-Length: \(body.count)", "Connection: close"]
+    let text =
+      (["HTTP/1.1 \(reply.status) Fixture", "Content-Type: application/json", "Content-Length: \(body.count)", "Connection: close"]
       + reply.headers).joined(separator: "\r\n") + "\r\n\r\n"
     let bytes = Array(text.utf8) + body
     var written = 0

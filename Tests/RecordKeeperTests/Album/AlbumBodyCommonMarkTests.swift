@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -135,14 +135,20 @@ enum MarkdownPieces {
     var referencesDisagree = 0
     for (document, byParser) in zip(documents, references) {
       let body = AlbumBody.parse(ArraySlice(Array(document.utf8))).body
-      var read = body.trackItems.map { CommonMarkReference.Item(firstLine: $0.lines.lowerBound, lastLine: $0.lines.upperBound, isEmpty: false) }
-      for line in body.section?.emptyItemLines ?? [] { read.append(CommonMarkReference.Item(firstLine: line, lastLine: line, isEmpty: true)) }
+      var read = body.trackItems.map {
+        CommonMarkReference.Item(firstLine: $0.lines.lowerBound, lastLine: $0.lines.upperBound, isEmpty: false)
+      }
+      for line in body.section?.emptyItemLines ?? [] {
+        read.append(CommonMarkReference.Item(firstLine: line, lastLine: line, isEmpty: true))
+      }
       read.sort { $0.firstLine < $1.firstLine }
-      let candidates = Set(byParser.values.map { items in
-        items.flatMap { item in
-          item.isEmpty ? (item.firstLine...item.lastLine).map { CommonMarkReference.Item(firstLine: $0, lastLine: $0, isEmpty: true) } : [item]
-        }
-      })
+      let candidates = Set(
+        byParser.values.map { items in
+          items.flatMap { item in
+            item.isEmpty
+              ? (item.firstLine...item.lastLine).map { CommonMarkReference.Item(firstLine: $0, lastLine: $0, isEmpty: true) } : [item]
+          }
+        })
       if candidates.count > 1 { referencesDisagree += 1 }
       if !candidates.contains(read) {
         disagreements += 1

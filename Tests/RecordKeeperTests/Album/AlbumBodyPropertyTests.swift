@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -40,7 +40,9 @@ struct BodyGenerator {
         let count = pick([1, 2, 3, 4, 6, 10, 11])
         for item in 0..<count {
           // "aligned": numbers right-aligned (" 9." over "10.").
-          let indent = fixedIndent != "aligned" ? fixedIndent : String(repeating: " ", count: String(position - item + count - 1).count - String(position).count)
+          let indent =
+            fixedIndent != "aligned"
+            ? fixedIndent : String(repeating: " ", count: String(position - item + count - 1).count - String(position).count)
           if item > 0 && loose { lines.append("") }
           let marker: String
           switch style {
@@ -77,7 +79,11 @@ struct BodyGenerator {
 
 /// A change to a track list, and which original track each new one is.
 private enum Mutation: CustomStringConvertible {
-  case add(at: Int), remove(Int), up(Int), down(Int), rename(Int)
+  case add(at: Int)
+  case remove(Int)
+  case up(Int)
+  case down(Int)
+  case rename(Int)
 
   var description: String {
     switch self {

@@ -18,15 +18,17 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
 
 /// Reading track lists as CommonMark does (PRODUCT.md §1, issue 7).
 @Suite struct AlbumBodyReadingTests {
-  @Test("a per-track note is not a track and does not hide later tracks", arguments: [
-    "## Tracks\n\n1. Airbag\n   Recorded in a mansion.\n2. Paranoid Android\n3. Karma Police\n",
-    "## Tracks\n\n1. Airbag\n   - a note\n2. Paranoid Android\n3. Karma Police\n",
-    "## Tracks\n\n1. Airbag\n\n   Recorded in a mansion.\n\n   Second paragraph.\n2. Paranoid Android\n3. Karma Police\n",
-    "## Tracks\n\n1. Airbag\n   * first take\n   * second take\n2. Paranoid Android\n3. Karma Police\n",
-    "## Tracks\n\n1. Airbag\n   ```\n   1. not a track\n   ```\n2. Paranoid Android\n3. Karma Police\n",
-    "## Tracks\n\n1. Airbag\nlazy continuation of the first item\n2. Paranoid Android\n3. Karma Police\n",
-    "## Tracks\n\n1. Airbag\n\n\n   after two blank lines\n2. Paranoid Android\n3. Karma Police\n",
-  ])
+  @Test(
+    "a per-track note is not a track and does not hide later tracks",
+    arguments: [
+      "## Tracks\n\n1. Airbag\n   Recorded in a mansion.\n2. Paranoid Android\n3. Karma Police\n",
+      "## Tracks\n\n1. Airbag\n   - a note\n2. Paranoid Android\n3. Karma Police\n",
+      "## Tracks\n\n1. Airbag\n\n   Recorded in a mansion.\n\n   Second paragraph.\n2. Paranoid Android\n3. Karma Police\n",
+      "## Tracks\n\n1. Airbag\n   * first take\n   * second take\n2. Paranoid Android\n3. Karma Police\n",
+      "## Tracks\n\n1. Airbag\n   ```\n   1. not a track\n   ```\n2. Paranoid Android\n3. Karma Police\n",
+      "## Tracks\n\n1. Airbag\nlazy continuation of the first item\n2. Paranoid Android\n3. Karma Police\n",
+      "## Tracks\n\n1. Airbag\n\n\n   after two blank lines\n2. Paranoid Android\n3. Karma Police\n",
+    ])
   func perTrackNotes(body: String) {
     #expect(read(body).tracks == ["Airbag", "Paranoid Android", "Karma Police"])
   }
@@ -80,23 +82,27 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
     #expect(parsed.body.trackItems.map(\.sideIndex) == [1, 1, 2, 2])
   }
 
-  @Test("blocks that hold list-like lines are not tracks", arguments: [
-    "## Tracks\n\n```\n1. in a code block\n```\n\n1. One\n",
-    "## Tracks\n\n~~~~\n- in a code block\n~~~~\n1. One\n",
-    "## Tracks\n\n    1. indented code\n\n1. One\n",
-    "## Tracks\n\n<!--\n1. in a comment\n-->\n1. One\n",
-    "## Tracks\n\n> 1. in a quote\n\n1. One\n",
-    "## Tracks\n\n<div>\n1. in HTML\n</div>\n\n1. One\n",
-  ])
+  @Test(
+    "blocks that hold list-like lines are not tracks",
+    arguments: [
+      "## Tracks\n\n```\n1. in a code block\n```\n\n1. One\n",
+      "## Tracks\n\n~~~~\n- in a code block\n~~~~\n1. One\n",
+      "## Tracks\n\n    1. indented code\n\n1. One\n",
+      "## Tracks\n\n<!--\n1. in a comment\n-->\n1. One\n",
+      "## Tracks\n\n> 1. in a quote\n\n1. One\n",
+      "## Tracks\n\n<div>\n1. in HTML\n</div>\n\n1. One\n",
+    ])
   func nonListBlocks(body: String) {
     #expect(read(body).tracks == ["One"])
   }
 
-  @Test("the section ends at the next # or ## heading, also a setext one", arguments: [
-    "## Tracks\n\n1. One\n# Notes\n1. not a track\n",
-    "## Tracks\n\n1. One\n\nNotes\n=====\n1. not a track\n",
-    "## Tracks\n\n1. One\n\nNotes\n-----\n\n1. not a track\n",
-  ])
+  @Test(
+    "the section ends at the next # or ## heading, also a setext one",
+    arguments: [
+      "## Tracks\n\n1. One\n# Notes\n1. not a track\n",
+      "## Tracks\n\n1. One\n\nNotes\n=====\n1. not a track\n",
+      "## Tracks\n\n1. One\n\nNotes\n-----\n\n1. not a track\n",
+    ])
   func sectionEnd(body: String) {
     #expect(read(body).tracks == ["One"])
   }
@@ -149,9 +155,11 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
     #expect(AlbumFile.render(album).hasSuffix("---\n" + body))
   }
 
-  @Test("unchanged tracks give back the body exactly", arguments: sections + [
-    "## Tracks\r\n\r\n1. One\r\n1. Two\r\n", "no final newline\n\n## Tracks\n\n3. x\n7. y", "",
-  ])
+  @Test(
+    "unchanged tracks give back the body exactly",
+    arguments: sections + [
+      "## Tracks\r\n\r\n1. One\r\n1. Two\r\n", "no final newline\n\n## Tracks\n\n3. x\n7. y", "",
+    ])
   func unchangedIsIdentical(body: String) {
     let parsed = read(body)
     #expect(parsed.body.rendered(tracks: parsed.tracks) == body)
@@ -167,9 +175,11 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
     #expect(result.text == "## Tracks\n\n### Side A\n\n1. One\n")
   }
 
-  @Test("a section that ends in a block never closed gets its list under the heading", arguments: [
-    "## Tracks\n\n```\nsketches\n", "## Tracks\n\n<!-- to do\n", "## Tracks\nIntro\n\n~~~\n",
-  ])
+  @Test(
+    "a section that ends in a block never closed gets its list under the heading",
+    arguments: [
+      "## Tracks\n\n```\nsketches\n", "## Tracks\n\n<!-- to do\n", "## Tracks\nIntro\n\n~~~\n",
+    ])
   func unclosedBlockAtTheEnd(body: String) {
     let result = edit(body) { $0.append("One") }
     #expect(result.tracks == ["One"])
@@ -191,8 +201,9 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
 /// Changing tracks rewrites only the lines of the items that change.
 @Suite struct AlbumBodyRewriteTests {
   @Test func addAtTheEndFollowsTheList() {
-    #expect(edit("## Tracks\n\n1. One\n2. Two\n\n## Notes\n") { $0.append("Three") }.text
-      == "## Tracks\n\n1. One\n2. Two\n3. Three\n\n## Notes\n")
+    #expect(
+      edit("## Tracks\n\n1. One\n2. Two\n\n## Notes\n") { $0.append("Three") }.text
+        == "## Tracks\n\n1. One\n2. Two\n3. Three\n\n## Notes\n")
     #expect(edit("## Tracks\n\n1. One\n1. Two\n") { $0.append("Three") }.text == "## Tracks\n\n1. One\n1. Two\n1. Three\n")
     #expect(edit("## Tracks\n\n1) One\n\n2) Two\n") { $0.append("Three") }.text == "## Tracks\n\n1) One\n\n2) Two\n\n3) Three\n")
     #expect(edit("## Tracks\n\n1. One\n2. Two") { $0.append("Three") }.text == "## Tracks\n\n1. One\n2. Two\n3. Three")

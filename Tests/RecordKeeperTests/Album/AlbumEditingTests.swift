@@ -16,29 +16,31 @@ private let three = ["one", "two", "three"]
 struct AlbumEditingTests {
   // MARK: Adding tags (seed §3.7)
 
-  @Test("adding a tag: blank or already there changes nothing, new text is appended", arguments: [
-    // Blank text: no effect.
-    ([String](), "", false, [String]()),
-    (["jazz"], "", false, ["jazz"]),
-    (["jazz"], "   ", false, ["jazz"]),
-    (["jazz"], "\t \n", false, ["jazz"]),
-    (["jazz"], "\u{A0}\u{3000}", false, ["jazz"]),
-    // Exactly this text is there: no effect.
-    (["jazz"], "jazz", false, ["jazz"]),
-    (["jazz"], "  jazz ", false, ["jazz"]),
-    (["rock", "jazz", "1990s"], "1990s", false, ["rock", "jazz", "1990s"]),
-    // Case-sensitive: a tag differing only in case is new.
-    (["jazz"], "Jazz", true, ["jazz", "Jazz"]),
-    (["jazz"], "JAZZ", true, ["jazz", "JAZZ"]),
-    (["Jazz", "jazz"], "jAzz", true, ["Jazz", "jazz", "jAzz"]),
-    // Diacritics matter too: exact text only.
-    (["cafe"], "café", true, ["cafe", "café"]),
-    // New text goes at the end, trimmed, inner spaces kept.
-    ([], "post-rock", true, ["post-rock"]),
-    (["rock", "jazz"], "blues", true, ["rock", "jazz", "blues"]),
-    (["rock"], "  free  jazz\t", true, ["rock", "free  jazz"]),
-    (["rock"], "rock and roll", true, ["rock", "rock and roll"]),
-  ])
+  @Test(
+    "adding a tag: blank or already there changes nothing, new text is appended",
+    arguments: [
+      // Blank text: no effect.
+      ([String](), "", false, [String]()),
+      (["jazz"], "", false, ["jazz"]),
+      (["jazz"], "   ", false, ["jazz"]),
+      (["jazz"], "\t \n", false, ["jazz"]),
+      (["jazz"], "\u{A0}\u{3000}", false, ["jazz"]),
+      // Exactly this text is there: no effect.
+      (["jazz"], "jazz", false, ["jazz"]),
+      (["jazz"], "  jazz ", false, ["jazz"]),
+      (["rock", "jazz", "1990s"], "1990s", false, ["rock", "jazz", "1990s"]),
+      // Case-sensitive: a tag differing only in case is new.
+      (["jazz"], "Jazz", true, ["jazz", "Jazz"]),
+      (["jazz"], "JAZZ", true, ["jazz", "JAZZ"]),
+      (["Jazz", "jazz"], "jAzz", true, ["Jazz", "jazz", "jAzz"]),
+      // Diacritics matter too: exact text only.
+      (["cafe"], "café", true, ["cafe", "café"]),
+      // New text goes at the end, trimmed, inner spaces kept.
+      ([], "post-rock", true, ["post-rock"]),
+      (["rock", "jazz"], "blues", true, ["rock", "jazz", "blues"]),
+      (["rock"], "  free  jazz\t", true, ["rock", "free  jazz"]),
+      (["rock"], "rock and roll", true, ["rock", "rock and roll"]),
+    ])
   func addTag(existing: [String], text: String, changed: Bool, after: [String]) throws {
     var a = album(tags: existing)
     #expect(try a.addTag(text) == changed)
@@ -92,14 +94,16 @@ struct AlbumEditingTests {
 
   // MARK: Removing tags
 
-  @Test("removing a tag is by exact text", arguments: [
-    (["Jazz", "jazz"], "jazz", true, ["Jazz"]),
-    (["Jazz", "jazz"], "JAZZ", false, ["Jazz", "jazz"]),
-    (["rock", "jazz", "blues"], " jazz ", true, ["rock", "blues"]),
-    (["rock"], "roc", false, ["rock"]),
-    (["rock"], "", false, ["rock"]),
-    ([String](), "rock", false, [String]()),
-  ])
+  @Test(
+    "removing a tag is by exact text",
+    arguments: [
+      (["Jazz", "jazz"], "jazz", true, ["Jazz"]),
+      (["Jazz", "jazz"], "JAZZ", false, ["Jazz", "jazz"]),
+      (["rock", "jazz", "blues"], " jazz ", true, ["rock", "blues"]),
+      (["rock"], "roc", false, ["rock"]),
+      (["rock"], "", false, ["rock"]),
+      ([String](), "rock", false, [String]()),
+    ])
   func removeTag(existing: [String], text: String, changed: Bool, after: [String]) {
     var a = album(tags: existing)
     #expect(a.removeTag(text) == changed)
@@ -108,13 +112,15 @@ struct AlbumEditingTests {
 
   // MARK: Adding tracks
 
-  @Test("a track is added at a position from 1 to count + 1", arguments: [
-    (1 as Int?, ["new", "one", "two", "three"]),
-    (2, ["one", "new", "two", "three"]),
-    (3, ["one", "two", "new", "three"]),
-    (4, ["one", "two", "three", "new"]),
-    (nil, ["one", "two", "three", "new"]),
-  ])
+  @Test(
+    "a track is added at a position from 1 to count + 1",
+    arguments: [
+      (1 as Int?, ["new", "one", "two", "three"]),
+      (2, ["one", "new", "two", "three"]),
+      (3, ["one", "two", "new", "three"]),
+      (4, ["one", "two", "three", "new"]),
+      (nil, ["one", "two", "three", "new"]),
+    ])
   func addTrackAt(position: Int?, after: [String]) throws {
     var a = album(tracks: three)
     try a.addTrack("new", at: position)
@@ -152,10 +158,12 @@ struct AlbumEditingTests {
     #expect(a.tracks == ["first", "middle", "last"])
   }
 
-  @Test("track names are trimmed", arguments: [
-    ("Airbag", "Airbag"), ("  Airbag  ", "Airbag"), ("\tAirbag\n", "Airbag"), ("\u{A0}Airbag\u{3000}", "Airbag"),
-    ("Paranoid  Android", "Paranoid  Android"), ("x", "x"), (" é ", "é"),
-  ])
+  @Test(
+    "track names are trimmed",
+    arguments: [
+      ("Airbag", "Airbag"), ("  Airbag  ", "Airbag"), ("\tAirbag\n", "Airbag"), ("\u{A0}Airbag\u{3000}", "Airbag"),
+      ("Paranoid  Android", "Paranoid  Android"), ("x", "x"), (" é ", "é"),
+    ])
   func trackNamesAreTrimmed(text: String, name: String) throws {
     var a = album()
     try a.addTrack(text)
@@ -187,7 +195,8 @@ struct AlbumEditingTests {
     #expect(a.tracks == three)
   }
 
-  @Test("a track name must be one line", arguments: ["Paranoid\nAndroid", "Paranoid\r\nAndroid", "Paranoid\rAndroid", "a\u{2028}b", "a\u{85}b"])
+  @Test(
+    "a track name must be one line", arguments: ["Paranoid\nAndroid", "Paranoid\r\nAndroid", "Paranoid\rAndroid", "a\u{2028}b", "a\u{85}b"])
   func trackOnOneLine(text: String) {
     var a = album(tracks: three)
     #expect(throws: AlbumEditError.multipleLines(.track(3))) { try a.addTrack(text) }
@@ -197,22 +206,26 @@ struct AlbumEditingTests {
 
   // MARK: Moving tracks (seed §3.9)
 
-  @Test("moving a track up swaps it with the one before; the first stays", arguments: [
-    (1, false, ["one", "two", "three"]),
-    (2, true, ["two", "one", "three"]),
-    (3, true, ["one", "three", "two"]),
-  ])
+  @Test(
+    "moving a track up swaps it with the one before; the first stays",
+    arguments: [
+      (1, false, ["one", "two", "three"]),
+      (2, true, ["two", "one", "three"]),
+      (3, true, ["one", "three", "two"]),
+    ])
   func moveUp(number: Int, changed: Bool, after: [String]) throws {
     var a = album(tracks: three)
     #expect(try a.moveTrackUp(number) == changed)
     #expect(a.tracks == after)
   }
 
-  @Test("moving a track down swaps it with the one after; the last stays", arguments: [
-    (1, true, ["two", "one", "three"]),
-    (2, true, ["one", "three", "two"]),
-    (3, false, ["one", "two", "three"]),
-  ])
+  @Test(
+    "moving a track down swaps it with the one after; the last stays",
+    arguments: [
+      (1, true, ["two", "one", "three"]),
+      (2, true, ["one", "three", "two"]),
+      (3, false, ["one", "two", "three"]),
+    ])
   func moveDown(number: Int, changed: Bool, after: [String]) throws {
     var a = album(tracks: three)
     #expect(try a.moveTrackDown(number) == changed)
@@ -235,26 +248,30 @@ struct AlbumEditingTests {
 
   // MARK: Renaming and removing
 
-  @Test("renaming a track", arguments: [
-    (2, "Deux", true, ["one", "Deux", "three"]),
-    (2, "  Deux  ", true, ["one", "Deux", "three"]),
-    (2, "Two", true, ["one", "Two", "three"]),
-    (2, "two", false, ["one", "two", "three"]),
-    (2, " two\t", false, ["one", "two", "three"]),
-    (1, "uno", true, ["uno", "two", "three"]),
-    (3, "tres", true, ["one", "two", "tres"]),
-  ])
+  @Test(
+    "renaming a track",
+    arguments: [
+      (2, "Deux", true, ["one", "Deux", "three"]),
+      (2, "  Deux  ", true, ["one", "Deux", "three"]),
+      (2, "Two", true, ["one", "Two", "three"]),
+      (2, "two", false, ["one", "two", "three"]),
+      (2, " two\t", false, ["one", "two", "three"]),
+      (1, "uno", true, ["uno", "two", "three"]),
+      (3, "tres", true, ["one", "two", "tres"]),
+    ])
   func rename(number: Int, text: String, changed: Bool, after: [String]) throws {
     var a = album(tracks: three)
     #expect(try a.renameTrack(number, to: text) == changed)
     #expect(a.tracks == after)
   }
 
-  @Test("removing a track", arguments: [
-    (1, ["two", "three"]),
-    (2, ["one", "three"]),
-    (3, ["one", "two"]),
-  ])
+  @Test(
+    "removing a track",
+    arguments: [
+      (1, ["two", "three"]),
+      (2, ["one", "three"]),
+      (3, ["one", "two"]),
+    ])
   func remove(number: Int, after: [String]) throws {
     var a = album(tracks: three)
     try a.removeTrack(number)
@@ -291,17 +308,19 @@ struct AlbumEditingTests {
 
   // MARK: Messages
 
-  @Test("edit errors say what is wrong", arguments: [
-    (AlbumEditError.blankTrack, "a track name must not be blank"),
-    (.tooLong(.track(2), count: 300), "tracks: track 3 is 300 characters long; at most 255 are allowed"),
-    (.tooLong(.tag(0), count: 256), "tags: tag 1 is 256 characters long; at most 255 are allowed"),
-    (.tooLong(.title, count: 256), "title: is 256 characters long; at most 255 are allowed"),
-    (.multipleLines(.track(0)), "tracks: track 1 must be a single line"),
-    (.noSuchTrack(4, count: 3), "there is no track 4: the tracks are numbered 1 to 3"),
-    (.noSuchTrack(1, count: 0), "there is no track 1: the album has no tracks"),
-    (.noSuchPosition(5, count: 3), "cannot add a track at 5: use a position from 1 to 4"),
-    (.invalid([AlbumProblem(field: .title, message: "a"), AlbumProblem(field: .tag(1), message: "b")]), "title: a\ntags: b"),
-  ])
+  @Test(
+    "edit errors say what is wrong",
+    arguments: [
+      (AlbumEditError.blankTrack, "a track name must not be blank"),
+      (.tooLong(.track(2), count: 300), "tracks: track 3 is 300 characters long; at most 255 are allowed"),
+      (.tooLong(.tag(0), count: 256), "tags: tag 1 is 256 characters long; at most 255 are allowed"),
+      (.tooLong(.title, count: 256), "title: is 256 characters long; at most 255 are allowed"),
+      (.multipleLines(.track(0)), "tracks: track 1 must be a single line"),
+      (.noSuchTrack(4, count: 3), "there is no track 4: the tracks are numbered 1 to 3"),
+      (.noSuchTrack(1, count: 0), "there is no track 1: the album has no tracks"),
+      (.noSuchPosition(5, count: 3), "cannot add a track at 5: use a position from 1 to 4"),
+      (.invalid([AlbumProblem(field: .title, message: "a"), AlbumProblem(field: .tag(1), message: "b")]), "title: a\ntags: b"),
+    ])
   func messages(error: AlbumEditError, message: String) {
     #expect(error.description == message)
   }
@@ -337,27 +356,28 @@ struct AlbumEditingTests {
     try a.addTrack("Exit Music (For a Film)", at: 2)
     try a.removeTrack(1)
     let written = AlbumFile.render(a)
-    #expect(written == """
-      ---
-      title: OK Computer
-      artist: Radiohead
-      tags:
-      - alternative
-      - 1990s
-      label: Parlophone
-      ---
+    #expect(
+      written == """
+        ---
+        title: OK Computer
+        artist: Radiohead
+        tags:
+        - alternative
+        - 1990s
+        label: Parlophone
+        ---
 
-      ## Tracks
+        ## Tracks
 
-      1. Exit Music (For a Film)
-      2. Airbag
-      3. Subterranean Homesick Alien (live)
+        1. Exit Music (For a Film)
+        2. Airbag
+        3. Subterranean Homesick Alien (live)
 
-      ## Notes
+        ## Notes
 
-      Mine.
+        Mine.
 
-      """)
+        """)
     let reread = try AlbumFile.parse(Array(written.utf8), id: "albums/ok")
     #expect(reread.album.tags == ["alternative", "1990s"])
     #expect(reread.album.tracks == ["Exit Music (For a Film)", "Airbag", "Subterranean Homesick Alien (live)"])
@@ -366,29 +386,31 @@ struct AlbumEditingTests {
 
   // MARK: Folder names (PRODUCT.md §1)
 
-  @Test("slugs: lowercase ASCII, diacritics folded, everything else to one dash", arguments: [
-    ("Sigur Rós", "Ágætis byrjun", "sigur-ros-agaetis-byrjun"),
-    ("Radiohead", "OK Computer", "radiohead-ok-computer"),
-    ("Motörhead", "Overkill", "motorhead-overkill"),
-    ("Beyoncé", "4", "beyonce-4"),
-    ("Straße", "Œuvre", "strasse-oeuvre"),
-    ("Ørjan", "Æon", "orjan-aeon"),
-    ("The Beatles", "Sgt. Pepper's Lonely Hearts Club Band", "the-beatles-sgt-pepper-s-lonely-hearts-club-band"),
-    ("AC/DC", "Back in Black", "ac-dc-back-in-black"),
-    ("Guns N' Roses", "Appetite for Destruction", "guns-n-roses-appetite-for-destruction"),
-    ("Sufjan Stevens", "Illinois — Come On Feel the Illinoise!", "sufjan-stevens-illinois-come-on-feel-the-illinoise"),
-    ("  Leading ", "  Spaces  ", "leading-spaces"),
-    ("Tab\tArtist", "Line\nBreak", "tab-artist-line-break"),
-    ("ABBA", "GOLD", "abba-gold"),
-    ("Prince", "1999", "prince-1999"),
-    ("Björk", "", "bjork"),
-    ("", "Untitled", "untitled"),
-    ("!!!", "Myth Takes", "myth-takes"),
-    ("坂本龍一", "Thousand Knives", "thousand-knives"),
-    ("Кино", "Группа крови", "album"),
-    ("!!!", "???", "album"),
-    ("", "", "album"),
-  ])
+  @Test(
+    "slugs: lowercase ASCII, diacritics folded, everything else to one dash",
+    arguments: [
+      ("Sigur Rós", "Ágætis byrjun", "sigur-ros-agaetis-byrjun"),
+      ("Radiohead", "OK Computer", "radiohead-ok-computer"),
+      ("Motörhead", "Overkill", "motorhead-overkill"),
+      ("Beyoncé", "4", "beyonce-4"),
+      ("Straße", "Œuvre", "strasse-oeuvre"),
+      ("Ørjan", "Æon", "orjan-aeon"),
+      ("The Beatles", "Sgt. Pepper's Lonely Hearts Club Band", "the-beatles-sgt-pepper-s-lonely-hearts-club-band"),
+      ("AC/DC", "Back in Black", "ac-dc-back-in-black"),
+      ("Guns N' Roses", "Appetite for Destruction", "guns-n-roses-appetite-for-destruction"),
+      ("Sufjan Stevens", "Illinois — Come On Feel the Illinoise!", "sufjan-stevens-illinois-come-on-feel-the-illinoise"),
+      ("  Leading ", "  Spaces  ", "leading-spaces"),
+      ("Tab\tArtist", "Line\nBreak", "tab-artist-line-break"),
+      ("ABBA", "GOLD", "abba-gold"),
+      ("Prince", "1999", "prince-1999"),
+      ("Björk", "", "bjork"),
+      ("", "Untitled", "untitled"),
+      ("!!!", "Myth Takes", "myth-takes"),
+      ("坂本龍一", "Thousand Knives", "thousand-knives"),
+      ("Кино", "Группа крови", "album"),
+      ("!!!", "???", "album"),
+      ("", "", "album"),
+    ])
   func slug(artist: String, title: String, slug: String) {
     let made = Slug.make(artist: artist, title: title)
     #expect(made == slug)

@@ -104,7 +104,9 @@ struct AlbumFileCanonicalTests {
   }
 
   @Test func aNewAlbumIsAlreadyCanonical() throws {
-    let album = Album(id: "", title: "OK Computer", artist: "Radiohead", released: "1997-05-21", tracks: ["Airbag", "Paranoid Android"], tags: ["alternative", "1990s"])
+    let album = Album(
+      id: "", title: "OK Computer", artist: "Radiohead", released: "1997-05-21", tracks: ["Airbag", "Paranoid Android"],
+      tags: ["alternative", "1990s"])
     let text = AlbumFile.render(album)
     #expect(try canonical(text) == text)
   }
@@ -140,7 +142,13 @@ struct AlbumFileCanonicalTests {
     // `2. B` could not interrupt the paragraph above it, so B would stop being a track.
     let text = "---\ntitle: X\nartist: Z\n---\n## Tracks\n\n1. A\n\nintro\n1. B\n"
     #expect(try AlbumFile.parse(Array(text.utf8), id: "a").album.tracks == ["A", "B"])
-    #expect(throws: AlbumFileError.notRewritable(line: 7, problem: "rk could not put this file into canonical form without changing the track list; rk reads it as it is, so leave it, or write it in canonical form by hand")) {
+    #expect(
+      throws: AlbumFileError.notRewritable(
+        line: 7,
+        problem:
+          "rk could not put this file into canonical form without changing the track list; rk reads it as it is, so leave it, or write it in canonical form by hand"
+      )
+    ) {
       try AlbumFile.canonical(Array(text.utf8))
     }
   }

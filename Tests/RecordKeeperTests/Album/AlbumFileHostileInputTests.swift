@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -31,8 +31,10 @@ struct AlbumFileHostileInputTests {
   @Test("a CRLF or CR file that goes to Yams reads with the right lines", arguments: ["\r\n", "\r"])
   func crlfThroughYams(ending: String) throws {
     // The trailing comment sends the front matter to Yams.
-    let text = ["---", "title: T  # a comment", "tags: [a, b]", "artist: A", "released: 1997-02-30", "---", "", "## Tracks", "", "1. One", ""]
-      .joined(separator: ending)
+    let text = [
+      "---", "title: T  # a comment", "tags: [a, b]", "artist: A", "released: 1997-02-30", "---", "", "## Tracks", "", "1. One", "",
+    ]
+    .joined(separator: ending)
     let parsed = try parse(text)
     #expect(parsed.album.title == "T")
     #expect(parsed.album.artist == "A")
@@ -66,9 +68,11 @@ struct AlbumFileHostileInputTests {
     #expect(try parse(output).album.title == "a\u{2028}b")
   }
 
-  @Test("both readers read odd characters in a value alike", arguments: [
-    "a\u{FEFF}b", "a\u{FFFD}b", "a\u{A0}b", "a\tb", "👩‍👩‍👧", "e\u{301}", "\u{E000}x", "a\u{85}", "ok'", "x\u{10FFFF}",
-  ])
+  @Test(
+    "both readers read odd characters in a value alike",
+    arguments: [
+      "a\u{FEFF}b", "a\u{FFFD}b", "a\u{A0}b", "a\tb", "👩‍👩‍👧", "e\u{301}", "\u{E000}x", "a\u{85}", "ok'", "x\u{10FFFF}",
+    ])
   func readersAgreeOnOddCharacters(value: String) throws {
     for line in ["title: \(value)", "title: '\(value)'", "title: \"\(value)\""] {
       let bytes = Array("\(line)\nartist: A\n".utf8)[...]
@@ -89,8 +93,10 @@ struct AlbumFileHostileInputTests {
   /// reads, or it throws.
   @Test func damagedFilesNeverCrash() {
     var random = SeededGenerator(seed: 7)
-    let pieces: [[UInt8]] = ["\r", "\n", "\r\n", "#", ":", " ", "-", "[", "]", "{", "&a ", "*a", "'", "\"", "\u{2028}", "\u{85}", "---", "\t", "|"]
-      .map { Array($0.utf8) }
+    let pieces: [[UInt8]] = [
+      "\r", "\n", "\r\n", "#", ":", " ", "-", "[", "]", "{", "&a ", "*a", "'", "\"", "\u{2028}", "\u{85}", "---", "\t", "|",
+    ]
+    .map { Array($0.utf8) }
     let base = Array("---\ntitle: T\nartist: A\ntags:\n- a\n- b\nlabel: L\n---\n\n## Tracks\n\n1. One\n".utf8)
     for _ in 0..<1500 {
       var bytes = base
@@ -145,11 +151,13 @@ struct AlbumFileHostileInputTests {
 
   // MARK: Values that are not text
 
-  @Test("a value that is not text is a problem, and an unrelated change leaves it as written", arguments: [
-    "---\ntitle: {a: 1}\nartist: A\n---\n",
-    "---\ntitle: T\nartist: [x, y]\n---\n",
-    "---\ntitle: T\nartist: A\nsort_artist:\n  b: 2\nwikipedia: [w]\n---\n",
-  ])
+  @Test(
+    "a value that is not text is a problem, and an unrelated change leaves it as written",
+    arguments: [
+      "---\ntitle: {a: 1}\nartist: A\n---\n",
+      "---\ntitle: T\nartist: [x, y]\n---\n",
+      "---\ntitle: T\nartist: A\nsort_artist:\n  b: 2\nwikipedia: [w]\n---\n",
+    ])
   func nonTextValuesSurviveUnrelatedChanges(text: String) throws {
     let parsed = try parse(text)
     #expect(parsed.problems.contains { $0.message.contains("must be text") })
@@ -166,13 +174,15 @@ struct AlbumFileHostileInputTests {
 
   // MARK: Merge conflicts
 
-  @Test("unresolved merge-conflict markers are named with their line", arguments: [
-    ("---\ntitle: T\n<<<<<<< HEAD\nartist: A\n=======\nartist: B\n>>>>>>> theirs\n---\n", 3),
-    ("<<<<<<< HEAD\n---\ntitle: T\nartist: A\n---\n=======\n---\ntitle: U\nartist: A\n---\n>>>>>>> origin/main\n", 1),
-    ("---\ntitle: T\nartist: A\n---\n\nNotes.\n<<<<<<< ours\nmine\n|||||||\nbase\n=======\ntheirs\n>>>>>>> theirs\n", 7),
-    ("---\r\ntitle: T\r\nartist: A\r\n=======\r\n---\r\n", 4),
-    ("---\ntitle: T\nartist: A\n---\n\nText\n>>>>>>>\n", 7),
-  ])
+  @Test(
+    "unresolved merge-conflict markers are named with their line",
+    arguments: [
+      ("---\ntitle: T\n<<<<<<< HEAD\nartist: A\n=======\nartist: B\n>>>>>>> theirs\n---\n", 3),
+      ("<<<<<<< HEAD\n---\ntitle: T\nartist: A\n---\n=======\n---\ntitle: U\nartist: A\n---\n>>>>>>> origin/main\n", 1),
+      ("---\ntitle: T\nartist: A\n---\n\nNotes.\n<<<<<<< ours\nmine\n|||||||\nbase\n=======\ntheirs\n>>>>>>> theirs\n", 7),
+      ("---\r\ntitle: T\r\nartist: A\r\n=======\r\n---\r\n", 4),
+      ("---\ntitle: T\nartist: A\n---\n\nText\n>>>>>>>\n", 7),
+    ])
   func mergeConflict(text: String, line: Int) {
     #expect(throws: AlbumFileError.mergeConflict(line: line)) { try parse(text) }
     #expect(throws: AlbumFileError.mergeConflict(line: line)) {
@@ -187,13 +197,14 @@ struct AlbumFileHostileInputTests {
     #expect(message.contains("git commit"))
   }
 
-  @Test("lines that only look like markers are not conflicts", arguments: [
-    "---\ntitle: T\nartist: A\n---\n\nSide A\n=======\n",
-    "---\ntitle: T\nartist: A\n---\n\n<<<<<<<<< long arrow\n",
-    "---\ntitle: T\nartist: A\n---\n\n>>>>>>>quoted\n",
-  ])
+  @Test(
+    "lines that only look like markers are not conflicts",
+    arguments: [
+      "---\ntitle: T\nartist: A\n---\n\nSide A\n=======\n",
+      "---\ntitle: T\nartist: A\n---\n\n<<<<<<<<< long arrow\n",
+      "---\ntitle: T\nartist: A\n---\n\n>>>>>>>quoted\n",
+    ])
   func notConflicts(text: String) throws {
     #expect(try parse(text).album.title == "T")
   }
 }
-

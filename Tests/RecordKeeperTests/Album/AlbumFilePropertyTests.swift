@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -175,7 +175,10 @@ private struct Values: Equatable {
     extra = album.extra.map(\.key)
   }
 
-  init(title: String, artist: String, sortArtist: String?, released: String?, wikipedia: String?, tags: [String], tracks: [String], extra: [String]) {
+  init(
+    title: String, artist: String, sortArtist: String?, released: String?, wikipedia: String?, tags: [String], tracks: [String],
+    extra: [String]
+  ) {
     self.title = title
     self.artist = artist
     self.sortArtist = sortArtist
@@ -190,8 +193,11 @@ private struct Values: Equatable {
 // MARK: - Mutations
 
 private enum Mutation: CustomStringConvertible {
-  case addTag(String), removeTag(String), clearTags
-  case set(String, String), clear(String)
+  case addTag(String)
+  case removeTag(String)
+  case clearTags
+  case set(String, String)
+  case clear(String)
   case addTrack(String)
 
   static let fields = ["title", "artist", "sort_artist", "released", "wikipedia"]
@@ -313,9 +319,13 @@ private struct Sample {
     {
       // A title over two lines: folded plain, or a `>-` block, with a comment.
       let (head, tail) = (title[..<space], title[title.index(after: space)...])
-      entries.append(("title", chance(50)
-        ? ["title: \(head)", "  \(tail)\(pick(comments, &random) ?? "")"]
-        : ["title: >-\(pick(comments, &random) ?? "")", "   \(head)", "   \(tail)"]))
+      entries.append(
+        (
+          "title",
+          chance(50)
+            ? ["title: \(head)", "  \(tail)\(pick(comments, &random) ?? "")"]
+            : ["title: >-\(pick(comments, &random) ?? "")", "   \(head)", "   \(tail)"]
+        ))
     } else {
       entries.append(("title", scalar("title", title)))
     }
@@ -390,7 +400,8 @@ private struct Sample {
 private func written(_ value: String, _ random: inout SeededGenerator, fancy: Bool, inFlow: Bool = false) -> String {
   let special = Set(":#,[]{}&*!|>'\"%@`\\")
   let reserved: Set<String> = ["yes", "null", "true", "no", "false", "~"]
-  let plainIsSafe = value.first.map { !special.contains($0) && $0 != "-" && $0 != "?" } == true
+  let plainIsSafe =
+    value.first.map { !special.contains($0) && $0 != "-" && $0 != "?" } == true
     && !value.contains(where: { special.contains($0) || $0 == "\t" }) && !reserved.contains(value)
   let singleIsSafe = !value.unicodeScalars.contains { $0.value < 0x20 }
   var styles: [Int] = [2]

@@ -33,13 +33,15 @@ private let handWritten = """
 
 @Suite("album.md: minimal rewrites")
 struct AlbumFileRewriteTests {
-  @Test("an unchanged album is written back byte for byte", arguments: [
-    handWritten,
-    "---\ntitle: T\nartist: A\nreleased: 1997-5-3\n---\n",
-    "---\r\ntitle: T\r\nartist: A\r\ntags:\r\n  - a\r\n---\r\n\r\nNotes.\r\n",
-    "\u{FEFF}---\ntitle: T\nartist: A\n---\n",
-    "---\n{title: T, artist: A}\n---\n",
-  ])
+  @Test(
+    "an unchanged album is written back byte for byte",
+    arguments: [
+      handWritten,
+      "---\ntitle: T\nartist: A\nreleased: 1997-5-3\n---\n",
+      "---\r\ntitle: T\r\nartist: A\r\ntags:\r\n  - a\r\n---\r\n\r\nNotes.\r\n",
+      "\u{FEFF}---\ntitle: T\nartist: A\n---\n",
+      "---\n{title: T, artist: A}\n---\n",
+    ])
   func unchangedIsIdentical(text: String) throws {
     #expect(try rewritten(text) { _ in } == text)
   }
@@ -71,7 +73,8 @@ struct AlbumFileRewriteTests {
       $0.artist = "Miles Dewey Davis III"
       $0.title = "Kind of \"Blue\""
     }
-    let expected = handWritten
+    let expected =
+      handWritten
       .replacing("artist: 'Miles Davis'   # the trumpeter", with: "artist: 'Miles Dewey Davis III'   # the trumpeter")
       .replacing(#"title: "Kind of Blue""#, with: #"title: "Kind of \"Blue\"""#)
     #expect(output == expected)
@@ -100,7 +103,8 @@ struct AlbumFileRewriteTests {
     }
     // sort_artist after title and artist (title is written later here);
     // wikipedia after released, the last key before it.
-    let expected = handWritten
+    let expected =
+      handWritten
       .replacing("title: \"Kind of Blue\"\n", with: "title: \"Kind of Blue\"\nsort_artist: Davis, Miles\n")
       .replacing("released: 1959-8-17\n", with: "released: 1959-8-17\nwikipedia: https://en.wikipedia.org/wiki/Kind_of_Blue\n")
     #expect(output == expected)
@@ -127,7 +131,8 @@ struct AlbumFileRewriteTests {
       _ = try $0.addTag("b")
       $0.sortArtist = "S"
     }
-    #expect(output == "\u{FEFF}---\r\ntitle: T\r\nartist: A\r\nsort_artist: S\r\ntags:\r\n- a\r\n- b\r\n---\r\n\r\n## Tracks\r\n\r\n1. One\r\n")
+    #expect(
+      output == "\u{FEFF}---\r\ntitle: T\r\nartist: A\r\nsort_artist: S\r\ntags:\r\n- a\r\n- b\r\n---\r\n\r\n## Tracks\r\n\r\n1. One\r\n")
   }
 
   @Test func aLoneCRFileStaysCR() throws {
@@ -136,8 +141,10 @@ struct AlbumFileRewriteTests {
   }
 
   @Test func anEmptyTagsKeyGetsItsItems() throws {
-    #expect(try rewritten("---\ntitle: T\nartist: A\ntags:\n---\n") { _ = try $0.addTag("x") } == "---\ntitle: T\nartist: A\ntags:\n- x\n---\n")
-    #expect(try rewritten("---\ntitle: T\nartist: A\ntags: []\n---\n") { _ = try $0.addTag("x") } == "---\ntitle: T\nartist: A\ntags: [x]\n---\n")
+    #expect(
+      try rewritten("---\ntitle: T\nartist: A\ntags:\n---\n") { _ = try $0.addTag("x") } == "---\ntitle: T\nartist: A\ntags:\n- x\n---\n")
+    #expect(
+      try rewritten("---\ntitle: T\nartist: A\ntags: []\n---\n") { _ = try $0.addTag("x") } == "---\ntitle: T\nartist: A\ntags: [x]\n---\n")
   }
 
   @Test func aTagAddedToAListOfBlankItemsGoesAfterThem() throws {

@@ -192,11 +192,13 @@ struct AlbumFileTests {
     #expect(album.tags == ["1980s", "yes", "null", "~"])
   }
 
-  @Test("values needing quotes are written so that they read back the same", arguments: [
-    "\"Heroes\"", "1999", "true", "null", "~", "Live: 1975", "Songs #1", "- dash", "key:", "'quoted'", "[bracket]",
-    "{brace}", "*star", "&anchor", "!bang", "%percent", "@at", "`tick", "|pipe", ">fold", "?question", ",comma",
-    "back\\slash", "tab\there", "a#b", "Say \"Hi\"", "---", "...", "Ω ≠ ∞", "😀", "c1\u{9B}control", "non\u{FFFE}character",
-  ])
+  @Test(
+    "values needing quotes are written so that they read back the same",
+    arguments: [
+      "\"Heroes\"", "1999", "true", "null", "~", "Live: 1975", "Songs #1", "- dash", "key:", "'quoted'", "[bracket]",
+      "{brace}", "*star", "&anchor", "!bang", "%percent", "@at", "`tick", "|pipe", ">fold", "?question", ",comma",
+      "back\\slash", "tab\there", "a#b", "Say \"Hi\"", "---", "...", "Ω ≠ ∞", "😀", "c1\u{9B}control", "non\u{FFFE}character",
+    ])
   func quotingRoundTrips(value: String) throws {
     let album = Album(id: "a", title: value, artist: value, sortArtist: value, tags: [value])
     let text = AlbumFile.render(album)
@@ -216,25 +218,26 @@ struct AlbumFileTests {
       id: "a", title: "T", artist: "A", sortArtist: "S", released: "1997-5-3", wikipedia: "https://w",
       tracks: ["one", "two"], tags: ["x", "z"],
       extra: [ExtraField(key: "label", yaml: "label: L\n", value: .string("L"))])
-    #expect(AlbumFile.render(album) == """
-      ---
-      title: T
-      artist: A
-      sort_artist: S
-      released: 1997-05-03
-      wikipedia: https://w
-      tags:
-      - x
-      - z
-      label: L
-      ---
+    #expect(
+      AlbumFile.render(album) == """
+        ---
+        title: T
+        artist: A
+        sort_artist: S
+        released: 1997-05-03
+        wikipedia: https://w
+        tags:
+        - x
+        - z
+        label: L
+        ---
 
-      ## Tracks
+        ## Tracks
 
-      1. one
-      2. two
+        1. one
+        2. two
 
-      """)
+        """)
   }
 
   @Test func unpaddedDateIsReadAsWrittenAndWrittenPadded() throws {
@@ -252,7 +255,8 @@ struct AlbumFileTests {
   }
 
   @Test func valuesAreTrimmedAndBlankOptionalValuesAreAbsent() throws {
-    let album = try parse("---\ntitle: \"  OK Computer  \"\nartist: Radiohead\nsort_artist: \"   \"\nreleased: \"\"\nwikipedia:\n---\n").album
+    let album = try parse("---\ntitle: \"  OK Computer  \"\nartist: Radiohead\nsort_artist: \"   \"\nreleased: \"\"\nwikipedia:\n---\n")
+      .album
     #expect(album.title == "OK Computer")
     #expect(album.sortArtist == nil)
     #expect(album.released == nil)
@@ -271,12 +275,14 @@ struct AlbumFileTests {
   @Test func extraKeysKeepTheirYAMLTextAndOrder() throws {
     let album = try parse(canonicalFiles[3]).album
     #expect(album.extra.map(\.key) == ["imprint", "catalog", "condition", "credits"])
-    #expect(album.extra.map(\.yaml) == [
-      "imprint: Parlophone\n", "catalog: NODATA 02\n", "condition: VG+\n", "credits:\n- Nigel Godrich\n- Radiohead\n",
-    ])
-    #expect(album.extra.map(\.value) == [
-      .string("Parlophone"), .string("NODATA 02"), .string("VG+"), .array([.string("Nigel Godrich"), .string("Radiohead")]),
-    ])
+    #expect(
+      album.extra.map(\.yaml) == [
+        "imprint: Parlophone\n", "catalog: NODATA 02\n", "condition: VG+\n", "credits:\n- Nigel Godrich\n- Radiohead\n",
+      ])
+    #expect(
+      album.extra.map(\.value) == [
+        .string("Parlophone"), .string("NODATA 02"), .string("VG+"), .array([.string("Nigel Godrich"), .string("Radiohead")]),
+      ])
   }
 
   @Test func extraKeysAppearInJSON() throws {
@@ -286,10 +292,12 @@ struct AlbumFileTests {
       return
     }
     let extra = fields.first { $0.0 == "extra" }?.1
-    #expect(extra == .object([
-      ("imprint", .string("Parlophone")), ("catalog", .string("NODATA 02")), ("condition", .string("VG+")),
-      ("credits", .array([.string("Nigel Godrich"), .string("Radiohead")])),
-    ]))
+    #expect(
+      extra
+        == .object([
+          ("imprint", .string("Parlophone")), ("catalog", .string("NODATA 02")), ("condition", .string("VG+")),
+          ("credits", .array([.string("Nigel Godrich"), .string("Radiohead")])),
+        ]))
   }
 
   @Test func nestedMappingExtraIsKeptAsWrittenAndShownAsObject() throws {
@@ -313,28 +321,30 @@ struct AlbumFileTests {
     #expect(Values(try parse(rewritten).album) == Values(album))
   }
 
-  @Test("extra keys are kept as written when the file goes through the YAML fallback", arguments: [
-    (
-      "---\ntitle: Ágætis byrjun\nartist: Sigur Rós\ntags: [post-rock]\nimprint: Smekkleysa — Reykjavík\n---\n",
-      "imprint: Smekkleysa — Reykjavík\n",
-      "---\ntitle: Ágætis byrjun\nartist: Sigur Rós\ntags:\n- post-rock\nimprint: Smekkleysa — Reykjavík\n---\n"
-    ),
-    (
-      "---\ntitle: T\nartist: A\nformats: [LP, CD]\n---\n",
-      "formats: [LP, CD]\n",
-      "---\ntitle: T\nartist: A\nformats: [LP, CD]\n---\n"
-    ),
-    (
-      "---\ntitle: T\nartist: A\nimprint: 'Blue Note'  # first pressing\n---\n",
-      "imprint: 'Blue Note'  # first pressing\n",
-      "---\ntitle: T\nartist: A\nimprint: 'Blue Note'  # first pressing\n---\n"
-    ),
-    (
-      "---\ntitle: T\nartist: A\npressing:\n  imprint: Smekkleysa\n  country: Ísland\n---\n",
-      "pressing:\n  imprint: Smekkleysa\n  country: Ísland\n",
-      "---\ntitle: T\nartist: A\npressing:\n  imprint: Smekkleysa\n  country: Ísland\n---\n"
-    ),
-  ])
+  @Test(
+    "extra keys are kept as written when the file goes through the YAML fallback",
+    arguments: [
+      (
+        "---\ntitle: Ágætis byrjun\nartist: Sigur Rós\ntags: [post-rock]\nimprint: Smekkleysa — Reykjavík\n---\n",
+        "imprint: Smekkleysa — Reykjavík\n",
+        "---\ntitle: Ágætis byrjun\nartist: Sigur Rós\ntags:\n- post-rock\nimprint: Smekkleysa — Reykjavík\n---\n"
+      ),
+      (
+        "---\ntitle: T\nartist: A\nformats: [LP, CD]\n---\n",
+        "formats: [LP, CD]\n",
+        "---\ntitle: T\nartist: A\nformats: [LP, CD]\n---\n"
+      ),
+      (
+        "---\ntitle: T\nartist: A\nimprint: 'Blue Note'  # first pressing\n---\n",
+        "imprint: 'Blue Note'  # first pressing\n",
+        "---\ntitle: T\nartist: A\nimprint: 'Blue Note'  # first pressing\n---\n"
+      ),
+      (
+        "---\ntitle: T\nartist: A\npressing:\n  imprint: Smekkleysa\n  country: Ísland\n---\n",
+        "pressing:\n  imprint: Smekkleysa\n  country: Ísland\n",
+        "---\ntitle: T\nartist: A\npressing:\n  imprint: Smekkleysa\n  country: Ísland\n---\n"
+      ),
+    ])
   func extraKeptAsWrittenThroughFallback(text: String, yaml: String, rendered: String) throws {
     let album = try parse(text).album
     #expect(album.extra.count == 1)
@@ -352,13 +362,15 @@ struct AlbumFileTests {
 
   // MARK: Track lists
 
-  @Test("hand-written lists read the same tracks and are kept as written", arguments: [
-    "1. Airbag\n1. Paranoid Android\n1. Subterranean Homesick Alien\n",
-    "1) Airbag\n2) Paranoid Android\n3) Subterranean Homesick Alien\n",
-    "3. Airbag\n7. Paranoid Android\n10. Subterranean Homesick Alien\n",
-    "1. Airbag\n\n2. Paranoid Android\n\n3. Subterranean Homesick Alien\n",
-    "  1.   Airbag  \n 2) Paranoid Android\n  3. Subterranean Homesick Alien\n",
-  ])
+  @Test(
+    "hand-written lists read the same tracks and are kept as written",
+    arguments: [
+      "1. Airbag\n1. Paranoid Android\n1. Subterranean Homesick Alien\n",
+      "1) Airbag\n2) Paranoid Android\n3) Subterranean Homesick Alien\n",
+      "3. Airbag\n7. Paranoid Android\n10. Subterranean Homesick Alien\n",
+      "1. Airbag\n\n2. Paranoid Android\n\n3. Subterranean Homesick Alien\n",
+      "  1.   Airbag  \n 2) Paranoid Android\n  3. Subterranean Homesick Alien\n",
+    ])
   func handWrittenTrackList(list: String) throws {
     let text = "---\ntitle: OK Computer\nartist: Radiohead\n---\n\n## Tracks\n\n" + list
     let album = try parse(text).album
@@ -387,7 +399,8 @@ struct AlbumFileTests {
   }
 
   @Test func notesAreKeptByteForByte() throws {
-    let notes = "\n## Notes\n\n\tIndented with a tab.   \nTrailing spaces above.\n\n\n\n- a list\n- not tracks\n\n```\ncode: block\n---\n```\n🎶 ünïcödé\nno final newline"
+    let notes =
+      "\n## Notes\n\n\tIndented with a tab.   \nTrailing spaces above.\n\n\n\n- a list\n- not tracks\n\n```\ncode: block\n---\n```\n🎶 ünïcödé\nno final newline"
     let text = "---\ntitle: T\nartist: A\n---\n\nBefore the tracks  \n\n## Tracks\n\n1. One\n2. Two\n" + notes
     let parsed = try parse(text)
     #expect(parsed.album.tracks == ["One", "Two"])
@@ -400,13 +413,15 @@ struct AlbumFileTests {
     #expect(AlbumFile.render(album) == text.replacingOccurrences(of: "2. Two\n", with: "2. Two\n3. Three\n"))
   }
 
-  @Test("the body around a numbered track list is kept byte for byte", arguments: [
-    "\n## Tracks\n\n1. Airbag\n2. Paranoid Android\n",
-    "## Tracks\n\n1. Airbag\n2. Paranoid Android\n",
-    "\n## Tracks\n1. Airbag\n2. Paranoid Android\n",
-    "\n## Tracks\n\n1. Airbag\n2. Paranoid Android\n## Notes\nGreat.\n",
-    "\nIntro\n## Tracks\n1. Airbag\n2. Paranoid Android\n\nOutro\n",
-  ])
+  @Test(
+    "the body around a numbered track list is kept byte for byte",
+    arguments: [
+      "\n## Tracks\n\n1. Airbag\n2. Paranoid Android\n",
+      "## Tracks\n\n1. Airbag\n2. Paranoid Android\n",
+      "\n## Tracks\n1. Airbag\n2. Paranoid Android\n",
+      "\n## Tracks\n\n1. Airbag\n2. Paranoid Android\n## Notes\nGreat.\n",
+      "\nIntro\n## Tracks\n1. Airbag\n2. Paranoid Android\n\nOutro\n",
+    ])
   func bodyKeptAroundTrackList(body: String) throws {
     let text = "---\ntitle: OK Computer\nartist: Radiohead\n---\n" + body
     let album = try parse(text).album
@@ -485,20 +500,22 @@ struct AlbumFileTests {
 
   // MARK: The YAML fallback
 
-  @Test("the YAML fallback gives the same values as the fast path", arguments: [
-    // A flow list.
-    "---\ntitle: OK Computer\nartist: Radiohead\nreleased: 1997-05-21\ntags: [alternative, 1990s]\n---\n",
-    // Single-quoted values and a comment after a value.
-    "---\ntitle: 'OK Computer'   # the best one\nartist: 'Radiohead'\nreleased: '1997-05-21'\ntags:\n- 'alternative'\n- '1990s'\n---\n",
-    // Comments on their own lines, and a comment after a value.
-    "---\n# my copy\ntitle: OK Computer\nartist: Radiohead # from Oxford\nreleased: 1997-05-21\ntags:\n  - alternative\n  - 1990s\n---\n",
-    // Multi-line values.
-    "---\ntitle: >-\n  OK\n  Computer\nartist: |-\n  Radiohead\nreleased: \"1997-05-21\"\ntags:\n- alternative\n- \"1990s\"\n---\n",
-    // A plain value continued on the next line.
-    "---\ntitle: OK\n  Computer\nartist: Radiohead\nreleased: 1997-05-21\ntags: [alternative,\n  1990s]\n---\n",
-    // Indented block list and double quotes with escapes.
-    "---\ntitle: \"OK\\u0020Computer\"\nartist: \"Radio\\\n  head\"\nreleased: 1997-05-21\ntags:\n    - alternative\n    - 1990s\n---\n",
-  ])
+  @Test(
+    "the YAML fallback gives the same values as the fast path",
+    arguments: [
+      // A flow list.
+      "---\ntitle: OK Computer\nartist: Radiohead\nreleased: 1997-05-21\ntags: [alternative, 1990s]\n---\n",
+      // Single-quoted values and a comment after a value.
+      "---\ntitle: 'OK Computer'   # the best one\nartist: 'Radiohead'\nreleased: '1997-05-21'\ntags:\n- 'alternative'\n- '1990s'\n---\n",
+      // Comments on their own lines, and a comment after a value.
+      "---\n# my copy\ntitle: OK Computer\nartist: Radiohead # from Oxford\nreleased: 1997-05-21\ntags:\n  - alternative\n  - 1990s\n---\n",
+      // Multi-line values.
+      "---\ntitle: >-\n  OK\n  Computer\nartist: |-\n  Radiohead\nreleased: \"1997-05-21\"\ntags:\n- alternative\n- \"1990s\"\n---\n",
+      // A plain value continued on the next line.
+      "---\ntitle: OK\n  Computer\nartist: Radiohead\nreleased: 1997-05-21\ntags: [alternative,\n  1990s]\n---\n",
+      // Indented block list and double quotes with escapes.
+      "---\ntitle: \"OK\\u0020Computer\"\nartist: \"Radio\\\n  head\"\nreleased: 1997-05-21\ntags:\n    - alternative\n    - 1990s\n---\n",
+    ])
   func yamlFallbackMatchesFastPath(text: String) throws {
     let canonical = "---\ntitle: OK Computer\nartist: Radiohead\nreleased: 1997-05-21\ntags:\n- alternative\n- 1990s\n---\n"
     let expected = Values(try parse(canonical).album)
@@ -510,7 +527,8 @@ struct AlbumFileTests {
 
   @Test func nestedMappingExtraGoesThroughTheFallbackWithTheSameKnownValues() throws {
     let plain = "---\ntitle: Blue\nartist: Joni Mitchell\nreleased: 1971-06-22\ntags:\n- folk\n---\n"
-    let nested = "---\ntitle: Blue\nartist: Joni Mitchell\nreleased: 1971-06-22\ntags:\n- folk\npressing:\n  label: Reprise\n  country: US\n---\n"
+    let nested =
+      "---\ntitle: Blue\nartist: Joni Mitchell\nreleased: 1971-06-22\ntags:\n- folk\npressing:\n  label: Reprise\n  country: US\n---\n"
     let a = try parse(plain).album
     let b = try parse(nested).album
     #expect(a.title == b.title)
@@ -550,24 +568,29 @@ struct AlbumFileTests {
 
   // MARK: Files that cannot be read
 
-  @Test("a file without front matter is refused", arguments: [
-    "", "title: T\nartist: A\n", "\n---\ntitle: T\nartist: A\n---\n", "# OK Computer\n", "----\ntitle: T\n---\n", "--\ntitle: T\n---\n",
-  ])
+  @Test(
+    "a file without front matter is refused",
+    arguments: [
+      "", "title: T\nartist: A\n", "\n---\ntitle: T\nartist: A\n---\n", "# OK Computer\n", "----\ntitle: T\n---\n", "--\ntitle: T\n---\n",
+    ])
   func missingFrontMatter(text: String) {
     #expect(throws: AlbumFileError.missingFrontMatter) { try parse(text) }
   }
 
-  @Test("unclosed front matter is refused", arguments: ["---\n", "---\ntitle: T\nartist: A\n", "---\ntitle: T\nartist: A\n-- \n\n## Tracks\n"])
+  @Test(
+    "unclosed front matter is refused", arguments: ["---\n", "---\ntitle: T\nartist: A\n", "---\ntitle: T\nartist: A\n-- \n\n## Tracks\n"])
   func unclosedFrontMatter(text: String) {
     #expect(throws: AlbumFileError.unclosedFrontMatter) { try parse(text) }
   }
 
-  @Test("a YAML syntax error is reported with its line in the file", arguments: [
-    ("---\ntitle: OK Computer\nartist: Radio: head\n---\n", 3),
-    ("---\ntitle: OK Computer\nartist: Radiohead\n  released: 1997\n---\n", 4),
-    ("---\ntitle: OK Computer\nartist: Radiohead\n\treleased: 1997\n---\n", 4),
-    ("---\ntitle: OK Computer\nartist: @Radiohead\n---\n", 3),
-  ])
+  @Test(
+    "a YAML syntax error is reported with its line in the file",
+    arguments: [
+      ("---\ntitle: OK Computer\nartist: Radio: head\n---\n", 3),
+      ("---\ntitle: OK Computer\nartist: Radiohead\n  released: 1997\n---\n", 4),
+      ("---\ntitle: OK Computer\nartist: Radiohead\n\treleased: 1997\n---\n", 4),
+      ("---\ntitle: OK Computer\nartist: @Radiohead\n---\n", 3),
+    ])
   func yamlSyntaxError(text: String, line: Int) {
     let error = #expect(throws: AlbumFileError.self) { try parse(text) }
     guard case .yaml(let found, let problem) = error else {
@@ -600,9 +623,11 @@ struct AlbumFileTests {
     #expect(problem.contains("title"))
   }
 
-  @Test("bytes that are not UTF-8 are refused", arguments: [
-    [0xFF, 0xFE], [0xC0, 0xAF], [0xE9], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
-  ] as [[UInt8]])
+  @Test(
+    "bytes that are not UTF-8 are refused",
+    arguments: [
+      [0xFF, 0xFE], [0xC0, 0xAF], [0xE9], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+    ] as [[UInt8]])
   func notUTF8(bad: [UInt8]) {
     let bytes = Array("---\ntitle: Caf".utf8) + bad + Array("\nartist: A\n---\n".utf8)
     #expect(throws: AlbumFileError.notUTF8) { try AlbumFile.parse(bytes, id: "a") }
@@ -657,13 +682,14 @@ struct AlbumFileTests {
     let problems = try parse(Self.broken).problems
     #expect(problems.map(\.field) == [.artist, .released, .wikipedia, .tag(1), .track(1)])
     #expect(problems.map(\.line) == [3, 4, 5, 8, 14])
-    #expect(problems.map(\.description) == [
-      "artist: is required and must not be blank",
-      "released: 1997-02 has no day 29",
-      "wikipedia: \"ftp://example.com\" is not a web address; write it as https://…",
-      "tags: \"jazz\" appears more than once; remove the repeat",
-      "tracks: track 2 is 256 characters long; at most 255 are allowed",
-    ])
+    #expect(
+      problems.map(\.description) == [
+        "artist: is required and must not be blank",
+        "released: 1997-02 has no day 29",
+        "wikipedia: \"ftp://example.com\" is not a web address; write it as https://…",
+        "tags: \"jazz\" appears more than once; remove the repeat",
+        "tracks: track 2 is 256 characters long; at most 255 are allowed",
+      ])
   }
 
   @Test func missingRequiredKeysPointAtTheFirstLine() throws {
@@ -679,10 +705,12 @@ struct AlbumFileTests {
     #expect(parsed.problems.map(\.line) == [7])
   }
 
-  @Test("a problem with a tag points at the line of that tag", arguments: [
-    ("---\ntitle: T\nartist: A\ntags: [jazz, jazz]\nlabel: L\n---\n", 4),
-    ("---\ntitle: T\nartist: A\ntags:\n- jazz\n# a comment\n- jazz\nlabel: L\n---\n", 7),
-  ])
+  @Test(
+    "a problem with a tag points at the line of that tag",
+    arguments: [
+      ("---\ntitle: T\nartist: A\ntags: [jazz, jazz]\nlabel: L\n---\n", 4),
+      ("---\ntitle: T\nartist: A\ntags:\n- jazz\n# a comment\n- jazz\nlabel: L\n---\n", 7),
+    ])
   func tagProblemLine(text: String, line: Int) throws {
     let problems = try parse(text).problems
     #expect(problems.map(\.field) == [.tag(1)])

@@ -108,7 +108,9 @@ private func rules(_ field: CollectorField, _ value: String) -> [AlbumProblem.Ru
     var new = file.album
     new.label = "Parlophone"
     let rewritten = try AlbumFile.rewrite(Array(text.utf8), to: new)
-    #expect(String(decoding: rewritten, as: UTF8.self) == "---\ntitle: T\nartist: A\ntags:\n- rock\nlabel: Parlophone\nrating: 4\nmood: calm\n---\n")
+    #expect(
+      String(decoding: rewritten, as: UTF8.self)
+        == "---\ntitle: T\nartist: A\ntags:\n- rock\nlabel: Parlophone\nrating: 4\nmood: calm\n---\n")
   }
 
   @Test func canonicalRenderOrdersThemAfterTheKeysOfSection1() {

@@ -71,7 +71,9 @@ enum ValidationCases {
     "", " ", String(repeating: "x", count: 256), "a\nb",
   ]
 
-  static let tagLists: [[String]] = [["jazz", "jazz"], ["jazz", "Jazz"], ["", "x"], ["a b"], ["x", "y", "x", "x"], [String(repeating: "t", count: 256)]]
+  static let tagLists: [[String]] = [
+    ["jazz", "jazz"], ["jazz", "Jazz"], ["", "x"], ["a b"], ["x", "y", "x", "x"], [String(repeating: "t", count: 256)],
+  ]
 
   static let collectorValues: [CollectorField: [String]] = [
     .barcode: [

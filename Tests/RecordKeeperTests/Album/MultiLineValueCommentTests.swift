@@ -49,7 +49,10 @@ struct MultiLineValueCommentTests {
   }
 
   @Test func aHashInsideQuotesOrABlockIsTextNotAComment() throws {
-    let quoted = try rewritten("title: \"Kind of\n  # Blue\"\nartist: it's\n  me  # mine\n") { $0.title = "T"; $0.artist = "B" }
+    let quoted = try rewritten("title: \"Kind of\n  # Blue\"\nartist: it's\n  me  # mine\n") {
+      $0.title = "T"
+      $0.artist = "B"
+    }
     #expect(quoted == "title: T\nartist: B  # mine\n")
     let block = try rewritten("title: >-\n  Kind # of\n  Blue\nartist: A\n") { $0.title = "T" }
     #expect(block == "title: >-\n  T\nartist: A\n")

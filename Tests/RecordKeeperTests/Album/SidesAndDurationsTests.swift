@@ -47,31 +47,37 @@ private func changedLines(_ old: String, _ new: String) -> (removed: [String], a
   let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   let difference = b.difference(from: a)
-  return (difference.removals.map { if case .remove(_, let line, _) = $0 { line } else { "" } },
-          difference.insertions.map { if case .insert(_, let line, _) = $0 { line } else { "" } })
+  return (
+    difference.removals.map { if case .remove(_, let line, _) = $0 { line } else { "" } },
+    difference.insertions.map { if case .insert(_, let line, _) = $0 { line } else { "" } }
+  )
 }
 
 @Suite("Sides and durations (PRODUCT.md §1.2)")
 struct SidesAndDurationsTests {
   // MARK: Reading
 
-  @Test("a trailing (m:ss) or (h:mm:ss) is the length, not part of the name", arguments: [
-    ("Airbag (4:44)", "Airbag", 284),
-    ("Airbag(4:44)", "Airbag", 284),
-    ("  Airbag   (0:05) ", "Airbag", 5),
-    ("Shine On (Parts I–V) (13:31)", "Shine On (Parts I–V)", 811),
-    ("Atom Heart Mother (23:44)", "Atom Heart Mother", 1424),
-    ("Echoes (1:02:03)", "Echoes", 3723),
-    ("The Long One (75:00)", "The Long One", 4500),
-  ] as [(String, String, Int)])
+  @Test(
+    "a trailing (m:ss) or (h:mm:ss) is the length, not part of the name",
+    arguments: [
+      ("Airbag (4:44)", "Airbag", 284),
+      ("Airbag(4:44)", "Airbag", 284),
+      ("  Airbag   (0:05) ", "Airbag", 5),
+      ("Shine On (Parts I–V) (13:31)", "Shine On (Parts I–V)", 811),
+      ("Atom Heart Mother (23:44)", "Atom Heart Mother", 1424),
+      ("Echoes (1:02:03)", "Echoes", 3723),
+      ("The Long One (75:00)", "The Long One", 4500),
+    ] as [(String, String, Int)])
   func lengths(text: String, name: String, seconds: Int) {
     #expect(TrackDuration.split(text) == (name, seconds))
   }
 
-  @Test("anything else at the end stays in the name", arguments: [
-    "Airbag", "Airbag (live)", "(4:44)", "Airbag (4:44) live", "Airbag 4:44", "Airbag (4:75)", "Airbag (4:5)",
-    "Airbag (1:60:00)", "Airbag (:44)", "Airbag (4:44:)", "Airbag (1:2:3:4)",
-  ])
+  @Test(
+    "anything else at the end stays in the name",
+    arguments: [
+      "Airbag", "Airbag (live)", "(4:44)", "Airbag (4:44) live", "Airbag 4:44", "Airbag (4:75)", "Airbag (4:5)",
+      "Airbag (1:60:00)", "Airbag (:44)", "Airbag (4:44:)", "Airbag (1:2:3:4)",
+    ])
   func notLengths(text: String) {
     #expect(TrackDuration.split(text) == (text, nil))
   }
@@ -257,17 +263,26 @@ struct SidesAndDurationsTests {
   @Test("up and down swap within a side, and cross a side boundary")
   func movesAcrossSides() throws {
     // The first track of side B moved up becomes the last of side A.
-    let up = try edited { let moved = try $0.moveTrackUp(3); #expect(moved) }
+    let up = try edited {
+      let moved = try $0.moveTrackUp(3)
+      #expect(moved)
+    }
     var album = try parse(up).album
     #expect(album.trackList.map(\.position) == ["A1", "A2", "A3", "B1"])
     #expect(album.tracks == ["Airbag", "Paranoid Android", "Karma Police", "Lucky"])
     #expect(album.trackList[2].side == "Side A")
     #expect(up.contains("   Recorded in a mansion.\n3. Karma Police (4:21)\n\n### Side B\n\n1. Lucky (4:19)\n"))
     // And down again: the last of side A becomes the first of side B.
-    let down = try edited(up) { let moved = try $0.moveTrackDown(3); #expect(moved) }
+    let down = try edited(up) {
+      let moved = try $0.moveTrackDown(3)
+      #expect(moved)
+    }
     #expect(down == okComputer)
     // Within a side: a swap, with the per-track note moving with its track.
-    let swapped = try edited { let moved = try $0.moveTrackDown(1); #expect(moved) }
+    let swapped = try edited {
+      let moved = try $0.moveTrackDown(1)
+      #expect(moved)
+    }
     #expect(swapped.contains("### Side A\n\n1. Paranoid Android (6:23)\n   Recorded in a mansion.\n2. Airbag (4:44)\n\n### Side B"))
     // The ends do nothing.
     album = try parse(okComputer).album
@@ -277,14 +292,23 @@ struct SidesAndDurationsTests {
 
   @Test("a track with a note moved to another side takes its note along")
   func movingKeepsTheNote() throws {
-    let output = try edited { let moved = try $0.moveTrackDown(2); #expect(moved) }
-    #expect(output.contains("### Side A\n\n1. Airbag (4:44)\n\n### Side B\n\n1. Paranoid Android (6:23)\n   Recorded in a mansion.\n2. Karma Police (4:21)\n3. Lucky (4:19)\n"))
+    let output = try edited {
+      let moved = try $0.moveTrackDown(2)
+      #expect(moved)
+    }
+    #expect(
+      output.contains(
+        "### Side A\n\n1. Airbag (4:44)\n\n### Side B\n\n1. Paranoid Android (6:23)\n   Recorded in a mansion.\n2. Karma Police (4:21)\n3. Lucky (4:19)\n"
+      ))
     #expect(try parse(output).album.trackList.map(\.position) == ["A1", "B1", "B2", "B3"])
   }
 
   @Test func aSideLeftEmptyKeepsItsHeadingAndTakesTracksBack() throws {
     let text = okComputer.replacingOccurrences(of: "2. Lucky (4:19)\n", with: "")
-    let up = try edited(text) { let moved = try $0.moveTrackUp(3); #expect(moved) }
+    let up = try edited(text) {
+      let moved = try $0.moveTrackUp(3)
+      #expect(moved)
+    }
     #expect(up.contains("3. Karma Police (4:21)\n\n### Side B\n\n## Notes"))
     // Nothing follows on side B; the last track down does nothing.
     var album = try parse(up).album
@@ -298,8 +322,12 @@ struct SidesAndDurationsTests {
   @Test("a track moved up past an empty side lands on that side, under its heading")
   func emptySideInBetween() throws {
     let text = "---\ntitle: T\nartist: A\n---\n\n## Tracks\n\n### Side A\n\n1. One\n\n### Side B\n\n### Side C\n\n1. Three\n2. Four\n"
-    let output = try edited(text) { let moved = try $0.moveTrackUp(2); #expect(moved) }
-    #expect(output == "---\ntitle: T\nartist: A\n---\n\n## Tracks\n\n### Side A\n\n1. One\n\n### Side B\n\n1. Three\n\n### Side C\n\n1. Four\n")
+    let output = try edited(text) {
+      let moved = try $0.moveTrackUp(2)
+      #expect(moved)
+    }
+    #expect(
+      output == "---\ntitle: T\nartist: A\n---\n\n## Tracks\n\n### Side A\n\n1. One\n\n### Side B\n\n1. Three\n\n### Side C\n\n1. Four\n")
     #expect(try parse(output).album.trackList.map(\.position) == ["A1", "B1", "C1"])
   }
 
@@ -340,9 +368,10 @@ struct SidesAndDurationsTests {
     let old = try parse(okComputer).album
     var new = old
     try new.renameTrack(4, to: "Lucky (4:20)")
-    #expect(AlbumChange.between(old, new, id: old.id) == [
-      AlbumChange(album: old.id, field: "tracks", old: "4. Lucky (4:19)", new: "4. Lucky (4:20)"),
-    ])
+    #expect(
+      AlbumChange.between(old, new, id: old.id) == [
+        AlbumChange(album: old.id, field: "tracks", old: "4. Lucky (4:19)", new: "4. Lucky (4:20)")
+      ])
   }
 
   // MARK: Output
@@ -360,10 +389,12 @@ struct SidesAndDurationsTests {
     }
     let json = try parse(okComputer).album.json()
     #expect(field(json, "tracks") == .array(["Airbag", "Paranoid Android", "Karma Police", "Lucky"].map(JSONValue.string)))
-    #expect(field(json, "track_list") == .array([
-      track("A1", "Airbag", "Side A", 284), track("A2", "Paranoid Android", "Side A", 383),
-      track("B1", "Karma Police", "Side B", 261), track("B2", "Lucky", "Side B", 259),
-    ]))
+    #expect(
+      field(json, "track_list")
+        == .array([
+          track("A1", "Airbag", "Side A", 284), track("A2", "Paranoid Android", "Side A", 383),
+          track("B1", "Karma Police", "Side B", 261), track("B2", "Lucky", "Side B", 259),
+        ]))
     #expect(field(json, "duration") == .number(1187))
     let plain = Album(id: "a", title: "T", artist: "A", tracks: ["One", "Two (1:00)"]).json()
     #expect(field(plain, "track_list") == .array([track("1", "One", nil, nil), track("2", "Two", nil, 60)]))

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -52,7 +52,8 @@ import TestSupport
       let reread = try AlbumFile.parse(output, id: "a").album
       #expect(reread.trackList == album.trackList, "\(text)")
       // Every line that is not a track item is still there, in order.
-      let itemLines = Set(original.body.trackItems.flatMap { Array($0.lines) }.map { $0 + 4 })  // the body starts after the 4 front-matter lines
+      // The body starts after the 4 front-matter lines.
+      let itemLines = Set(original.body.trackItems.flatMap { Array($0.lines) }.map { $0 + 4 })
       let kept = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         .filter { !itemLines.contains($0.offset) && !$0.element.isEmpty }.map(\.element)
       var rest = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)[...]

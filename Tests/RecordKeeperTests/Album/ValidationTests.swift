@@ -62,7 +62,8 @@ struct ValidationTests {
   @Test("title and artist are required: blank after trimming is refused", arguments: ["", " ", "   ", "\t", " \t \u{A0}"])
   func requiredFields(blank: String) {
     #expect(album(title: blank).problems() == [AlbumProblem(field: .title, message: "is required and must not be blank", rule: .required)])
-    #expect(album(artist: blank).problems() == [AlbumProblem(field: .artist, message: "is required and must not be blank", rule: .required)])
+    #expect(
+      album(artist: blank).problems() == [AlbumProblem(field: .artist, message: "is required and must not be blank", rule: .required)])
     #expect(album(title: blank).problems().map(\.description) == ["title: is required and must not be blank"])
     let both = album(title: blank, artist: blank).problems()
     #expect(both.map(\.field) == [.title, .artist])
@@ -117,12 +118,14 @@ struct ValidationTests {
 
   @Test func lengthProblemMessages() {
     #expect(album(title: text(300)).problems().map(\.description) == ["title: is 300 characters long; at most 255 are allowed"])
-    #expect(album(tracks: ["a", "b", text(256)]).problems().map(\.description) == [
-      "tracks: track 3 is 256 characters long; at most 255 are allowed"
-    ])
-    #expect(album(tags: [text(256)]).problems().map(\.description) == [
-      "tags: tag 1 is 256 characters long; at most 255 are allowed"
-    ])
+    #expect(
+      album(tracks: ["a", "b", text(256)]).problems().map(\.description) == [
+        "tracks: track 3 is 256 characters long; at most 255 are allowed"
+      ])
+    #expect(
+      album(tags: [text(256)]).problems().map(\.description) == [
+        "tags: tag 1 is 256 characters long; at most 255 are allowed"
+      ])
   }
 
   @Test func addingATagOrTrackChecksTheLength() throws {
@@ -144,12 +147,14 @@ struct ValidationTests {
 
   // MARK: Release dates
 
-  @Test("release dates that are accepted, and their canonical text", arguments: [
-    ("1997", "1997"), ("1997-05", "1997-05"), ("1997-05-21", "1997-05-21"), ("1997-5-3", "1997-05-03"),
-    ("1997-5", "1997-05"), ("1997-05-3", "1997-05-03"), ("0001", "0001"), ("1", "0001"), ("9999", "9999"),
-    ("9999-12-31", "9999-12-31"), ("2000-02-29", "2000-02-29"), ("2024-02-29", "2024-02-29"), ("1997-12-31", "1997-12-31"),
-    ("1997-01-01", "1997-01-01"), ("1997-04-30", "1997-04-30"), ("1997-02-28", "1997-02-28"),
-  ])
+  @Test(
+    "release dates that are accepted, and their canonical text",
+    arguments: [
+      ("1997", "1997"), ("1997-05", "1997-05"), ("1997-05-21", "1997-05-21"), ("1997-5-3", "1997-05-03"),
+      ("1997-5", "1997-05"), ("1997-05-3", "1997-05-03"), ("0001", "0001"), ("1", "0001"), ("9999", "9999"),
+      ("9999-12-31", "9999-12-31"), ("2000-02-29", "2000-02-29"), ("2024-02-29", "2024-02-29"), ("1997-12-31", "1997-12-31"),
+      ("1997-01-01", "1997-01-01"), ("1997-04-30", "1997-04-30"), ("1997-02-28", "1997-02-28"),
+    ])
   func validDates(text: String, canonical: String) throws {
     let date = try ReleaseDate(parsing: text)
     #expect(date.text == canonical)
@@ -167,17 +172,19 @@ struct ValidationTests {
     #expect(year.day == nil)
   }
 
-  @Test("release dates that are refused, and why", arguments: [
-    ("0", ReleaseDateError.year), ("0000", .year), ("0000-01-01", .year),
-    ("1997-13", .month), ("1997-00", .month), ("1997-13-01", .month),
-    ("1997-02-29", .day(year: 1997, month: 2, day: 29)), ("1900-02-29", .day(year: 1900, month: 2, day: 29)),
-    ("2100-02-29", .day(year: 2100, month: 2, day: 29)), ("1997-04-31", .day(year: 1997, month: 4, day: 31)),
-    ("1997-05-00", .day(year: 1997, month: 5, day: 0)), ("1997-01-32", .day(year: 1997, month: 1, day: 32)),
-    ("abcd", .malformed("abcd")), ("", .malformed("")), ("1997-", .malformed("1997-")), ("-1997", .malformed("-1997")),
-    ("1997/05/21", .malformed("1997/05/21")), ("1997-05-21-01", .malformed("1997-05-21-01")),
-    ("1997 ", .malformed("1997 ")), ("97-5-21T00:00", .malformed("97-5-21T00:00")), ("1997--05", .malformed("1997--05")),
-    ("+1997", .malformed("+1997")), ("1997.5", .malformed("1997.5")), ("１９９７", .malformed("１９９７")),
-  ])
+  @Test(
+    "release dates that are refused, and why",
+    arguments: [
+      ("0", ReleaseDateError.year), ("0000", .year), ("0000-01-01", .year),
+      ("1997-13", .month), ("1997-00", .month), ("1997-13-01", .month),
+      ("1997-02-29", .day(year: 1997, month: 2, day: 29)), ("1900-02-29", .day(year: 1900, month: 2, day: 29)),
+      ("2100-02-29", .day(year: 2100, month: 2, day: 29)), ("1997-04-31", .day(year: 1997, month: 4, day: 31)),
+      ("1997-05-00", .day(year: 1997, month: 5, day: 0)), ("1997-01-32", .day(year: 1997, month: 1, day: 32)),
+      ("abcd", .malformed("abcd")), ("", .malformed("")), ("1997-", .malformed("1997-")), ("-1997", .malformed("-1997")),
+      ("1997/05/21", .malformed("1997/05/21")), ("1997-05-21-01", .malformed("1997-05-21-01")),
+      ("1997 ", .malformed("1997 ")), ("97-5-21T00:00", .malformed("97-5-21T00:00")), ("1997--05", .malformed("1997--05")),
+      ("+1997", .malformed("+1997")), ("1997.5", .malformed("1997.5")), ("１９９７", .malformed("１９９７")),
+    ])
   func invalidDates(text: String, error: ReleaseDateError) {
     #expect(throws: error) { try ReleaseDate(parsing: text) }
     #expect(album(released: text).problems() == [AlbumProblem(field: .released, message: error.description, rule: .releaseDate)])
@@ -208,24 +215,29 @@ struct ValidationTests {
 
   // MARK: Wikipedia
 
-  @Test("http and https addresses are accepted", arguments: [
-    "https://en.wikipedia.org/wiki/OK_Computer", "http://en.wikipedia.org/wiki/OK_Computer",
-    "HTTPS://EN.WIKIPEDIA.ORG/WIKI/OK_COMPUTER", "https://is.wikipedia.org/wiki/Ágætis_byrjun", "https://w",
-  ])
+  @Test(
+    "http and https addresses are accepted",
+    arguments: [
+      "https://en.wikipedia.org/wiki/OK_Computer", "http://en.wikipedia.org/wiki/OK_Computer",
+      "HTTPS://EN.WIKIPEDIA.ORG/WIKI/OK_COMPUTER", "https://is.wikipedia.org/wiki/Ágætis_byrjun", "https://w",
+    ])
   func webAddresses(address: String) {
     #expect(album(wikipedia: address).problems() == [])
   }
 
-  @Test("other addresses are refused", arguments: [
-    "en.wikipedia.org/wiki/OK_Computer", "ftp://en.wikipedia.org/wiki/OK_Computer", "https://", "http://",
-    "https:///wiki/OK_Computer", "https://en.wikipedia.org/wiki/OK Computer", "javascript:alert(1)",
-    "mailto:someone@example.com", "file:///etc/passwd", "https:/en.wikipedia.org", "OK Computer",
-  ])
+  @Test(
+    "other addresses are refused",
+    arguments: [
+      "en.wikipedia.org/wiki/OK_Computer", "ftp://en.wikipedia.org/wiki/OK_Computer", "https://", "http://",
+      "https:///wiki/OK_Computer", "https://en.wikipedia.org/wiki/OK Computer", "javascript:alert(1)",
+      "mailto:someone@example.com", "file:///etc/passwd", "https:/en.wikipedia.org", "OK Computer",
+    ])
   func notWebAddresses(address: String) {
     let problems = album(wikipedia: address).problems()
-    #expect(problems == [
-      AlbumProblem(field: .wikipedia, message: "\"\(address)\" is not a web address; write it as https://…", rule: .webAddress)
-    ])
+    #expect(
+      problems == [
+        AlbumProblem(field: .wikipedia, message: "\"\(address)\" is not a web address; write it as https://…", rule: .webAddress)
+      ])
     #expect(problems.map(\.message) == ["\"\(address)\" is not a web address; write it as https://…"])
   }
 
@@ -237,11 +249,15 @@ struct ValidationTests {
 
   @Test func duplicateTagIsAProblemOnTheRepeat() {
     let problems = album(tags: ["jazz", "rock", "jazz", "rock"]).problems()
-    #expect(problems == [
-      AlbumProblem(field: .tag(2), message: "\"jazz\" appears more than once; remove the repeat", rule: .duplicateTag),
-      AlbumProblem(field: .tag(3), message: "\"rock\" appears more than once; remove the repeat", rule: .duplicateTag),
-    ])
-    #expect(problems.map(\.message) == ["\"jazz\" appears more than once; remove the repeat", "\"rock\" appears more than once; remove the repeat"])
+    #expect(
+      problems == [
+        AlbumProblem(field: .tag(2), message: "\"jazz\" appears more than once; remove the repeat", rule: .duplicateTag),
+        AlbumProblem(field: .tag(3), message: "\"rock\" appears more than once; remove the repeat", rule: .duplicateTag),
+      ])
+    #expect(
+      problems.map(\.message) == [
+        "\"jazz\" appears more than once; remove the repeat", "\"rock\" appears more than once; remove the repeat",
+      ])
   }
 
   // MARK: Problems as values

@@ -112,7 +112,12 @@ extension LineScanner {
 
 /// A JSON value as the suite writes it, numbers kept as written.
 private indirect enum JSON: Equatable, CustomStringConvertible {
-  case null, bool(Bool), number(String), string(String), array([JSON]), object([(String, JSON)])
+  case null
+  case bool(Bool)
+  case number(String)
+  case string(String)
+  case array([JSON])
+  case object([(String, JSON)])
 
   static func == (a: JSON, b: JSON) -> Bool { a.description == b.description }
 

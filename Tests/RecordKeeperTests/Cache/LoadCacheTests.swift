@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -69,7 +69,8 @@ struct LoadCacheTests {
     let collection = try cachedCollection(["albums/a": albumText(title: "Aaaa", artist: "X")])
     try forge(collection, "Aaaa", "Zzzz")
     #expect(try titles(collection) == ["albums/a=Zzzz"])
-    #expect(try RecordCollection.load(CollectionLocation(root: collection.path)).albums.map(\.title) == ["Aaaa"], "rk check reads every file")
+    #expect(
+      try RecordCollection.load(CollectionLocation(root: collection.path)).albums.map(\.title) == ["Aaaa"], "rk check reads every file")
   }
 
   @Test func sameSizeSameSecond() throws {
@@ -116,7 +117,10 @@ struct LoadCacheTests {
     try collection.write("albums/deep/d", albumText(title: "Dddd", artist: "X"))
     try collection.writeFile("albums/a/cover.webp", [1, 2, 3])
     let loaded = try query(collection)
-    #expect(loaded.albums.map { "\($0.id)=\($0.title)" }.sorted() == ["albums/a=Aaaa", "albums/deep/c=Cccc", "albums/deep/d=Dddd", "albums/new=New"])
+    #expect(
+      loaded.albums.map { "\($0.id)=\($0.title)" }.sorted() == [
+        "albums/a=Aaaa", "albums/deep/c=Cccc", "albums/deep/d=Dddd", "albums/new=New",
+      ])
     #expect(loaded.albums.first { $0.id == "albums/a" }?.covers.cover == true)
   }
 
@@ -164,7 +168,8 @@ struct LoadCacheTests {
     case "truncated": bytes = Array(bytes.prefix(bytes.count / 2))
     case "foreign": bytes = Array("PK\u{3}\u{4} not a cache at all, a zip perhaps".utf8)
     case "empty": bytes = []
-    case "other version": try forge(collection, RecordKeeperVersion.current, String(repeating: "9", count: RecordKeeperVersion.current.utf8.count))
+    case "other version":
+      try forge(collection, RecordKeeperVersion.current, String(repeating: "9", count: RecordKeeperVersion.current.utf8.count))
     default: try forge(collection, collection.path, String(repeating: "/", count: collection.path.utf8.count))
     }
     if !damage.hasPrefix("other") { try Data(bytes).write(to: URL(fileURLWithPath: path)) }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -19,27 +19,32 @@ private func issues(_ albums: [Album]) -> [String] {
 @Suite("Duplicate pressings")
 struct DuplicatePressingsTests {
   @Test func sameDiscogsIdIsReportedForEachAlbum() {
-    #expect(issues([album("a", discogs: "1234"), album("b", discogs: "1234"), album("c", discogs: "999")]) == [
-      "a:10: discogs: same Discogs release 1234 as b — keep one, or give each album the id of its own pressing",
-      "b:10: discogs: same Discogs release 1234 as a — keep one, or give each album the id of its own pressing",
-    ])
+    #expect(
+      issues([album("a", discogs: "1234"), album("b", discogs: "1234"), album("c", discogs: "999")]) == [
+        "a:10: discogs: same Discogs release 1234 as b — keep one, or give each album the id of its own pressing",
+        "b:10: discogs: same Discogs release 1234 as a — keep one, or give each album the id of its own pressing",
+      ])
   }
 
   @Test func sameMusicBrainzIdIgnoresCase() {
     let id = "8f2a5b0c-3d4e-4f5a-9b6c-7d8e9f0a1b2c"
-    #expect(issues([album("a", musicbrainz: id), album("b", musicbrainz: id.uppercased())]) == [
-      "a:11: musicbrainz: same MusicBrainz release \(id) as b — keep one, or give each album the id of its own pressing",
-      "b:11: musicbrainz: same MusicBrainz release \(id.uppercased()) as a — keep one, or give each album the id of its own pressing",
-    ])
+    #expect(
+      issues([album("a", musicbrainz: id), album("b", musicbrainz: id.uppercased())]) == [
+        "a:11: musicbrainz: same MusicBrainz release \(id) as b — keep one, or give each album the id of its own pressing",
+        "b:11: musicbrainz: same MusicBrainz release \(id.uppercased()) as a — keep one, or give each album the id of its own pressing",
+      ])
   }
 
   @Test func barcodesCompareByDigitsOnly() {
-    let found = issues([album("a", barcode: "0 74646 93522 6"), album("b", barcode: "074646935226"), album("c", barcode: "0-74646-93522-6")])
-    #expect(found == [
-      "a:12: barcode: same barcode 0 74646 93522 6 as b and c — keep one, or give each album the barcode printed on its own sleeve",
-      "b:12: barcode: same barcode 074646935226 as a and c — keep one, or give each album the barcode printed on its own sleeve",
-      "c:12: barcode: same barcode 0-74646-93522-6 as a and b — keep one, or give each album the barcode printed on its own sleeve",
+    let found = issues([
+      album("a", barcode: "0 74646 93522 6"), album("b", barcode: "074646935226"), album("c", barcode: "0-74646-93522-6"),
     ])
+    #expect(
+      found == [
+        "a:12: barcode: same barcode 0 74646 93522 6 as b and c — keep one, or give each album the barcode printed on its own sleeve",
+        "b:12: barcode: same barcode 074646935226 as a and c — keep one, or give each album the barcode printed on its own sleeve",
+        "c:12: barcode: same barcode 0-74646-93522-6 as a and b — keep one, or give each album the barcode printed on its own sleeve",
+      ])
   }
 
   @Test func discogsIdsIgnoreLeadingZeros() {
@@ -47,7 +52,9 @@ struct DuplicatePressingsTests {
   }
 
   @Test func distinctOrAbsentOrInvalidIdsAreNoDuplicates() {
-    #expect(issues([album("a", discogs: "1", barcode: "12345678"), album("b", discogs: "2", barcode: "12345679"), album("c"), album("d")]).isEmpty)
+    #expect(
+      issues([album("a", discogs: "1", barcode: "12345678"), album("b", discogs: "2", barcode: "12345679"), album("c"), album("d")]).isEmpty
+    )
     // Invalid values are reported by their own rule, not twice as duplicates.
     #expect(issues([album("a", discogs: "r1"), album("b", discogs: "r1"), album("c", barcode: "12"), album("d", barcode: "12")]).isEmpty)
   }

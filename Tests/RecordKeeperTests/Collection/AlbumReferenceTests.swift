@@ -33,15 +33,18 @@ struct AlbumReferenceTests {
   }
 
   @Test func wordsMatchingSeveralAlbumsAreAmbiguous() {
-    #expect(throws: CollectionError.ambiguous("miles", candidates: ["albums/miles-davis-bitches-brew", "albums/miles-davis-kind-of-blue"])) {
+    #expect(throws: CollectionError.ambiguous("miles", candidates: ["albums/miles-davis-bitches-brew", "albums/miles-davis-kind-of-blue"]))
+    {
       try resolve("miles")
     }
     #expect(throws: CollectionError.noSuchAlbum("bjork blue")) { try resolve("bjork blue") }
   }
 
-  @Test("references that lead outside the collection", arguments: [
-    "albums/../../x", "../x", "..", "albums/..", "/elsewhere/albums/abba", "/music/../etc", "albums/../albums/kind",
-  ])
+  @Test(
+    "references that lead outside the collection",
+    arguments: [
+      "albums/../../x", "../x", "..", "albums/..", "/elsewhere/albums/abba", "/music/../etc", "albums/../albums/kind",
+    ])
   func outside(reference: String) {
     #expect(throws: CollectionError.outsideCollection(reference)) { try resolve(reference) }
     #expect(CollectionError.outsideCollection(reference).description.contains("outside the collection"))

@@ -1,7 +1,7 @@
 import Foundation
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// This clone's preferences in `.recordkeeper/local.yaml` (PRODUCT.md §1, §1.4).
 @Suite("Preferences: sort mode and accent colour")

@@ -127,7 +127,9 @@ struct RecordCollectionTests {
     let collection = try RecordCollection.load(CollectionLocation(root: root)) { id in
       named.list.withLock { $0.append(id) }
       if id == "albums" { try? FileManager.default.createDirectory(atPath: root + "/albums/late", withIntermediateDirectories: false) }
-      if id == "albums/late" { try? albumFile("Late", "A").write(toFile: root + "/albums/late/album.md", atomically: false, encoding: .utf8) }
+      if id == "albums/late" {
+        try? albumFile("Late", "A").write(toFile: root + "/albums/late/album.md", atomically: false, encoding: .utf8)
+      }
     }
     #expect(named.list.withLock { $0.sorted() } == ["", "albums", "albums/late", "albums/visible", "albums/visible/photos"])
     #expect(collection.albums.map(\.id).sorted() == ["albums/late", "albums/visible"])
@@ -158,10 +160,11 @@ struct RecordCollectionTests {
     #expect(collection.albums.map(\.id).sorted() == ["albums/also-good", "albums/good"])
     #expect(collection.unreadable.map(\.id) == ["albums/latin1", "albums/no-front-matter", "albums/unclosed", "albums/yaml"])
     #expect(collection.unreadable.map(\.line) == [1, 1, 1, 3])
-    #expect(collection.unreadable.prefix(3).map(\.message) == [
-      AlbumFileError.notUTF8.description, AlbumFileError.missingFrontMatter.description,
-      AlbumFileError.unclosedFrontMatter.description,
-    ])
+    #expect(
+      collection.unreadable.prefix(3).map(\.message) == [
+        AlbumFileError.notUTF8.description, AlbumFileError.missingFrontMatter.description,
+        AlbumFileError.unclosedFrontMatter.description,
+      ])
     let yaml = try #require(collection.unreadable.first { $0.id == "albums/yaml" })
     #expect(yaml.line == 3)
     #expect(yaml.field == "front matter")
@@ -198,12 +201,14 @@ struct RecordCollectionTests {
     let collection = try load(folder)
     #expect(collection.albums.count == 3)
     #expect(collection.unreadable == [])
-    #expect(collection.problems == [
-      AlbumIssue(id: "albums/bad", line: 4, field: "released", message: "1997-02 has no day 29"),
-      AlbumIssue(id: "albums/bad", line: 7, field: "tags", message: "\"jazz\" appears more than once; remove the repeat"),
-      AlbumIssue(id: "albums/blank", line: 2, field: "title", message: "is required and must not be blank"),
-    ])
-    #expect(collection.problems[0].formatted(in: collection.location) == folder.path + "/albums/bad/album.md:4: released: 1997-02 has no day 29")
+    #expect(
+      collection.problems == [
+        AlbumIssue(id: "albums/bad", line: 4, field: "released", message: "1997-02 has no day 29"),
+        AlbumIssue(id: "albums/bad", line: 7, field: "tags", message: "\"jazz\" appears more than once; remove the repeat"),
+        AlbumIssue(id: "albums/blank", line: 2, field: "title", message: "is required and must not be blank"),
+      ])
+    #expect(
+      collection.problems[0].formatted(in: collection.location) == folder.path + "/albums/bad/album.md:4: released: 1997-02 has no day 29")
   }
 
   @Test func coversAreFoundByFileName() throws {
@@ -334,34 +339,38 @@ struct RecordCollectionTests {
   ]
   private static let location = CollectionLocation(root: "/music")
 
-  @Test("references that name one album", arguments: [
-    ("albums/radiohead-ok-computer", "albums/radiohead-ok-computer"),
-    ("radiohead-ok-computer", "albums/radiohead-ok-computer"),
-    ("radiohead-ok", "albums/radiohead-ok-computer"),
-    ("radiohead-k", "albums/radiohead-kid-a"),
-    ("abba", "albums/abba"),
-    ("abba-", "albums/abba-gold"),
-    ("jazz/kind-of-blue", "jazz/kind-of-blue"),
-    ("albums/kind-of-blue", "albums/kind-of-blue"),
-    ("loose", "loose"),
-    ("lo", "loose"),
-    ("albums/radiohead-ok-computer/", "albums/radiohead-ok-computer"),
-    ("./albums/radiohead-ok-computer/album.md", "albums/radiohead-ok-computer"),
-    ("radiohead-kid-a/album.md", "albums/radiohead-kid-a"),
-    ("/music/albums/abba-gold", "albums/abba-gold"),
-    ("/music/albums/abba/album.md", "albums/abba"),
-  ])
+  @Test(
+    "references that name one album",
+    arguments: [
+      ("albums/radiohead-ok-computer", "albums/radiohead-ok-computer"),
+      ("radiohead-ok-computer", "albums/radiohead-ok-computer"),
+      ("radiohead-ok", "albums/radiohead-ok-computer"),
+      ("radiohead-k", "albums/radiohead-kid-a"),
+      ("abba", "albums/abba"),
+      ("abba-", "albums/abba-gold"),
+      ("jazz/kind-of-blue", "jazz/kind-of-blue"),
+      ("albums/kind-of-blue", "albums/kind-of-blue"),
+      ("loose", "loose"),
+      ("lo", "loose"),
+      ("albums/radiohead-ok-computer/", "albums/radiohead-ok-computer"),
+      ("./albums/radiohead-ok-computer/album.md", "albums/radiohead-ok-computer"),
+      ("radiohead-kid-a/album.md", "albums/radiohead-kid-a"),
+      ("/music/albums/abba-gold", "albums/abba-gold"),
+      ("/music/albums/abba/album.md", "albums/abba"),
+    ])
   func resolves(reference: String, id: String) throws {
     #expect(try AlbumReference.resolve(reference, among: Self.ids, in: Self.location) == id)
   }
 
-  @Test("ambiguous references list the candidates", arguments: [
-    ("radiohead", ["albums/radiohead-kid-a", "albums/radiohead-ok-computer"]),
-    ("r", ["albums/radiohead-kid-a", "albums/radiohead-ok-computer"]),
-    ("kind-of-blue", ["albums/kind-of-blue", "jazz/kind-of-blue"]),
-    ("kind", ["albums/kind-of-blue", "jazz/kind-of-blue"]),
-    ("ab", ["albums/abba", "albums/abba-gold"]),
-  ])
+  @Test(
+    "ambiguous references list the candidates",
+    arguments: [
+      ("radiohead", ["albums/radiohead-kid-a", "albums/radiohead-ok-computer"]),
+      ("r", ["albums/radiohead-kid-a", "albums/radiohead-ok-computer"]),
+      ("kind-of-blue", ["albums/kind-of-blue", "jazz/kind-of-blue"]),
+      ("kind", ["albums/kind-of-blue", "jazz/kind-of-blue"]),
+      ("ab", ["albums/abba", "albums/abba-gold"]),
+    ])
   func ambiguous(reference: String, candidates: [String]) {
     #expect(throws: CollectionError.ambiguous(reference, candidates: candidates)) {
       try AlbumReference.resolve(reference, among: Self.ids, in: Self.location)
@@ -387,33 +396,38 @@ struct RecordCollectionTests {
 
   // MARK: Queries
 
-  private static let shelf = RecordCollection(location: CollectionLocation(root: "/music"), albums: [
-    Album(id: "1", title: "OK Computer", artist: "Radiohead", tags: ["alternative", "1990s", "jazz"]),
-    Album(id: "2", title: "Kid A", artist: "RADIOHEAD", tags: ["electronic", "Jazz"]),
-    Album(id: "3", title: "Abbey Road", artist: "The Beatles", sortArtist: "Beatles, The", tags: ["rock"]),
-    Album(id: "4", title: "Homogenic", artist: "Björk", tags: ["electronic"]),
-    Album(id: "5", title: "Debut", artist: "bjork", tags: ["jazz"]),
-    Album(id: "6", title: "Blue", artist: "Joni Mitchell", sortArtist: "Mitchell, Joni"),
-    Album(id: "7", title: "Ágætis byrjun", artist: "Sigur Rós", tags: ["1990s", "Ísland"]),
-  ])
+  private static let shelf = RecordCollection(
+    location: CollectionLocation(root: "/music"),
+    albums: [
+      Album(id: "1", title: "OK Computer", artist: "Radiohead", tags: ["alternative", "1990s", "jazz"]),
+      Album(id: "2", title: "Kid A", artist: "RADIOHEAD", tags: ["electronic", "Jazz"]),
+      Album(id: "3", title: "Abbey Road", artist: "The Beatles", sortArtist: "Beatles, The", tags: ["rock"]),
+      Album(id: "4", title: "Homogenic", artist: "Björk", tags: ["electronic"]),
+      Album(id: "5", title: "Debut", artist: "bjork", tags: ["jazz"]),
+      Album(id: "6", title: "Blue", artist: "Joni Mitchell", sortArtist: "Mitchell, Joni"),
+      Album(id: "7", title: "Ágætis byrjun", artist: "Sigur Rós", tags: ["1990s", "Ísland"]),
+    ])
 
   @Test func artistsAreDistinctCaseInsensitiveAndAlphabetical() {
-    #expect(Self.shelf.artists() == [
-      "Beatles, The", "Björk", "bjork", "Joni Mitchell", "Mitchell, Joni", "Radiohead", "Sigur Rós", "The Beatles",
-    ])
+    #expect(
+      Self.shelf.artists() == [
+        "Beatles, The", "Björk", "bjork", "Joni Mitchell", "Mitchell, Joni", "Radiohead", "Sigur Rós", "The Beatles",
+      ])
   }
 
-  @Test("artists by prefix, folded", arguments: [
-    ("b", ["Beatles, The", "Björk", "bjork"]),
-    ("bjö", ["Björk", "bjork"]),
-    ("BJO", ["Björk", "bjork"]),
-    ("radio", ["Radiohead"]),
-    ("sigur ro", ["Sigur Rós"]),
-    ("the", ["The Beatles"]),
-    ("mitchell", ["Mitchell, Joni"]),
-    ("zappa", [String]()),
-    ("", ["Beatles, The", "Björk", "bjork", "Joni Mitchell", "Mitchell, Joni", "Radiohead", "Sigur Rós", "The Beatles"]),
-  ])
+  @Test(
+    "artists by prefix, folded",
+    arguments: [
+      ("b", ["Beatles, The", "Björk", "bjork"]),
+      ("bjö", ["Björk", "bjork"]),
+      ("BJO", ["Björk", "bjork"]),
+      ("radio", ["Radiohead"]),
+      ("sigur ro", ["Sigur Rós"]),
+      ("the", ["The Beatles"]),
+      ("mitchell", ["Mitchell, Joni"]),
+      ("zappa", [String]()),
+      ("", ["Beatles, The", "Björk", "bjork", "Joni Mitchell", "Mitchell, Joni", "Radiohead", "Sigur Rós", "The Beatles"]),
+    ])
   func artistsByPrefix(prefix: String, expected: [String]) {
     #expect(Self.shelf.artists(prefix: prefix) == expected)
   }
@@ -459,7 +473,9 @@ struct RecordCollectionTests {
       #expect(try Preferences.load(location) == preferences)
     }
     try Preferences(sortMode: .year, seed: 7).save(to: location)
-    #expect(try folder.read(".recordkeeper/local.yaml") == "# This clone's Record Keeper preferences; git ignores this file.\nsort: year\nseed: 7\n")
+    #expect(
+      try folder.read(".recordkeeper/local.yaml")
+        == "# This clone's Record Keeper preferences; git ignores this file.\nsort: year\nseed: 7\n")
     #expect(try folder.read(".recordkeeper/.gitignore") == "local.yaml\n")
   }
 
@@ -503,12 +519,17 @@ struct RecordCollectionTests {
     #expect(try Preferences.load(location) == Preferences(sortMode: .title, seed: 99))
   }
 
-  @Test("broken preferences name the file and line", arguments: [
-    ("sort: year\nnonsense\n", 2, nil as String?),
-    ("sort: alphabetical\n", 1, "\"alphabetical\" is not a sort mode; use one of artist-year, artist-title, title, year, random, plays, last-played, relevance"),
-    ("# c\nseed: -1\n", 2, "the seed must be a whole number"),
-    ("seed: lots\n", 1, "the seed must be a whole number"),
-  ])
+  @Test(
+    "broken preferences name the file and line",
+    arguments: [
+      ("sort: year\nnonsense\n", 2, nil as String?),
+      (
+        "sort: alphabetical\n", 1,
+        "\"alphabetical\" is not a sort mode; use one of artist-year, artist-title, title, year, random, plays, last-played, relevance"
+      ),
+      ("# c\nseed: -1\n", 2, "the seed must be a whole number"),
+      ("seed: lots\n", 1, "the seed must be a whole number"),
+    ])
   func brokenPreferences(text: String, line: Int, message: String?) throws {
     let folder = try Folder()
     defer { folder.remove() }
@@ -545,7 +566,9 @@ struct AlbumFileKindTests {
     let collection = try load(folder)
     #expect(collection.albums.map(\.id) == ["albums/good"])
     let messages = Dictionary(uniqueKeysWithValues: collection.unreadable.map { ($0.id, $0.message) })
-    #expect(messages["albums/fifo"] == "cannot read it: it is a named pipe (FIFO), not a regular file; rk reads only regular files: put a file there instead")
+    #expect(
+      messages["albums/fifo"]
+        == "cannot read it: it is a named pipe (FIFO), not a regular file; rk reads only regular files: put a file there instead")
     #expect(messages["albums/zero"]?.hasPrefix("cannot read it: it is a character device, not a regular file") == true)
     #expect(messages["albums/folder"]?.hasPrefix("cannot read it: it is a folder, not a regular file") == true)
     #expect(messages["albums/huge"]?.hasPrefix("cannot read it: it is 1 MiB, more than the 1 MiB rk reads") == true, "\(messages)")
@@ -558,14 +581,17 @@ struct AlbumFileKindTests {
     try folder.makeCollection(at: "records")
     try folder.write("secret.md", albumFile("Secret", "Outside"))
     try folder.makeFolder("records/albums/outside")
-    try FileManager.default.createSymbolicLink(atPath: folder.path + "/records/albums/outside/album.md", withDestinationPath: "../../../secret.md")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/records/albums/outside/album.md", withDestinationPath: "../../../secret.md")
     try folder.write("records/shared/inside.md", albumFile("Inside", "Here"))
     try folder.makeFolder("records/albums/inside")
-    try FileManager.default.createSymbolicLink(atPath: folder.path + "/records/albums/inside/album.md", withDestinationPath: "../../shared/inside.md")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/records/albums/inside/album.md", withDestinationPath: "../../shared/inside.md")
     let collection = try RecordCollection.load(CollectionLocation(root: folder.path + "/records"))
     #expect(collection.albums.map(\.title) == ["Inside"])
     let issue = try #require(collection.unreadable.first)
     #expect(issue.id == "albums/outside")
-    #expect(issue.message.contains("it is a symbolic link to \(try FileSystem.realPath(folder.path))/secret.md, outside"), "\(issue.message)")
+    #expect(
+      issue.message.contains("it is a symbolic link to \(try FileSystem.realPath(folder.path))/secret.md, outside"), "\(issue.message)")
   }
 }

@@ -54,7 +54,8 @@ struct CreditRulesTests {
     let rules = try CreditRules.parse(
       "version: 1\ncredits:\n  always: [\"A, B & C\"]\n  never:\n    - Simon & Garfunkel\n", file: "c")
     #expect(rules == CreditRules(always: ["A, B & C"], never: ["Simon & Garfunkel"]))
-    #expect(try CreditRules.parse("credits: {mode: aggressive, never: [X & Y]}\n", file: "c") == CreditRules(mode: .aggressive, never: ["X & Y"]))
+    #expect(
+      try CreditRules.parse("credits: {mode: aggressive, never: [X & Y]}\n", file: "c") == CreditRules(mode: .aggressive, never: ["X & Y"]))
   }
 
   @Test(arguments: [

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -11,7 +11,8 @@ import TestSupport
 struct DiscogsImportNotesTests {
   let collection: TemporaryCollection
   let store: CollectionStore
-  let header = "Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes\n"
+  let header =
+    "Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes\n"
   let handWritten = """
     ---
     title: Kind of Blue
@@ -53,7 +54,8 @@ struct DiscogsImportNotesTests {
 
   @Test func theRowsNotesGoBesideThePersonsAndReimportingChangesNothing() throws {
     try importing(row(notes: "Signed by\nJimmy Cobb."))
-    let expected = handWritten.replacingOccurrences(of: "discogs: 1557012\n", with: "label: Columbia\ncatalog_number: CL 1355\ndiscogs: 1557012\n")
+    let expected =
+      handWritten.replacingOccurrences(of: "discogs: 1557012\n", with: "label: Columbia\ncatalog_number: CL 1355\ndiscogs: 1557012\n")
       + "\n### Discogs\n\nSigned by\nJimmy Cobb.\n"
     #expect(try text == expected)
     let again = try importing(row(notes: "Signed by\nJimmy Cobb."))
@@ -67,7 +69,9 @@ struct DiscogsImportNotesTests {
     let before = try text
     let result = try importing(row(notes: "New."))
     #expect(result.plan.updated.first?.keys.contains("notes") == true)
-    #expect(try text == before.replacingOccurrences(of: "discogs: 1557012\n", with: "label: Columbia\ncatalog_number: CL 1355\ndiscogs: 1557012\n")
-      .replacingOccurrences(of: "### Discogs\n\nOld.\n", with: "### Discogs\n\nNew.\n"))
+    #expect(
+      try text
+        == before.replacingOccurrences(of: "discogs: 1557012\n", with: "label: Columbia\ncatalog_number: CL 1355\ndiscogs: 1557012\n")
+        .replacingOccurrences(of: "### Discogs\n\nOld.\n", with: "### Discogs\n\nNew.\n"))
   }
 }

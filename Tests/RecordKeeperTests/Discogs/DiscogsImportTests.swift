@@ -7,7 +7,8 @@ import Testing
 /// problem reported as FILE:LINE: column: message (PRODUCT.md §7).
 @Suite("Reading a Discogs export")
 struct DiscogsImportTests {
-  let header = "Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes\n"
+  let header =
+    "Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes\n"
 
   func records(_ text: String) throws(DiscogsImportError) -> [DiscogsRecord] {
     try DiscogsImport.records(Array(text.utf8), file: "c.csv")
@@ -42,7 +43,8 @@ struct DiscogsImportTests {
   }
 
   @Test func columnsMayComeInAnyOrderWithExtraOnes() throws {
-    let records = try records("Title,release_id,Collection Genre,Artist,Style (Main)\nHomogenic,12,Electronic,Björk,\"Trip Hop, Art Pop\"\n")
+    let records = try records(
+      "Title,release_id,Collection Genre,Artist,Style (Main)\nHomogenic,12,Electronic,Björk,\"Trip Hop, Art Pop\"\n")
     let album = try #require(records.first).newAlbum()
     #expect(album.title == "Homogenic" && album.artist == "Björk" && album.discogs == "12")
     #expect(album.extra.map(\.key) == ["collection_genre", "style_main"])
@@ -55,9 +57,10 @@ struct DiscogsImportTests {
   }
 
   @Test func aMissingRequiredColumnIsNamed() {
-    #expect(problems("Artist,Title\nA,B\n") == [
-      "c.csv:1: release_id: the header row has no such column, and an import needs it; Discogs' export has it: export the collection again, or add the column"
-    ])
+    #expect(
+      problems("Artist,Title\nA,B\n") == [
+        "c.csv:1: release_id: the header row has no such column, and an import needs it; Discogs' export has it: export the collection again, or add the column"
+      ])
   }
 
   @Test func headerProblemsAreNamedByColumn() {
@@ -69,27 +72,30 @@ struct DiscogsImportTests {
   }
 
   @Test func everyBadRowIsReportedAtTheLineWhereItStarts() {
-    let text = header
+    let text =
+      header
       + "X-1,A,B,L,LP,,1999,1,F,2020-01-01 00:00:00,,,\"Two\nlines\"\n"  // lines 2-3: fine
       + "X-2,A,C,L,LP,7,1999,2,F,2020-01-01 00:00:00,,,\n"  // line 4: bad rating
       + "\n"  // line 5: blank, skipped
       + "X-3,A,D,L,LP,,1999-02-30,3x,F,2020-01-01 00:00:00,Shiny,,\"a\r\nb\r\nc\"\n"  // lines 6-8
       + "X-4,,D,L,LP,,1999,4,F,2020-01-01 00:00:00,,,\n"  // line 9: no artist
       + "X-5,A,E,L\n"  // line 10: too few fields
-    #expect(problems(text) == [
-      "c.csv:4: Rating: \"7\" is not a rating; write a whole number from 1 to 5",
-      "c.csv:6: Released: 1999-02 has no day 30",
-      "c.csv:6: release_id: \"3x\" is not a Discogs release id; write its digits only",
-      "c.csv:6: Collection Media Condition: \"Shiny\" is not a Goldmine grade; write one of M, NM, VG+, VG, G+, G, F, P",
-      "c.csv:9: Artist: is required and must not be blank",
-      "c.csv:10: row: has 4 fields but the header has 13; put a field that holds a comma, a quote or a line break in double quotes",
-    ])
+    #expect(
+      problems(text) == [
+        "c.csv:4: Rating: \"7\" is not a rating; write a whole number from 1 to 5",
+        "c.csv:6: Released: 1999-02 has no day 30",
+        "c.csv:6: release_id: \"3x\" is not a Discogs release id; write its digits only",
+        "c.csv:6: Collection Media Condition: \"Shiny\" is not a Goldmine grade; write one of M, NM, VG+, VG, G+, G, F, P",
+        "c.csv:9: Artist: is required and must not be blank",
+        "c.csv:10: row: has 4 fields but the header has 13; put a field that holds a comma, a quote or a line break in double quotes",
+      ])
   }
 
   @Test func aValueInAColumnWithoutANameIsAProblem() {
-    #expect(problems("Artist,Title,release_id,\nA,B,1,\nA,C,2,x\n") == [
-      "c.csv:3: column 4: holds a value but has no name in the header row; name the column or empty it"
-    ])
+    #expect(
+      problems("Artist,Title,release_id,\nA,B,1,\nA,C,2,x\n") == [
+        "c.csv:3: column 4: holds a value but has no name in the header row; name the column or empty it"
+      ])
   }
 
   @Test func anEmptyFileOrOneNotUTF8IsRefused() {
@@ -104,7 +110,9 @@ struct DiscogsImportTests {
   // MARK: Matching rows to albums
 
   func record(_ releaseID: String?, added: String? = nil, artist: String = "A", title: String = "T") -> DiscogsRecord {
-    var values: [DiscogsRecord.Value] = [.init(key: "artist", value: artist, column: "Artist"), .init(key: "title", value: title, column: "Title")]
+    var values: [DiscogsRecord.Value] = [
+      .init(key: "artist", value: artist, column: "Artist"), .init(key: "title", value: title, column: "Title"),
+    ]
     if let releaseID { values.append(.init(key: "discogs", value: releaseID, column: "release_id")) }
     if let added { values.append(.init(key: "discogs_added", value: added, column: "Date Added")) }
     return DiscogsRecord(line: 1, values: values, notes: nil)
@@ -125,7 +133,8 @@ struct DiscogsImportTests {
 
   @Test func aCopyWithTheRowsDateAddedIsPairedFirst() {
     let albums = [album("albums/a", "5", added: "2020-01-01"), album("albums/b", "5", added: "2019-01-01")]
-    #expect(DiscogsImport.match([record("5", added: "2019-01-01"), record("5", added: "2021-01-01")], to: albums) == ["albums/b", "albums/a"])
+    #expect(
+      DiscogsImport.match([record("5", added: "2019-01-01"), record("5", added: "2021-01-01")], to: albums) == ["albums/b", "albums/a"])
   }
 
   @Test func rowsWithoutAReleaseIdMatchAlbumsWithoutOneByArtistAndTitle() {

@@ -47,10 +47,11 @@ struct DiscogsMappingTests {
     #expect(DiscogsRecord.value(of: cell, in: .rating) == expected)
   }
 
-  @Test(arguments: [
-    ("1997-05-21", "1997-05-21"), ("1970", "1970"), ("1970-00-00", "1970"), ("1970-05-00", "1970-05"),
-    ("0", nil), ("0000-00-00", nil), ("", nil), ("0000-05-01", "0000-05-01"), ("1970-00-03", "1970-00-03"), ("soon", "soon"),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("1997-05-21", "1997-05-21"), ("1970", "1970"), ("1970-00-00", "1970"), ("1970-05-00", "1970-05"),
+      ("0", nil), ("0000-00-00", nil), ("", nil), ("0000-05-01", "0000-05-01"), ("1970-00-03", "1970-00-03"), ("soon", "soon"),
+    ] as [(String, String?)])
   func releasedKeepsWhatIsReal(cell: String, expected: String?) {
     #expect(DiscogsRecord.value(of: cell, in: .released) == expected)
   }
@@ -89,7 +90,10 @@ struct DiscogsMappingTests {
     let before = album
     let record = DiscogsRecord(
       line: 2,
-      values: [.init(key: "released", value: "1991-09-24", column: "Released"), .init(key: "discogs_folder", value: "Jazz", column: "CollectionFolder")],
+      values: [
+        .init(key: "released", value: "1991-09-24", column: "Released"),
+        .init(key: "discogs_folder", value: "Jazz", column: "CollectionFolder"),
+      ],
       notes: nil)
     record.apply(to: &album)
     // The same date padded, and the same folder in other quotes, are no change.

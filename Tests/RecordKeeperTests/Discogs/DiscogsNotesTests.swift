@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -23,8 +23,10 @@ struct DiscogsNotesTests {
   @Test func aHandWrittenNotesSectionKeepsEveryByteAndGainsADiscogsPart() {
     let before = "\n## Tracks\n\n1. A\n\n## Notes\n\nMy words.\n\n### Pressing\n\nFirst press, deep groove.\n\n## Context\n\nMore.\n"
     let after = DiscogsNotes.setting("New,\nand more.", in: body(before))
-    #expect(text(after) == before.replacingOccurrences(
-      of: "deep groove.\n\n", with: "deep groove.\n\n### Discogs\n\nNew,\nand more.\n\n"))
+    #expect(
+      text(after)
+        == before.replacingOccurrences(
+          of: "deep groove.\n\n", with: "deep groove.\n\n### Discogs\n\nNew,\nand more.\n\n"))
     #expect(DiscogsNotes.text(of: after) == "New,\nand more.")
     #expect(after.trackItems.map(\.name) == ["A"])
   }
@@ -53,7 +55,8 @@ struct DiscogsNotesTests {
 
   @Test func aSectionIsAddedAtTheEndWhenThereIsNone() {
     #expect(text(DiscogsNotes.setting("Hello.", in: body(""))) == "\n## Notes\n\n### Discogs\n\nHello.\n")
-    #expect(text(DiscogsNotes.setting("Hello.", in: body("\n## Tracks\n\n1. A"))) == "\n## Tracks\n\n1. A\n\n## Notes\n\n### Discogs\n\nHello.\n")
+    #expect(
+      text(DiscogsNotes.setting("Hello.", in: body("\n## Tracks\n\n1. A"))) == "\n## Tracks\n\n1. A\n\n## Notes\n\n### Discogs\n\nHello.\n")
     #expect(text(DiscogsNotes.setting("Hello.", in: body("Mine.\n\n"))) == "Mine.\n\n## Notes\n\n### Discogs\n\nHello.\n")
   }
 
@@ -95,7 +98,8 @@ struct DiscogsNotesPropertyTests {
   static let pieces = [
     "## Tracks\n\n1. So What\n2. All Blues\n\n- Miles Davis, trumpet", "## Notes", "Notes\n-----", "Bought in 1998.",
     "### Pressing\n\nSix-eye label.", "```\n# not a heading\n## Context\n```", "- a list\n- of things", "## Context\n\nMore.",
-    "<!-- hand edited -->", "    indented code", "```\nan unclosed fence", "<!--\nan unclosed comment", "> a quote\n> ## in a quote", "# Title", "***",
+    "<!-- hand edited -->", "    indented code", "```\nan unclosed fence", "<!--\nan unclosed comment", "> a quote\n> ## in a quote",
+    "# Title", "***",
   ]
   static let noteLines = [
     "Signed.", "# hash first", "## two", "---", "===", "```", "~~~", "<div>", "\\# already escaped", "\\", "  indented",
@@ -118,10 +122,13 @@ struct DiscogsNotesPropertyTests {
     var failures = 0
     for trial in 0..<2_000 {
       let ending = ["\n", "\n", "\r\n"].randomElement(using: &random)!
-      let body = (0..<Int.random(in: 0...6, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }
+      let body =
+        (0..<Int.random(in: 0...6, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }
         .joined(separator: "\n\n").replacingOccurrences(of: "\n", with: ending) + (Bool.random(using: &random) ? ending : "")
       func notes() -> String {
-        let text = (0..<Int.random(in: 1...5, using: &random)).map { _ in Self.noteLines.randomElement(using: &random)! }.joined(separator: "\n").trimmed
+        let text = (0..<Int.random(in: 1...5, using: &random)).map { _ in Self.noteLines.randomElement(using: &random)! }.joined(
+          separator: "\n"
+        ).trimmed
         return text.isEmpty ? "Signed." : text
       }
       let (first, second) = (notes(), notes())
@@ -140,7 +147,9 @@ struct DiscogsNotesPropertyTests {
       if !problems.isEmpty {
         failures += 1
         if failures <= 5 {
-          Issue.record("trial \(trial): \(problems.map(\.1)) for \(first.debugDescription) in:\n\(body.debugDescription)\ngave:\n\(string(after.source[...]).debugDescription)")
+          Issue.record(
+            "trial \(trial): \(problems.map(\.1)) for \(first.debugDescription) in:\n\(body.debugDescription)\ngave:\n\(string(after.source[...]).debugDescription)"
+          )
         }
       }
     }

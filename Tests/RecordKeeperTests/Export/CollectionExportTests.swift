@@ -50,7 +50,13 @@ struct CollectionExportTests {
   }
 
   @Test func gradesAreWrittenWithDiscogsLongNames() throws {
-    let row = try #require(try table([album("albums/a", "T", "A") { $0.mediaCondition = "VG+"; $0.sleeveCondition = "Generic" }]).rows.first)
+    let row = try #require(
+      try table([
+        album("albums/a", "T", "A") {
+          $0.mediaCondition = "VG+"
+          $0.sleeveCondition = "Generic"
+        }
+      ]).rows.first)
     #expect(row.cells[10] == "Very Good Plus (VG+)" && row.cells[11] == "Generic")
   }
 

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -41,8 +41,10 @@ struct FavouriteMergeTests {
       let result = try merge(ours, theirs)
       #expect(result.conflicts.isEmpty)
       #expect(try tracks(result) == expected)
-      #expect(String(decoding: result.bytes, as: UTF8.self) == Self.base.replacingOccurrences(
-        of: "2. Paranoid Android (6:23)", with: "2. Paranoid Android (Edit) (6:23) ★"))
+      #expect(
+        String(decoding: result.bytes, as: UTF8.self)
+          == Self.base.replacingOccurrences(
+            of: "2. Paranoid Android (6:23)", with: "2. Paranoid Android (Edit) (6:23) ★"))
     }
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -44,14 +44,16 @@ private func edited(_ text: String = okComputer, _ change: (inout Album) throws 
 
 @Suite("Favourite tracks (PRODUCT.md §1.4)")
 struct FavouriteTracksTests {
-  @Test("a track line ending in ★ is a favourite, however the star is spaced", arguments: [
-    ("Airbag (4:44) ★", "Airbag", 284, true),
-    ("Airbag (4:44)★", "Airbag", 284, true),
-    ("Airbag (4:44)    ★", "Airbag", 284, true),
-    ("Airbag (4:44)\t★  ", "Airbag", 284, true),
-    ("Airbag ★", "Airbag", nil, true),
-    ("Airbag", "Airbag", nil, false),
-  ] as [(String, String, Int?, Bool)])
+  @Test(
+    "a track line ending in ★ is a favourite, however the star is spaced",
+    arguments: [
+      ("Airbag (4:44) ★", "Airbag", 284, true),
+      ("Airbag (4:44)★", "Airbag", 284, true),
+      ("Airbag (4:44)    ★", "Airbag", 284, true),
+      ("Airbag (4:44)\t★  ", "Airbag", 284, true),
+      ("Airbag ★", "Airbag", nil, true),
+      ("Airbag", "Airbag", nil, false),
+    ] as [(String, String, Int?, Bool)])
   func starAtTheEnd(line: String, name: String, seconds: Int?, favourite: Bool) throws {
     let album = try parse("---\ntitle: T\nartist: A\n---\n\n## Tracks\n\n1. \(line)\n")
     #expect(album.trackList.map(\.name) == [name])
@@ -59,12 +61,14 @@ struct FavouriteTracksTests {
     #expect(album.trackList.first?.favourite == favourite)
   }
 
-  @Test("a star that does not end the line, or is the whole name, stays in the name", arguments: [
-    ("Dark ★ Star (23:18)", "Dark ★ Star", 1398),
-    ("★ Wars", "★ Wars", nil),
-    ("★", "★", nil),
-    ("★ (9:57)", "★", 597),
-  ] as [(String, String, Int?)])
+  @Test(
+    "a star that does not end the line, or is the whole name, stays in the name",
+    arguments: [
+      ("Dark ★ Star (23:18)", "Dark ★ Star", 1398),
+      ("★ Wars", "★ Wars", nil),
+      ("★", "★", nil),
+      ("★ (9:57)", "★", 597),
+    ] as [(String, String, Int?)])
   func starInTheName(line: String, name: String, seconds: Int?) throws {
     let album = try parse("---\ntitle: T\nartist: A\n---\n\n## Tracks\n\n1. \(line)\n")
     #expect(album.trackList.map(\.name) == [name])
@@ -139,8 +143,12 @@ struct FavouriteTracksTests {
     var album = try parse(okComputer)
     let before = album
     try AlbumEdit.setFavourite(2, true).apply(to: &album)
-    #expect(AlbumEdit.setFavourite(2, true).summary(before: before, after: album) == "Mark track 2 \"Paranoid Android\" as a favourite in Radiohead – OK Computer")
-    #expect(AlbumEdit.setFavourite(3, false).summary(before: before, after: album) == "Unmark track 3 \"Karma Police\" as a favourite in Radiohead – OK Computer")
+    #expect(
+      AlbumEdit.setFavourite(2, true).summary(before: before, after: album)
+        == "Mark track 2 \"Paranoid Android\" as a favourite in Radiohead – OK Computer")
+    #expect(
+      AlbumEdit.setFavourite(3, false).summary(before: before, after: album)
+        == "Unmark track 3 \"Karma Police\" as a favourite in Radiohead – OK Computer")
     #expect(AlbumEdit.setFavourite(2, true).action == "track-fav")
     #expect(AlbumEdit.setFavourite(2, false).unchanged == "No change: track 2 is not a favourite.")
   }
@@ -163,14 +171,16 @@ struct FavouriteTracksTests {
 
   @Test func favouriteTracksListsEachWithItsAlbumInOrder() throws {
     let kindOfBlue = try AlbumFile.parse(
-      Array("---\ntitle: Kind of Blue\nartist: Miles Davis\n---\n\n## Tracks\n\n1. So What ★\n2. Freddie Freeloader\n3. Blue in Green ★\n".utf8),
+      Array(
+        "---\ntitle: Kind of Blue\nartist: Miles Davis\n---\n\n## Tracks\n\n1. So What ★\n2. Freddie Freeloader\n3. Blue in Green ★\n".utf8),
       id: "albums/kind-of-blue"
     ).album
     let plain = try AlbumFile.parse(Array("---\ntitle: Nothing\nartist: Aaa\n---\n\n## Tracks\n\n1. One\n".utf8), id: "albums/aaa").album
     let collection = RecordCollection(
       location: CollectionLocation(root: "/nowhere"), albums: [try parse(okComputer), kindOfBlue, plain])
     let listed = collection.favouriteTracks().map { "\($0.album.id) \($0.number) \($0.track.name)" }
-    #expect(listed == ["albums/kind-of-blue 1 So What", "albums/kind-of-blue 3 Blue in Green", "albums/radiohead-ok-computer 3 Karma Police"])
+    #expect(
+      listed == ["albums/kind-of-blue 1 So What", "albums/kind-of-blue 3 Blue in Green", "albums/radiohead-ok-computer 3 Karma Police"])
   }
 
   @Test func aCachedLoadKeepsTheStars() throws {

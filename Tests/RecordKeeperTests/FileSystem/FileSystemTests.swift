@@ -56,7 +56,10 @@ struct FileSystemTests {
     try FileManager.default.createSymbolicLink(atPath: root + "/inside/deeper/out", withDestinationPath: "../../outside.txt")
     try FileManager.default.createSymbolicLink(atPath: root + "/inside/deeper/in", withDestinationPath: "../file.txt")
     #expect(try FileSystem.read(root + "/inside/deeper/in", inside: root + "/inside") == Array("in".utf8))
-    #expect(throws: FileSystemError(path: root + "/inside/deeper/out", operation: "read", reason: .outside(target: root + "/outside.txt", folder: root + "/inside"))) {
+    #expect(
+      throws: FileSystemError(
+        path: root + "/inside/deeper/out", operation: "read", reason: .outside(target: root + "/outside.txt", folder: root + "/inside"))
+    ) {
       try FileSystem.read(root + "/inside/deeper/out", inside: root + "/inside")
     }
   }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -17,7 +17,8 @@ struct GitErrorTests {
     try FileManager.default.createDirectory(atPath: collection.path + "/.git/MERGE_MSG/inside", withIntermediateDirectories: true)
     let repository = try GitRepository.open(containing: collection.path)
     let error = #expect(throws: GitError.self) {
-      try repository.recordUnfinishedMerge(theirs: String(repeating: "1", count: 40), ours: String(repeating: "2", count: 40), message: "Merge")
+      try repository.recordUnfinishedMerge(
+        theirs: String(repeating: "1", count: 40), ours: String(repeating: "2", count: 40), message: "Merge")
     }
     guard case .file(let file)? = error else {
       Issue.record("not a file error: \(String(describing: error))")

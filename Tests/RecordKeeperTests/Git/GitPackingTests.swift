@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -367,4 +367,3 @@ final class PackingRepository {
 struct PackingTestFailure: Error, CustomStringConvertible {
   var description: String
 }
-

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -172,9 +172,10 @@ struct GitTests {
     try scratch.write("notes.txt", "hello\n")
     let commit = try #require(try repository.commit(paths: ["."], message: "Start\n\nThe first commit.\n"))
 
-    #expect(try scratch.lines("log", "--format=%H%x09%an%x09%ae%x09%s") == [
-      "\(commit.id)\tTest Collector\tcollector@example.com\tStart"
-    ])
+    #expect(
+      try scratch.lines("log", "--format=%H%x09%an%x09%ae%x09%s") == [
+        "\(commit.id)\tTest Collector\tcollector@example.com\tStart"
+      ])
     #expect(try scratch.changes() == ["A\talbums/ok-computer/album.md", "A\tnotes.txt"])
     #expect(try scratch.status().isEmpty)
     #expect(try scratch.git("rev-parse", branch).hasPrefix(commit.id))
@@ -316,9 +317,10 @@ struct GitTests {
 
     let commit = try #require(try repository.commit(paths: ["a.txt"], message: "Add a"))
 
-    #expect(try scratch.lines("log", "--format=%an%x09%ae%x09%cn%x09%ce%x09%s") == [
-      "Ada Collector\tada@example.com\tAda Collector\tada@example.com\tAdd a"
-    ])
+    #expect(
+      try scratch.lines("log", "--format=%an%x09%ae%x09%cn%x09%ce%x09%s") == [
+        "Ada Collector\tada@example.com\tAda Collector\tada@example.com\tAdd a"
+      ])
     #expect(commit.authorName == "Ada Collector")
     #expect(commit.authorEmail == "ada@example.com")
   }
@@ -338,10 +340,11 @@ struct GitTests {
     try scratch.write("a.txt", "a again\n")
     #expect(try repository.commit(paths: ["a.txt"], message: "Change a") != nil)
 
-    #expect(try scratch.lines("log", "--format=%an%x09%ae%x09%cn%x09%ce%x09%s") == [
-      "Record Keeper\tonly-email@example.com\tRecord Keeper\tonly-email@example.com\tChange a",
-      "Record Keeper\trk@localhost\tRecord Keeper\trk@localhost\tAdd a",
-    ])
+    #expect(
+      try scratch.lines("log", "--format=%an%x09%ae%x09%cn%x09%ce%x09%s") == [
+        "Record Keeper\tonly-email@example.com\tRecord Keeper\tonly-email@example.com\tChange a",
+        "Record Keeper\trk@localhost\tRecord Keeper\trk@localhost\tAdd a",
+      ])
   }
 
   @Test func ignoredFilesAreLeftOutUnlessTracked() throws {

@@ -53,15 +53,16 @@ struct AlbumChangeTests {
     #expect(AlbumChange.between(before, album(), id: "albums/a").map { [$0.field, $0.old, $0.new] } == [["label", "Columbia", nil]])
   }
 
-  @Test(arguments: [
-    (["A", "B", "C"], ["A", "B", "C", "D"], [[nil, "4. D"]]),
-    (["A", "B", "C"], ["A", "C"], [["2. B", nil]]),
-    (["A", "B", "C"], ["A", "X", "C"], [["2. B", "2. X"]]),
-    (["A", "B", "C"], ["A", "C", "B"], [["3. C", "2. C"]]),
-    (["A", "B", "C"], ["C", "A", "B"], [["3. C", "1. C"]]),
-    (["A", "B"], ["X", "Y", "A", "B"], [[nil, "1. X"], [nil, "2. Y"]]),
-    (["A", "B"], [], [["1. A", nil], ["2. B", nil]]),
-  ] as [([String], [String], [[String?]])])
+  @Test(
+    arguments: [
+      (["A", "B", "C"], ["A", "B", "C", "D"], [[nil, "4. D"]]),
+      (["A", "B", "C"], ["A", "C"], [["2. B", nil]]),
+      (["A", "B", "C"], ["A", "X", "C"], [["2. B", "2. X"]]),
+      (["A", "B", "C"], ["A", "C", "B"], [["3. C", "2. C"]]),
+      (["A", "B", "C"], ["C", "A", "B"], [["3. C", "1. C"]]),
+      (["A", "B"], ["X", "Y", "A", "B"], [[nil, "1. X"], [nil, "2. Y"]]),
+      (["A", "B"], [], [["1. A", nil], ["2. B", nil]]),
+    ] as [([String], [String], [[String?]])])
   func tracks(old: [String], new: [String], expected: [[String?]]) {
     let result = AlbumChange.between(album { $0.tracks = old }, album { $0.tracks = new }, id: "albums/a")
     #expect(result.allSatisfy { $0.field == "tracks" && $0.album == "albums/a" })
@@ -70,6 +71,9 @@ struct AlbumChangeTests {
 
   @Test func json() {
     let change = AlbumChange(album: "albums/a", field: "released", old: nil, new: "1959")
-    #expect(change.json.serialized() == JSONValue.object([("album", .string("albums/a")), ("field", .string("released")), ("old", .null), ("new", .string("1959"))]).serialized())
+    #expect(
+      change.json.serialized()
+        == JSONValue.object([("album", .string("albums/a")), ("field", .string("released")), ("old", .null), ("new", .string("1959"))])
+        .serialized())
   }
 }

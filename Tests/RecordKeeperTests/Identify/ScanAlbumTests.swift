@@ -1,7 +1,7 @@
 import Foundation
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// `rk identify --add` / `--want`: the album a scan makes, with its
 /// `## Context` notes (PRODUCT.md §7), in one commit.
@@ -115,8 +115,12 @@ struct ScanAlbumTests {
     #expect(try collection.status().isEmpty)
     #expect(try Data(contentsOf: collection.root.appendingPathComponent("albums/miles-davis-kind-of-blue/cover.webp")) == Data([1, 2, 3]))
     // Already there: by the MusicBrainz id, and by artist and title.
-    #expect(try store.add(scan: try Self.scan(), release: release, cover: nil, to: .wantlist) == .alreadyPresent(id: "albums/miles-davis-kind-of-blue", wanted: false))
-    #expect(try store.add(scan: try Self.scan(match: false), release: nil, cover: nil, to: .collection) == .alreadyPresent(id: "albums/miles-davis-kind-of-blue", wanted: false))
+    #expect(
+      try store.add(scan: try Self.scan(), release: release, cover: nil, to: .wantlist)
+        == .alreadyPresent(id: "albums/miles-davis-kind-of-blue", wanted: false))
+    #expect(
+      try store.add(scan: try Self.scan(match: false), release: nil, cover: nil, to: .collection)
+        == .alreadyPresent(id: "albums/miles-davis-kind-of-blue", wanted: false))
     #expect(try collection.commitSubjects().count == 2)
   }
 
@@ -131,7 +135,8 @@ struct ScanAlbumTests {
       release(3, title: "Kind of Blue", format: #"12\" Vinyl"#, date: "2015"),
       release(4, title: "Kind of Blue", format: #"12\" Vinyl"#, date: "1959-08-17"),
     ]
-    let search = try MusicBrainzReleaseSearch.decode(Array(#"{"count": 4, "releases": ["#.utf8) + Array(releases.joined(separator: ", ").utf8) + Array("]}".utf8))
+    let search = try MusicBrainzReleaseSearch.decode(
+      Array(#"{"count": 4, "releases": ["#.utf8) + Array(releases.joined(separator: ", ").utf8) + Array("]}".utf8))
     let answer = ScanHistoryTests.answer()
     #expect(ReleaseChoice.best(in: search, for: answer)?.id == "00000000-0000-4000-8000-000000000004")
     var other = answer

@@ -1,7 +1,7 @@
 import Foundation
 import RecordKeeper
-import Testing
 import TestSupport
+import Testing
 
 /// The scan history in `.recordkeeper/scans/` (PRODUCT.md §7).
 @Suite("The scan history")
@@ -43,7 +43,10 @@ struct ScanHistoryTests {
     scan.coverURL = "https://coverartarchive.org/release/x/front"
     try history.save(scan)
     let text = try collection.read(".recordkeeper/scans/20261123-184512-3f2a.json")
-    #expect(text.hasPrefix("{\n  \"id\": \"20261123-184512-3f2a\",\n  \"date\": \"2026-11-23T18:45:12Z\",\n  \"answer\": {\n    \"album_title\": \"Kind of Blue\""))
+    #expect(
+      text.hasPrefix(
+        "{\n  \"id\": \"20261123-184512-3f2a\",\n  \"date\": \"2026-11-23T18:45:12Z\",\n  \"answer\": {\n    \"album_title\": \"Kind of Blue\""
+      ))
     #expect(text.contains("\"musicbrainz\": null"))
     #expect(text.contains("\"reused_from\": null"))
     #expect(text.utf8.count < 2_000)
@@ -65,7 +68,10 @@ struct ScanHistoryTests {
     let (scans, unreadable) = history.list()
     #expect(scans.map(\.id) == ["20261123-184512-3f2a"])
     #expect(unreadable.count == 1)
-    #expect(unreadable.first?.hasSuffix(".recordkeeper/scans/20261124-000000-0000.json cannot be read: it has no valid \"date\". Remove it with rk scans rm, or delete the file") == true)
+    #expect(
+      unreadable.first?.hasSuffix(
+        ".recordkeeper/scans/20261124-000000-0000.json cannot be read: it has no valid \"date\". Remove it with rk scans rm, or delete the file"
+      ) == true)
   }
 
   @Test func theLatestScanOfTheSameAlbumIsFound() throws {

@@ -52,7 +52,10 @@ struct VisionAnswerTests {
     ("\"rating\": 10, ", "", "it has no \"rating\""),
     ("\"ESSENTIAL\"", "\"BUY\"", "\"recommendation\" is \"BUY\"; it must be ESSENTIAL, RECOMMENDED, SKIP or AVOID"),
     ("\"genres\": [\"Jazz\", \"Modal jazz\"]", "\"genres\": [1]", "\"genres\" holds something that is not text"),
-    ("\"context_summary\": \"The best-selling jazz record ever made.\\nModal jazz starts here.\"", "\"context_summary\": \" \"", "it has no \"context_summary\""),
+    (
+      "\"context_summary\": \"The best-selling jazz record ever made.\\nModal jazz starts here.\"", "\"context_summary\": \" \"",
+      "it has no \"context_summary\""
+    ),
   ])
   func malformedAnswersSayWhichField(old: String, new: String, message: String) throws {
     let text = Self.good.replacingOccurrences(of: old, with: new)
@@ -73,7 +76,8 @@ struct VisionAnswerTests {
   }
 
   @Test func theSleeveIsIdentifiedOrNot() throws {
-    let found = try SleeveIdentification.parse(modelText: #"{"album_title": "Abbey Road", "artist_name": "The Beatles", "release_year": 1969}"#)
+    let found = try SleeveIdentification.parse(
+      modelText: #"{"album_title": "Abbey Road", "artist_name": "The Beatles", "release_year": 1969}"#)
     #expect(found == SleeveIdentification(albumTitle: "Abbey Road", artistName: "The Beatles", releaseYear: "1969"))
     for text in [
       #"{"album_title": null, "artist_name": null, "release_year": null}"#, #"{"album_title": "", "artist_name": "X"}"#,
@@ -89,6 +93,8 @@ struct VisionAnswerTests {
     #expect(SleeveIdentification(albumTitle: "abbey road!", artistName: "Beatles").key == key)
     #expect(SleeveIdentification(albumTitle: "ABBEY  ROAD", artistName: "the beatles").key == key)
     #expect(SleeveIdentification(albumTitle: "Let It Be", artistName: "The Beatles").key != key)
-    #expect(SleeveIdentification(albumTitle: "Homogenic", artistName: "Björk").key == SleeveIdentification(albumTitle: "homogenic", artistName: "bjork").key)
+    #expect(
+      SleeveIdentification(albumTitle: "Homogenic", artistName: "Björk").key
+        == SleeveIdentification(albumTitle: "homogenic", artistName: "bjork").key)
   }
 }

@@ -17,13 +17,17 @@ struct LookupSearchTests {
   @Test func aBarcodeIsDigitsWithSpacesOrHyphensBetween() throws {
     #expect(try LookupTool.Search(text: nil, barcode: "5 099902-987927", catalogNumber: nil) == .barcode("5099902987927"))
     for value in ["12a", "abc", "--", "0602498658467x"] {
-      #expect(throws: LookupSearchError.notABarcode(value), "\(value)") { try LookupTool.Search(text: nil, barcode: value, catalogNumber: nil) }
+      #expect(throws: LookupSearchError.notABarcode(value), "\(value)") {
+        try LookupTool.Search(text: nil, barcode: value, catalogNumber: nil)
+      }
     }
   }
 
   @Test func theMessageNamesTheOptionOrParameter() {
     let error = LookupSearchError.notABarcode("12a")
     #expect(error.part == .barcode)
-    #expect(error.description(naming: { $0 == .barcode ? "--barcode" : "?" }) == "--barcode takes the digits printed under the barcode, not \"12a\"")
+    #expect(
+      error.description(naming: { $0 == .barcode ? "--barcode" : "?" })
+        == "--barcode takes the digits printed under the barcode, not \"12a\"")
   }
 }

@@ -43,12 +43,14 @@ struct MusicBrainzReleaseTests {
   }
 
   @Test func oneVinylRecordHasSidesAndNoDiscHeadings() throws {
-    let album = try Self.release("""
+    let album = try Self.release(
+      """
       {"id": "5b1a7e8c-0f6d-4c4e-9a57-1d2a3b4c5d6e", "title": "Kind of Blue", "date": "1959-8-17", "barcode": "",
        "artist-credit": [{"name": "Miles Davis", "artist": {"sort-name": "Davis, Miles"}}],
        "media": [{"format": "12\\" Vinyl", "tracks": [
          {"number": "A1", "title": "So What", "length": 562000}, {"number": "B1", "title": "All Blues", "length": 693000}]}]}
-      """).album()
+      """
+    ).album()
     #expect(album.sortArtist == "Davis, Miles")
     #expect(album.released == "1959-08-17")
     #expect(album.barcode == nil)
@@ -59,10 +61,12 @@ struct MusicBrainzReleaseTests {
   }
 
   @Test func plainNumbersOnOneMediumGetNoHeading() throws {
-    let album = try Self.release("""
+    let album = try Self.release(
+      """
       {"id": "5b1a7e8c-0f6d-4c4e-9a57-1d2a3b4c5d6e", "title": "T", "date": "1997-02-29",
        "artist-credit": [{"name": "A"}], "media": [{"format": "CD", "tracks": [{"number": "1", "title": "One"}]}]}
-      """).album()
+      """
+    ).album()
     #expect(album.trackList.map(\.side) == [nil])
     // Not a real date: left out rather than refused.
     #expect(album.released == nil)
@@ -77,7 +81,9 @@ struct MusicBrainzReleaseTests {
     #expect(throws: LookupError.malformed(service: .musicBrainz, "the release has no \"title\"")) {
       try Self.release(#"{"id": "5b1a7e8c-0f6d-4c4e-9a57-1d2a3b4c5d6e"}"#)
     }
-    #expect(throws: LookupError.malformed(service: .musicBrainz, "\"media[0].tracks\" in the release is not what the web service documents")) {
+    #expect(
+      throws: LookupError.malformed(service: .musicBrainz, "\"media[0].tracks\" in the release is not what the web service documents")
+    ) {
       try Self.release(#"{"id": "x", "title": "t", "media": [{"tracks": 3}]}"#)
     }
   }
@@ -109,25 +115,28 @@ struct MusicBrainzReleaseTests {
   }
 
   @Test func candidatesCarryWhatTellsPressingsApart() throws {
-    let search = try MusicBrainzReleaseSearch.decode(Array("""
-      {"created": "2026-11-23T12:00:00.000Z", "count": 1, "offset": 0, "releases": [\(Self.twoDiscs.dropLast())
-       , "score": 97}]}
-      """.utf8))
+    let search = try MusicBrainzReleaseSearch.decode(
+      Array(
+        """
+        {"created": "2026-11-23T12:00:00.000Z", "count": 1, "offset": 0, "releases": [\(Self.twoDiscs.dropLast())
+         , "score": 97}]}
+        """.utf8))
     let candidate = try #require(LookupCandidate.all(in: search).first)
     #expect(candidate.score == 97)
-    #expect(candidate.json.serialized() == """
-      {
-        "musicbrainz": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
-        "title": "Live in Paris",
-        "artist": "Diana Krall & Orchestra",
-        "date": "2002",
-        "country": "XE",
-        "format": "2×CD + DVD-Video",
-        "label": "Verve",
-        "catalog_number": "065 109-2",
-        "barcode": "0602498658467",
-        "score": 97
-      }
-      """)
+    #expect(
+      candidate.json.serialized() == """
+        {
+          "musicbrainz": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+          "title": "Live in Paris",
+          "artist": "Diana Krall & Orchestra",
+          "date": "2002",
+          "country": "XE",
+          "format": "2×CD + DVD-Video",
+          "label": "Verve",
+          "catalog_number": "065 109-2",
+          "barcode": "0602498658467",
+          "score": 97
+        }
+        """)
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import RecordKeeper
-import Testing
+import Synchronization
 import TestSupport
+import Testing
 
 /// Issue 22.3: adding and filling from MusicBrainz is one library call that
 /// `rk add --musicbrainz`, `rk set --fill` and the API all use.
@@ -20,11 +20,13 @@ struct ReleaseFillTests {
     func release(_ id: String) throws(LookupError) -> MusicBrainzRelease {
       guard id == ReleaseFillTests.id else { throw .notFound(service: .musicBrainz, what: "release \(id)") }
       do {
-        return try MusicBrainzRelease.decode(Array("""
-          {"id": "\(ReleaseFillTests.id)", "title": "Kind of Blue", "date": "1959", "label-info": [{"catalog-number": "CL 1355", "label": {"name": "Columbia"}}],
-           "artist-credit": [{"name": "Miles Davis", "artist": {"sort-name": "Davis, Miles"}}],
-           "media": [{"format": "12\\" Vinyl", "tracks": [{"number": "A1", "title": "So What", "length": 562000}]}]}
-          """.utf8))
+        return try MusicBrainzRelease.decode(
+          Array(
+            """
+            {"id": "\(ReleaseFillTests.id)", "title": "Kind of Blue", "date": "1959", "label-info": [{"catalog-number": "CL 1355", "label": {"name": "Columbia"}}],
+             "artist-credit": [{"name": "Miles Davis", "artist": {"sort-name": "Davis, Miles"}}],
+             "media": [{"format": "12\\" Vinyl", "tracks": [{"number": "A1", "title": "So What", "length": 562000}]}]}
+            """.utf8))
       }
     }
 
@@ -86,7 +88,8 @@ struct ReleaseFillTests {
     let filled = try await ReleaseFill.fill("kob", release: nil, from: source, in: store, replacing: false)
     #expect(filled.commit != nil)
     let text = try collection.read("albums/kob/album.md")
-    #expect(text.contains("title: Kind Of Blue\n") && text.contains("catalog_number: CL 1355\n") && text.contains("So What (9:22)"), "\(text)")
+    #expect(
+      text.contains("title: Kind Of Blue\n") && text.contains("catalog_number: CL 1355\n") && text.contains("So What (9:22)"), "\(text)")
     #expect(try collection.read("albums/kob/cover.webp") == "mine")
     #expect(source.coversAsked.withLock { $0 } == 0)
 

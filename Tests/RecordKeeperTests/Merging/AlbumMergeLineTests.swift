@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -83,7 +83,8 @@ struct AlbumMergeLineTests {
     let theirs = Self.base.replacingOccurrences(of: "label: Blue Note\n", with: "label: Blue Note  # the original label\n")
     let result = try merge(Self.base, ours, theirs)
     #expect(result.conflicts == [])
-    #expect(text(result) == Self.base.replacingOccurrences(of: "label: Blue Note\n", with: "label: Blue Note Records  # the original label\n"))
+    #expect(
+      text(result) == Self.base.replacingOccurrences(of: "label: Blue Note\n", with: "label: Blue Note Records  # the original label\n"))
     // Both sides' comments on one key: ours stays, theirs is reported.
     let commented = Self.base.replacingOccurrences(of: "label: Blue Note\n", with: "label: Blue Note Records  # ours\n")
     let clash = try merge(Self.base, commented, theirs)
@@ -114,7 +115,9 @@ struct AlbumMergeLineTests {
     let ours = Self.base.replacingOccurrences(of: "# bought at a fair\n", with: "# bought in Leeds\n")
     let theirs = Self.base.replacingOccurrences(of: "# bought at a fair\n", with: "# bought in York\n")
     let result = try merge(Self.base, ours, theirs)
-    #expect(result.conflicts == [FieldConflict(album: "albums/blue-train", field: "notes", ours: "# bought in Leeds", theirs: "# bought in York")])
+    #expect(
+      result.conflicts == [FieldConflict(album: "albums/blue-train", field: "notes", ours: "# bought in Leeds", theirs: "# bought in York")]
+    )
     #expect(text(result) == ours)
     #expect(text(try merge(Self.base, ours, theirs, prefer: ["notes": .theirs])) == theirs)
   }
@@ -166,9 +169,10 @@ struct AlbumMergeLineTests {
       let result = try merge(base, a, b)
       let album = try AlbumFile.parse(result.bytes, id: "a").album
       #expect(result.conflicts == [])
-      #expect(album.trackList.map { "\($0.side ?? ""): \($0.name)" } == [
-        "Side A: Blue Train", "Side A: Moment's Notice", "Side Two: Locomotion", "Side Two: I'm Old Fashioned", "Side Two: Lazy Bird",
-      ])
+      #expect(
+        album.trackList.map { "\($0.side ?? ""): \($0.name)" } == [
+          "Side A: Blue Train", "Side A: Moment's Notice", "Side Two: Locomotion", "Side Two: I'm Old Fashioned", "Side Two: Lazy Bird",
+        ])
     }
   }
 

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -41,10 +41,13 @@ struct AlbumMergePropertyTests {
       let lost = MergeCheck.lostLines(base: base, ours: ours, theirs: theirs, result: text)
       if !lost.isEmpty {
         failures.append(
-          failures.count < 5 ? "trial \(number): lost \(lost)\n--- base\n\(base)\n--- ours\n\(ours)\n--- theirs\n\(theirs)\n--- result\n\(text)" : "")
+          failures.count < 5
+            ? "trial \(number): lost \(lost)\n--- base\n\(base)\n--- ours\n\(ours)\n--- theirs\n\(theirs)\n--- result\n\(text)" : "")
       }
     }
-    print("album merge property: \(trials) trials, \(conflicted) with conflicts reported, \(failures.count) failed or lost lines silently; conflicts by field: \(byField.sorted { $0.key < $1.key })")
+    print(
+      "album merge property: \(trials) trials, \(conflicted) with conflicts reported, \(failures.count) failed or lost lines silently; conflicts by field: \(byField.sorted { $0.key < $1.key })"
+    )
     #expect(failures.isEmpty, "\(failures.filter { !$0.isEmpty }.joined(separator: "\n\n"))")
     #expect(trials >= 2_000)
   }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -97,7 +97,8 @@ struct AlbumMergeTests {
     let theirs = Self.base.replacingOccurrences(of: "Subterranean Homesick Alien", with: "Subterranean Homesick Alien (Live)")
     let result = try merge(Self.base, ours, theirs)
     #expect(result.conflicts.isEmpty)
-    #expect(try AlbumFile.parse(result.bytes, id: "a").album.tracks == ["Paranoid Android", "Airbag", "Subterranean Homesick Alien (Live)"])
+    #expect(
+      try AlbumFile.parse(result.bytes, id: "a").album.tracks == ["Paranoid Android", "Airbag", "Subterranean Homesick Alien (Live)"])
     // And the other way round.
     let other = try merge(Self.base, theirs, ours)
     #expect(other.conflicts.isEmpty)
@@ -110,25 +111,32 @@ struct AlbumMergeTests {
     let theirs = Self.base.replacingOccurrences(of: "2. Paranoid Android", with: "2. Paranoid Android (Edit)")
     let result = try merge(Self.base, ours, theirs)
     #expect(result.conflicts.isEmpty)
-    #expect(try AlbumFile.parse(result.bytes, id: "a").album.tracks == ["Paranoid Android (Edit)", "Airbag", "Subterranean Homesick Alien"])
+    #expect(
+      try AlbumFile.parse(result.bytes, id: "a").album.tracks == ["Paranoid Android (Edit)", "Airbag", "Subterranean Homesick Alien"])
   }
 
   @Test func sameTrackRenamedTwoWaysIsAConflict() throws {
     let ours = Self.base.replacingOccurrences(of: "2. Paranoid Android", with: "2. Paranoid Android (A)")
     let theirs = Self.base.replacingOccurrences(of: "2. Paranoid Android", with: "2. Paranoid Android (B)")
     let result = try merge(Self.base, ours, theirs)
-    #expect(result.conflicts == [FieldConflict(album: "albums/ok", field: "tracks", ours: "Paranoid Android (A)", theirs: "Paranoid Android (B)")])
+    #expect(
+      result.conflicts == [FieldConflict(album: "albums/ok", field: "tracks", ours: "Paranoid Android (A)", theirs: "Paranoid Android (B)")]
+    )
     #expect(text(result) == ours)
     let taken = try merge(Self.base, ours, theirs, prefer: ["tracks": .theirs])
     #expect(text(taken) == theirs)
   }
 
   @Test func tracksAddedOnBothSidesKeepBoth() throws {
-    let ours = Self.base.replacingOccurrences(of: "3. Subterranean Homesick Alien\n", with: "3. Subterranean Homesick Alien\n4. Exit Music\n")
+    let ours = Self.base.replacingOccurrences(
+      of: "3. Subterranean Homesick Alien\n", with: "3. Subterranean Homesick Alien\n4. Exit Music\n")
     let theirs = Self.base.replacingOccurrences(of: "1. Airbag\n", with: "1. Intro\n2. Airbag\n")
     let result = try merge(Self.base, ours, theirs)
     #expect(result.conflicts.isEmpty)
-    #expect(try AlbumFile.parse(result.bytes, id: "a").album.tracks == ["Intro", "Airbag", "Paranoid Android", "Subterranean Homesick Alien", "Exit Music"])
+    #expect(
+      try AlbumFile.parse(result.bytes, id: "a").album.tracks == [
+        "Intro", "Airbag", "Paranoid Android", "Subterranean Homesick Alien", "Exit Music",
+      ])
   }
 
   @Test func notesMergeByLines() throws {
@@ -178,7 +186,9 @@ struct AlbumMergeTests {
   /// has every change of both sides and no conflict.
   @Test func randomChangesToDifferentFieldsAllSurvive() throws {
     var generator = SeededGenerator(seed: 42)
-    let keys = CollectorField.allCases.filter { ![.rating, .barcode, .status, .discogs, .musicbrainz, .purchased, .mediaCondition, .sleeveCondition].contains($0) }
+    let keys = CollectorField.allCases.filter {
+      ![.rating, .barcode, .status, .discogs, .musicbrainz, .purchased, .mediaCondition, .sleeveCondition].contains($0)
+    }
     for _ in 0..<50 {
       let shuffled = keys.shuffled(using: &generator)
       let ourKeys = Array(shuffled.prefix(3))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -42,7 +42,10 @@ struct CollectionMergeTests {
     let (c, outcome, _) = try scenario(
       alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
       bob: { try $0.edit($0.bob, Self.file, replacing: "released: 1997", with: "released: 1997-05-21") })
-    guard case .merged(let commit) = outcome else { Issue.record("\(outcome)"); return }
+    guard case .merged(let commit) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     let album = try c.album(c.alice, Self.id)
     #expect(album.label == "Capitol")
     #expect(album.released == "1997-05-21")
@@ -151,7 +154,10 @@ struct CollectionMergeTests {
         try $0.write($0.bob, kidA + "/album.md", albumText(title: "Kid A", artist: "Radiohead", released: "2000"))
         try $0.commitAll($0.bob, "Add Kid A too")
       })
-    guard case .merged = outcome else { Issue.record("\(outcome)"); return }
+    guard case .merged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     let album = try c.album(c.alice, kidA)
     #expect(album.tags == ["electronic"])
     #expect(album.released == "2000")
@@ -161,7 +167,10 @@ struct CollectionMergeTests {
     let (c, outcome, _) = try scenario(
       alice: { try $0.edit($0.alice, Self.file, replacing: "1. Airbag\n2. Paranoid Android\n", with: "1. Paranoid Android\n2. Airbag\n") },
       bob: { try $0.edit($0.bob, Self.file, replacing: "3. Karma Police", with: "3. Karma Police (Live)") })
-    guard case .merged = outcome else { Issue.record("\(outcome)"); return }
+    guard case .merged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     #expect(try c.album(c.alice, Self.id).tracks == ["Paranoid Android", "Airbag", "Karma Police (Live)"])
   }
 
@@ -173,7 +182,10 @@ struct CollectionMergeTests {
         try git(["commit", "-q", "-m", "Move"], in: $0.alice)
       },
       bob: { try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI") })
-    guard case .merged = outcome else { Issue.record("\(outcome)"); return }
+    guard case .merged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     #expect(try c.album(c.alice, moved).label == "EMI")
     #expect(!FileManager.default.fileExists(atPath: c.alice + "/" + Self.id))
   }
@@ -261,12 +273,16 @@ struct CollectionMergeTests {
       albums: [Self.id: Self.fiveTracks], files: [cover: Array("image".utf8)],
       alice: { try $0.edit($0.alice, Self.file, replacing: "1. Airbag\n2. Paranoid Android\n", with: "1. Paranoid Android\n2. Airbag\n") },
       bob: { try $0.edit($0.bob, Self.file, replacing: "4. Exit Music\n5. Let Down\n", with: "4. Let Down\n5. Exit Music\n") })
-    guard case .conflicts(let found) = outcome else { Issue.record("\(outcome)"); return }
+    guard case .conflicts(let found) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     #expect(found.map(\.field) == ["tracks"])
     #expect(store.conflicts().map(\.field) == ["tracks"])
     let resolution = try store.resolve(Self.id, take: .theirs)
     #expect(resolution.commit?.parentIDs.count == 2)
-    #expect(try c.album(c.alice, Self.id).tracks == ["Airbag", "Paranoid Android", "Subterranean Homesick Alien", "Let Down", "Exit Music"])
+    #expect(
+      try c.album(c.alice, Self.id).tracks == ["Airbag", "Paranoid Android", "Subterranean Homesick Alien", "Let Down", "Exit Music"])
     #expect(try c.read(c.alice, cover) == "image")
     #expect(try git(["ls-tree", "-r", "--name-only", "HEAD", Self.id], in: c.alice).contains("cover.webp"))
     #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
@@ -279,7 +295,10 @@ struct CollectionMergeTests {
       alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },
       bob: { try $0.edit($0.bob, Self.file, replacing: "title: OK Computer", with: "title: [OK Computer") })
     let bobFile = try c.read(c.bob, Self.file)
-    guard case .conflicts(let found) = outcome else { Issue.record("\(outcome)"); return }
+    guard case .conflicts(let found) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     #expect(found.map(\.field) == ["album.md"])
     #expect(store.conflicts().map(\.field) == ["album.md"])
     #expect(try c.album(c.alice, Self.id).label == "Capitol")
@@ -302,7 +321,10 @@ struct CollectionMergeTests {
         try $0.edit($0.bob, Self.file, replacing: "1. Airbag\n", with: "1. Airbag (Live)\n")
         try $0.edit($0.bob, Self.file, replacing: "3. Karma Police", with: "3. Karma Police (Live)")
       })
-    guard case .conflicts(let found) = outcome else { Issue.record("\(outcome)"); return }
+    guard case .conflicts(let found) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     #expect(found.allSatisfy { $0.field == "tracks" })
     _ = try store.resolve(Self.id, take: .theirs)
     let tracks = try c.album(c.alice, Self.id).tracks
@@ -333,7 +355,9 @@ struct CollectionMergeTests {
       let (c, _, store) = try scenario(
         alice: {
           try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol")
-          try $0.edit($0.alice, Self.file, replacing: "1. Airbag\n2. Paranoid Android\n3. Karma Police", with: "1. Airbag (Remaster)\n2. Paranoid Android\n3. Lucky\n4. Karma Police")
+          try $0.edit(
+            $0.alice, Self.file, replacing: "1. Airbag\n2. Paranoid Android\n3. Karma Police",
+            with: "1. Airbag (Remaster)\n2. Paranoid Android\n3. Lucky\n4. Karma Police")
         },
         bob: {
           try $0.edit($0.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI")
@@ -387,7 +411,9 @@ struct CollectionMergeOtherFilesTests {
     try c.commitAll(c.bob, "Bob's list")
     try c.push(c.bob)
     let (outcome, store) = try c.fetchAndMerge(c.alice)
-    #expect(outcome == .conflicts([FieldConflict(album: ".recordkeeper/lists", field: "jazz.yaml", ours: "jazz.yaml", theirs: "jazz.theirs.yaml")]))
+    #expect(
+      outcome
+        == .conflicts([FieldConflict(album: ".recordkeeper/lists", field: "jazz.yaml", ours: "jazz.yaml", theirs: "jazz.theirs.yaml")]))
     #expect(try c.read(c.alice, ".recordkeeper/lists/jazz.theirs.yaml") == "rules: '#jazz #bop'\n")
     let resolution = try store.resolve(".recordkeeper/lists", take: .theirs)
     #expect(resolution.commit != nil)
@@ -457,7 +483,10 @@ struct InterruptedMergeTests {
     #expect(try git(["status", "--porcelain"], in: c.alice).isEmpty)
     // The next sync fast-forwards as if nothing had happened.
     let (outcome, _) = try c.fetchAndMerge(c.alice)
-    guard case .merged = outcome else { Issue.record("\(outcome)"); return }
+    guard case .merged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     #expect(try c.album(c.alice, Self.id).label == "EMI")
   }
 
@@ -495,10 +524,15 @@ struct InterruptedMergeTests {
     try c.edit(c.bob, Self.file, replacing: "label: Parlophone", with: "label: EMI")
     try c.push(c.bob)
     let (outcome, store) = try c.fetchAndMerge(c.alice)
-    guard case .conflicts = outcome else { Issue.record("\(outcome)"); return }
+    guard case .conflicts = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     let before = try c.head(c.alice)
     // As if killed between the conflict records and MERGE_HEAD.
-    for name in ["MERGE_HEAD", "MERGE_MSG", "MERGE_MODE", "ORIG_HEAD"] { try? FileManager.default.removeItem(atPath: c.alice + "/.git/" + name) }
+    for name in ["MERGE_HEAD", "MERGE_MSG", "MERGE_MODE", "ORIG_HEAD"] {
+      try? FileManager.default.removeItem(atPath: c.alice + "/.git/" + name)
+    }
     let journal = MergeJournal(
       head: before, theirs: try c.head(c.bob), target: before, message: "Merge changes from origin\n", unfinished: true, paths: [],
       conflicted: [Self.file])

@@ -74,7 +74,10 @@ final class TwoCollectors {
 }
 
 /// An album text with the collector's label, tags and tracks.
-func sharedAlbum(title: String = "OK Computer", label: String = "Parlophone", tags: [String] = ["alternative"], tracks: [String] = ["Airbag", "Paranoid Android", "Karma Police"]) -> String {
+func sharedAlbum(
+  title: String = "OK Computer", label: String = "Parlophone", tags: [String] = ["alternative"],
+  tracks: [String] = ["Airbag", "Paranoid Android", "Karma Police"]
+) -> String {
   var text = albumText(title: title, artist: "Radiohead", released: "1997", tags: tags, tracks: tracks)
   text = text.replacingOccurrences(of: "---\n\n", with: "label: \(label)\n---\n\n")
   return text

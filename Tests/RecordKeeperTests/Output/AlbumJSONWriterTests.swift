@@ -44,7 +44,8 @@ struct AlbumJSONWriterTests {
     var album = Album(
       id: "albums/\(index)-" + text(&generator, words: 1), title: text(&generator), artist: text(&generator),
       sortArtist: optionalText(&generator),
-      released: [nil, "1997-5-21", "1997-05-21", "1970", "someday", "2024-02", "800-1-2", "9999-12-31", "1-1", "2023-02-29"].randomElement(using: &generator) ?? nil,
+      released: [nil, "1997-5-21", "1997-05-21", "1970", "someday", "2024-02", "800-1-2", "9999-12-31", "1-1", "2023-02-29"].randomElement(
+        using: &generator) ?? nil,
       wikipedia: optionalText(&generator),
       tags: (0..<Int.random(in: 0...3, using: &generator)).map { _ in text(&generator, words: 1) },
       extra: (0..<Int.random(in: 0...2, using: &generator)).map { _ in
@@ -191,10 +192,12 @@ struct AlbumJSONWriterTests {
     return result + "\""
   }
 
-  @Test("each escaped or non-ASCII character at every place of a plain run", arguments: [
-    "\"", "\\", "\n", "\u{0}", "\u{1F}", " ", "~", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "€", "\u{2028}",
-    "\u{202E}", "\u{2069}", "\u{206A}", "😀", "e\u{301}",
-  ])
+  @Test(
+    "each escaped or non-ASCII character at every place of a plain run",
+    arguments: [
+      "\"", "\\", "\n", "\u{0}", "\u{1F}", " ", "~", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "€", "\u{2028}",
+      "\u{202E}", "\u{2069}", "\u{206A}", "😀", "e\u{301}",
+    ])
   func fastPathFindsEveryEscape(special: String) {
     for length in 0..<20 {
       for place in 0...length {

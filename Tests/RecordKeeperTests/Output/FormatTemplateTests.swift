@@ -15,17 +15,19 @@ private func render(_ template: String, _ album: Album = okComputer) throws -> S
 
 @Suite("--format templates")
 struct FormatTemplateTests {
-  @Test("each placeholder", arguments: [
-    ("{id}", "albums/radiohead-ok-computer", "loose"),
-    ("{title}", "OK Computer", "Untitled"),
-    ("{artist}", "Radiohead", "Nobody"),
-    ("{sort_artist}", "Radiohead", ""),
-    ("{released}", "1997-05-21", ""),
-    ("{year}", "1997", ""),
-    ("{wikipedia}", "https://en.wikipedia.org/wiki/OK_Computer", ""),
-    ("{tags}", "alternative, 1990s", ""),
-    ("{tracks}", "Airbag; Paranoid Android", ""),
-  ])
+  @Test(
+    "each placeholder",
+    arguments: [
+      ("{id}", "albums/radiohead-ok-computer", "loose"),
+      ("{title}", "OK Computer", "Untitled"),
+      ("{artist}", "Radiohead", "Nobody"),
+      ("{sort_artist}", "Radiohead", ""),
+      ("{released}", "1997-05-21", ""),
+      ("{year}", "1997", ""),
+      ("{wikipedia}", "https://en.wikipedia.org/wiki/OK_Computer", ""),
+      ("{tags}", "alternative, 1990s", ""),
+      ("{tracks}", "Airbag; Paranoid Android", ""),
+    ])
   func placeholders(template: String, full: String, empty: String) throws {
     #expect(try render(template) == full)
     #expect(try render(template, bare) == empty)
@@ -42,30 +44,33 @@ struct FormatTemplateTests {
   }
 
   @Test func everyPlaceholderIsAccepted() throws {
-    #expect(FormatTemplate.Placeholder.allCases.map(\.rawValue) == [
-      "id", "title", "artist", "sort_artist", "released", "year", "wikipedia", "tags", "tracks", "duration", "plays", "last_played",
-    ])
+    #expect(
+      FormatTemplate.Placeholder.allCases.map(\.rawValue) == [
+        "id", "title", "artist", "sort_artist", "released", "year", "wikipedia", "tags", "tracks", "duration", "plays", "last_played",
+      ])
     for placeholder in FormatTemplate.Placeholder.allCases {
       _ = try FormatTemplate("{\(placeholder.rawValue)}")
     }
   }
 
-  @Test("text, escapes and braces", arguments: [
-    (#"{artist}\t{title}"#, "Radiohead\tOK Computer"),
-    (#"{artist}\n{title}"#, "Radiohead\nOK Computer"),
-    (#"a\\b"#, #"a\b"#),
-    (#"a\xb"#, #"a\xb"#),
-    (#"end\"#, #"end\"#),
-    ("{{title}}", "{title}"),
-    ("{{{title}}}", "{OK Computer}"),
-    ("}", "}"),
-    ("}}", "}"),
-    ("{title} ({year})", "OK Computer (1997)"),
-    ("{artist} - {artist}", "Radiohead - Radiohead"),
-    ("plain text", "plain text"),
-    ("", ""),
-    ("Björk ♫ {title}", "Björk ♫ OK Computer"),
-  ])
+  @Test(
+    "text, escapes and braces",
+    arguments: [
+      (#"{artist}\t{title}"#, "Radiohead\tOK Computer"),
+      (#"{artist}\n{title}"#, "Radiohead\nOK Computer"),
+      (#"a\\b"#, #"a\b"#),
+      (#"a\xb"#, #"a\xb"#),
+      (#"end\"#, #"end\"#),
+      ("{{title}}", "{title}"),
+      ("{{{title}}}", "{OK Computer}"),
+      ("}", "}"),
+      ("}}", "}"),
+      ("{title} ({year})", "OK Computer (1997)"),
+      ("{artist} - {artist}", "Radiohead - Radiohead"),
+      ("plain text", "plain text"),
+      ("", ""),
+      ("Björk ♫ {title}", "Björk ♫ OK Computer"),
+    ])
   func textAndEscapes(template: String, expected: String) throws {
     #expect(try render(template) == expected)
   }
@@ -98,7 +103,9 @@ struct FormatTemplateTests {
     #expect(throws: FormatTemplateError.unknown("xyzzy", suggestion: nil)) { try FormatTemplate("{xyzzy}").requireExtraKeys(in: [album]) }
   }
 
-  @Test("names that are no field and no album's key are refused", arguments: ["{name}", "{Title}", "{ title }", "{sort-artist}", "x {tracks} {cover}"])
+  @Test(
+    "names that are no field and no album's key are refused",
+    arguments: ["{name}", "{Title}", "{ title }", "{sort-artist}", "x {tracks} {cover}"])
   func unknown(template: String) throws {
     let error = #expect(throws: FormatTemplateError.self) { try FormatTemplate(template).requireExtraKeys(in: [okComputer, bare]) }
     guard case .unknown(let name, _) = error else {
@@ -120,7 +127,9 @@ struct FormatTemplateTests {
   @Test func errorMessagesListThePlaceholdersOrSuggestOne() {
     let message = FormatTemplateError.unknown("name", suggestion: nil).description
     #expect(message.hasPrefix("{name} is not a placeholder or an extra key of any album"))
-    #expect(message.contains("{id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {duration} {plays} {last_played} {format}"))
+    #expect(
+      message.contains(
+        "{id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {duration} {plays} {last_played} {format}"))
     #expect(message.contains("{{"))
     #expect(FormatTemplateError.unknown("titel", suggestion: "title").description.contains("did you mean {title}?"))
     #expect(FormatTemplateError.unclosed.description.contains("not closed"))

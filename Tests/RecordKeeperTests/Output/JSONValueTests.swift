@@ -5,32 +5,36 @@ import Testing
 
 @Suite("JSON values")
 struct JSONValueTests {
-  @Test("scalars", arguments: [
-    (JSONValue.null, "null"), (.bool(true), "true"), (.bool(false), "false"), (.number(0), "0"), (.number(-42), "-42"),
-    (.number(Int.max), "9223372036854775807"), (.string(""), "\"\""), (.string("OK Computer"), "\"OK Computer\""),
-    (.array([]), "[]"), (.object([]), "{}"),
-  ])
+  @Test(
+    "scalars",
+    arguments: [
+      (JSONValue.null, "null"), (.bool(true), "true"), (.bool(false), "false"), (.number(0), "0"), (.number(-42), "-42"),
+      (.number(Int.max), "9223372036854775807"), (.string(""), "\"\""), (.string("OK Computer"), "\"OK Computer\""),
+      (.array([]), "[]"), (.object([]), "{}"),
+    ])
   func scalars(value: JSONValue, text: String) {
     #expect(value.serialized() == text)
   }
 
-  @Test("strings are escaped", arguments: [
-    ("\"Heroes\"", #""\"Heroes\"""#),
-    (#"back\slash"#, #""back\\slash""#),
-    ("line\nbreak", #""line\nbreak""#),
-    ("tab\there", #""tab\there""#),
-    ("cr\rhere", #""cr\rhere""#),
-    ("\u{1}\u{1F}", #""\u0001\u001f""#),
-    ("\u{0}", #""\u0000""#),
-    ("Björk ♫ 😀", "\"Björk ♫ 😀\""),
-    ("/slash/", "\"/slash/\""),
-    // DEL, C1 and bidi controls are escaped, so JSON on a terminal cannot drive it.
-    ("\u{7F}\u{9B}\u{202E}\u{2028}", #""\u007f\u009b\u202e\u2028""#),
-    ("\u{80}\u{9F}\u{2066}\u{2069}", #""\u0080\u009f\u2066\u2069""#),
-    // Same lead bytes (0xC2, 0xE2) as the escaped ones, but printable: kept.
-    ("£ ¡ € ‘quoted’ \u{2027} \u{202F} \u{2065} \u{206A}", "\"£ ¡ € ‘quoted’ \u{2027} \u{202F} \u{2065} \u{206A}\""),
-    ("ends in £", "\"ends in £\""),
-  ])
+  @Test(
+    "strings are escaped",
+    arguments: [
+      ("\"Heroes\"", #""\"Heroes\"""#),
+      (#"back\slash"#, #""back\\slash""#),
+      ("line\nbreak", #""line\nbreak""#),
+      ("tab\there", #""tab\there""#),
+      ("cr\rhere", #""cr\rhere""#),
+      ("\u{1}\u{1F}", #""\u0001\u001f""#),
+      ("\u{0}", #""\u0000""#),
+      ("Björk ♫ 😀", "\"Björk ♫ 😀\""),
+      ("/slash/", "\"/slash/\""),
+      // DEL, C1 and bidi controls are escaped, so JSON on a terminal cannot drive it.
+      ("\u{7F}\u{9B}\u{202E}\u{2028}", #""\u007f\u009b\u202e\u2028""#),
+      ("\u{80}\u{9F}\u{2066}\u{2069}", #""\u0080\u009f\u2066\u2069""#),
+      // Same lead bytes (0xC2, 0xE2) as the escaped ones, but printable: kept.
+      ("£ ¡ € ‘quoted’ \u{2027} \u{202F} \u{2065} \u{206A}", "\"£ ¡ € ‘quoted’ \u{2027} \u{202F} \u{2065} \u{206A}\""),
+      ("ends in £", "\"ends in £\""),
+    ])
   func escaping(text: String, json: String) throws {
     let serialized = JSONValue.string(text).serialized()
     #expect(serialized == json)
@@ -56,21 +60,22 @@ struct JSONValueTests {
       ("empty", .object([])),
       ("wikipedia", .null),
     ])
-    #expect(value.serialized() == """
-      {
-        "id": "albums/a",
-        "tracks": [
-          "one",
-          "two"
-        ],
-        "extra": {
-          "label": "L",
-          "formats": []
-        },
-        "empty": {},
-        "wikipedia": null
-      }
-      """)
+    #expect(
+      value.serialized() == """
+        {
+          "id": "albums/a",
+          "tracks": [
+            "one",
+            "two"
+          ],
+          "extra": {
+            "label": "L",
+            "formats": []
+          },
+          "empty": {},
+          "wikipedia": null
+        }
+        """)
   }
 
   @Test func arraysOfObjects() {
@@ -88,10 +93,11 @@ struct JSONValueTests {
       ("list", .array([.object([("a", .bool(true))]), .array([.null])])),
     ])
     // json.dumps(value) in Python, key for key; the line break stays escaped.
-    #expect(value.serialized(layout: .line) == #"""
-      {"id": "albums/a", "tracks": ["one", "two\nlines"], "extra": {"label": "L", "formats": [], "n": -3}, \#
-      "empty": {}, "wikipedia": null, "list": [{"a": true}, [null]]}
-      """#)
+    #expect(
+      value.serialized(layout: .line) == #"""
+        {"id": "albums/a", "tracks": ["one", "two\nlines"], "extra": {"label": "L", "formats": [], "n": -3}, \#
+        "empty": {}, "wikipedia": null, "list": [{"a": true}, [null]]}
+        """#)
     // The indent is the pretty layout's alone.
     #expect(value.serialized(indent: 6, layout: .line) == value.serialized(layout: .line))
   }
@@ -152,35 +158,44 @@ struct JSONValueTests {
       covers: CoverFiles(cover: true, thumbnail: false))
     var withLabel = album
     withLabel.label = "Parlophone"
-    #expect(withLabel.json() == .object([
-      ("id", .string("albums/radiohead-ok-computer")),
-      ("title", .string("OK Computer")),
-      ("artist", .string("Radiohead")),
-      ("sort_artist", .null),
-      ("released", .string("1997-05-21")),
-      ("wikipedia", .null),
-      ("tracks", .array([.string("Airbag")])),
-      ("tags", .array([.string("1990s")])),
-      ("cover", .string("albums/radiohead-ok-computer/cover.webp")),
-      ("thumbnail", .null),
-      ("format", .null), ("label", .string("Parlophone")), ("catalog_number", .null), ("barcode", .null),
-      ("country", .null), ("media_condition", .null), ("sleeve_condition", .null), ("rating", .null),
-      ("location", .null), ("purchased", .null), ("price", .null), ("status", .null), ("discogs", .null),
-      ("musicbrainz", .null),
-      ("extra", .object([("mood", .string("tense"))])),
-      ("notes", .string("")),
-      ("track_list", .array([.object([
-        ("position", .string("1")), ("name", .string("Airbag")), ("side", .null), ("duration", .null), ("favourite", .bool(false)),
-      ])])),
-      ("duration", .null),
-      ("plays", .number(0)),
-      ("last_played", .null),
-    ]))
+    #expect(
+      withLabel.json()
+        == .object([
+          ("id", .string("albums/radiohead-ok-computer")),
+          ("title", .string("OK Computer")),
+          ("artist", .string("Radiohead")),
+          ("sort_artist", .null),
+          ("released", .string("1997-05-21")),
+          ("wikipedia", .null),
+          ("tracks", .array([.string("Airbag")])),
+          ("tags", .array([.string("1990s")])),
+          ("cover", .string("albums/radiohead-ok-computer/cover.webp")),
+          ("thumbnail", .null),
+          ("format", .null), ("label", .string("Parlophone")), ("catalog_number", .null), ("barcode", .null),
+          ("country", .null), ("media_condition", .null), ("sleeve_condition", .null), ("rating", .null),
+          ("location", .null), ("purchased", .null), ("price", .null), ("status", .null), ("discogs", .null),
+          ("musicbrainz", .null),
+          ("extra", .object([("mood", .string("tense"))])),
+          ("notes", .string("")),
+          (
+            "track_list",
+            .array([
+              .object([
+                ("position", .string("1")), ("name", .string("Airbag")), ("side", .null), ("duration", .null), ("favourite", .bool(false)),
+              ])
+            ])
+          ),
+          ("duration", .null),
+          ("plays", .number(0)),
+          ("last_played", .null),
+        ]))
     let serialized = album.json(group: "R").serialized()
     let object = try #require(try JSONSerialization.jsonObject(with: Data(serialized.utf8)) as? [String: Any])
     #expect(object["group"] as? String == "R")
     #expect(object["sort_artist"] is NSNull)
-    #expect(serialized.hasSuffix("\"favourite\": false\n    }\n  ],\n  \"duration\": null,\n  \"plays\": 0,\n  \"last_played\": null,\n  \"group\": \"R\"\n}"))
+    #expect(
+      serialized.hasSuffix(
+        "\"favourite\": false\n    }\n  ],\n  \"duration\": null,\n  \"plays\": 0,\n  \"last_played\": null,\n  \"group\": \"R\"\n}"))
   }
 
   @Test func groupIsNullInRandomModeAndAbsentOutsideLists() {
@@ -192,7 +207,9 @@ struct JSONValueTests {
     #expect(withNull.last?.0 == "group")
     #expect(withNull.last?.1 == .null)
     #expect(!without.contains { $0.0 == "group" })
-    #expect(without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail"] + CollectorField.allCases.map(\.key) + ["extra", "notes", "track_list", "duration", "plays", "last_played"])
+    #expect(
+      without.map(\.0) == ["id", "title", "artist", "sort_artist", "released", "wikipedia", "tracks", "tags", "cover", "thumbnail"]
+        + CollectorField.allCases.map(\.key) + ["extra", "notes", "track_list", "duration", "plays", "last_played"])
   }
 
   @Test func invalidReleaseDateIsShownAsWritten() {

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -36,7 +36,8 @@ import TestSupport
   }
 
   @Test func aLineThatIsNoPlayIsAProblemNamingFileAndLineAndTheRestStillLoad() {
-    let (plays, problems) = parse("- 2026-01-02 · albums/a\n- yesterday · albums/b\n- 2026-02-30 · albums/c\n- 2026-01-03\n- 2026-01-04 25:00 · albums/e\n")
+    let (plays, problems) = parse(
+      "- 2026-01-02 · albums/a\n- yesterday · albums/b\n- 2026-02-30 · albums/c\n- 2026-01-03\n- 2026-01-04 25:00 · albums/e\n")
     #expect(plays.map(\.album) == ["albums/a"])
     #expect(problems.map(\.line) == [2, 3, 4, 5])
     #expect(problems[0].description.hasPrefix("plays/2026.md:2: play: \"yesterday\" is not a date"))
@@ -53,7 +54,10 @@ import TestSupport
     #expect(history.lastPlayed(of: "albums/a")?.text == "2026-01-01 10:00")
     #expect(history.lastPlayed(of: "albums/none") == nil)
     #expect(history.plays.map(\.time.day) == ["2025-03-01", "2025-12-31", "2026-01-01"])
-    #expect(history.problems.map(\.description) == [PlayProblem(file: "plays/2026.md", line: 2, message: PlayLineError.time("bad").description).description])
+    #expect(
+      history.problems.map(\.description) == [
+        PlayProblem(file: "plays/2026.md", line: 2, message: PlayLineError.time("bad").description).description
+      ])
   }
 
   @Test func noPlaysFolderIsNoPlays() throws {

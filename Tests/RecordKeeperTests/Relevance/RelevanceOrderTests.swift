@@ -10,7 +10,10 @@ struct RelevanceOrderTests {
   /// order (by artist) is not the order a rule asks for.
   static let files: [(String, String, String)] = [
     ("joni-blue", "title: Blue\nartist: Joni Mitchell\nreleased: 1971\ntags: [folk]", ""),
-    ("miles-kind-of-blue", "title: Kind of Blue\nartist: Miles Davis\nreleased: 1959\ntags: [jazz, modal]", "## Tracks\n\n1. So What\n2. Blue in Green\n"),
+    (
+      "miles-kind-of-blue", "title: Kind of Blue\nartist: Miles Davis\nreleased: 1959\ntags: [jazz, modal]",
+      "## Tracks\n\n1. So What\n2. Blue in Green\n"
+    ),
     ("coltrane-blue-train", "title: Blue Train\nartist: John Coltrane\nreleased: 1957\ntags: [jazz]", ""),
     ("a-notes-phrase", "title: Evening\nartist: Aaron Alpha\ntags: [ambient]", "## Notes\n\nPlays like kind of blue at half speed.\n"),
     ("b-all-words", "title: Blue Kind\nartist: Of Montreal", ""),
@@ -32,12 +35,23 @@ struct RelevanceOrderTests {
   /// Query, fields searched (nil: every field, notes included, as `rk
   /// find`), the expected order of folders, and the rule it shows.
   static let cases: [(query: String, fields: [SearchField]?, order: [String], rule: String)] = [
-    ("kind of blue", nil, ["miles-kind-of-blue", "a-notes-phrase", "b-all-words", "coltrane-blue-train", "joni-blue"], "a phrase (even in notes) above all the words apart"),
+    (
+      "kind of blue", nil, ["miles-kind-of-blue", "a-notes-phrase", "b-all-words", "coltrane-blue-train", "joni-blue"],
+      "a phrase (even in notes) above all the words apart"
+    ),
     ("\"kind of blue\"", nil, ["miles-kind-of-blue", "a-notes-phrase"], "a quoted phrase ranks as a phrase"),
-    ("blue", nil, ["joni-blue", "miles-kind-of-blue", "coltrane-blue-train", "b-all-words", "a-notes-phrase"], "a whole-field match above a field holding the word; a second field holding it adds"),
-    ("coltrane", nil, ["coltrane-blue-train", "e-coltrane-tag", "d-coltrane-track", "c-coltrane-notes"], "artist above tags above tracks above notes"),
+    (
+      "blue", nil, ["joni-blue", "miles-kind-of-blue", "coltrane-blue-train", "b-all-words", "a-notes-phrase"],
+      "a whole-field match above a field holding the word; a second field holding it adds"
+    ),
+    (
+      "coltrane", nil, ["coltrane-blue-train", "e-coltrane-tag", "d-coltrane-track", "c-coltrane-notes"],
+      "artist above tags above tracks above notes"
+    ),
     ("solo piano", nil, ["z-solo", "f-piano", "g-piano", "h-piano"], "a rarer word weighs more; ties in the default order"),
-    ("miles blue", nil, ["miles-kind-of-blue", "coltrane-blue-train", "joni-blue", "b-all-words", "a-notes-phrase"], "all words above some"),
+    (
+      "miles blue", nil, ["miles-kind-of-blue", "coltrane-blue-train", "joni-blue", "b-all-words", "a-notes-phrase"], "all words above some"
+    ),
     ("BJÖRK", nil, ["bjork-debut", "a-bjork-notes"], "folded as search folds: a whole artist above notes"),
     ("bjork", [.artist, .title], ["bjork-debut"], "only the searched fields rank"),
     ("+blue -train", nil, ["joni-blue", "miles-kind-of-blue", "b-all-words", "a-notes-phrase"], "+ words rank, - words only filter"),
@@ -60,7 +74,8 @@ struct RelevanceOrderTests {
     let words = try SearchQuery(parsing: "blue")
     let ranked = AlbumOrder(mode: .relevance).arrangement(of: Self.albums, query: words, fields: SearchField.defaults, collectionSize: 14)
     #expect(ranked.groups.allSatisfy { $0 == nil })
-    let plain = AlbumOrder(mode: .relevance).arrangement(of: Self.albums, query: SearchQuery(), fields: SearchField.defaults, collectionSize: 14)
+    let plain = AlbumOrder(mode: .relevance).arrangement(
+      of: Self.albums, query: SearchQuery(), fields: SearchField.defaults, collectionSize: 14)
     #expect(plain == AlbumOrder(mode: .artistYear).arrangement(of: Self.albums))
   }
 

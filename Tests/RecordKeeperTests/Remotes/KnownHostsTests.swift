@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -60,7 +60,9 @@ struct KnownHostsTests {
     #expect(hex(SHA1.hash(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
     #expect(hex(SHA1.hash([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
     // RFC 2202, test case 2.
-    #expect(hex(SHA1.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))) == "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79")
+    #expect(
+      hex(SHA1.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+        == "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79")
   }
 }
 
@@ -133,11 +135,13 @@ struct KnownHostsOpenSSHTests {
     for (host, port) in names {
       for key in keys + [(keys[0].type, keys[1].key)] {
         #expect(
-          after.verdict(host: host, port: port, type: key.type, key: key.key) == before.verdict(host: host, port: port, type: key.type, key: key.key),
+          after.verdict(host: host, port: port, type: key.type, key: key.key)
+            == before.verdict(host: host, port: port, type: key.type, key: key.key),
           "\(sshName(host, port)) \(key.type)")
       }
       #expect(
-        keys.contains { after.verdict(host: host, port: port, type: $0.type, key: $0.key) != .unknown } == (try openSSHFinds(host, port, in: path)),
+        keys.contains { after.verdict(host: host, port: port, type: $0.type, key: $0.key) != .unknown }
+          == (try openSSHFinds(host, port, in: path)),
         "\(sshName(host, port))")
     }
   }

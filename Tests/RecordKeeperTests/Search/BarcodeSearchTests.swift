@@ -24,9 +24,10 @@ struct BarcodeSearchTests {
   @Test(arguments: ["7 20642-44251 7", "720642442517"])
   func eitherFormFindsTheOther(stored: String) throws {
     let album = Self.album(barcode: stored)
-    for query in ["720642442517", "\"7 20642-44251 7\"", "7 20642-44251 7", "20642-44251", "@barcode:720642442517", "@barcode:=720642442517",
-      "@barcode:=\"7 20642-44251 7\"", "@barcode:20642"]
-    {
+    for query in [
+      "720642442517", "\"7 20642-44251 7\"", "7 20642-44251 7", "20642-44251", "@barcode:720642442517", "@barcode:=720642442517",
+      "@barcode:=\"7 20642-44251 7\"", "@barcode:20642",
+    ] {
       #expect(try Self.matches(query, album), "\(query) should find \(stored)")
     }
     #expect(try Self.matches("720642442517", album, fields: [.label]))

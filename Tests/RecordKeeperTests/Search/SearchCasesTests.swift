@@ -20,16 +20,34 @@ struct SearchCasesTests {
 
 enum SearchCases {
   static let files: [(String, String, Bool)] = [
-    ("albums/ok", "title: OK Computer\nartist: Radiohead\nreleased: 1997-05-21\ntags: [alternative, 1990s]\nlabel: Parlophone\ncatalog_number: NODATA 02\nrating: \"5\"\nmedia_condition: VG+\npurchased: 2023-11\n", true),
+    (
+      "albums/ok",
+      "title: OK Computer\nartist: Radiohead\nreleased: 1997-05-21\ntags: [alternative, 1990s]\nlabel: Parlophone\ncatalog_number: NODATA 02\nrating: \"5\"\nmedia_condition: VG+\npurchased: 2023-11\n",
+      true
+    ),
     ("albums/homogenic", "title: Homogenic\nartist: Björk\nreleased: 1997-09\ntags: [electronic]\nstatus: wanted\n", false),
-    ("albums/abbey", "title: Abbey Road\nartist: The Beatles\nsort_artist: Beatles, The\nreleased: \"1969\"\ntags: [rock]\nbarcode: 0077774644624\nrating: \"3\"\n", true),
-    ("albums/blue", "title: Kind of Blue\nartist: Miles Davis\nreleased: 1959-08-17\ntags: [jazz, modal]\nlabel: Columbia\ncatalog_number: CL 1355\ndiscogs: \"1234567\"\nwikipedia: https://en.wikipedia.org/wiki/Kind_of_Blue\n", false),
+    (
+      "albums/abbey",
+      "title: Abbey Road\nartist: The Beatles\nsort_artist: Beatles, The\nreleased: \"1969\"\ntags: [rock]\nbarcode: 0077774644624\nrating: \"3\"\n",
+      true
+    ),
+    (
+      "albums/blue",
+      "title: Kind of Blue\nartist: Miles Davis\nreleased: 1959-08-17\ntags: [jazz, modal]\nlabel: Columbia\ncatalog_number: CL 1355\ndiscogs: \"1234567\"\nwikipedia: https://en.wikipedia.org/wiki/Kind_of_Blue\n",
+      false
+    ),
     ("albums/agaetis", "title: Ágætis byrjun\nartist: Sigur Rós\nreleased: 1999-06-12\ntags: [post-rock, Iceland]\nprice: 25 ISK\n", false),
-    ("albums/strasse", "title: Straße\nartist: Søren Østergaard\nreleased: 2001-02\ntags: [\"hip hop\", \"#1 Record\"]\nlocation: Shelf ﬁve\n", false),
+    (
+      "albums/strasse",
+      "title: Straße\nartist: Søren Østergaard\nreleased: 2001-02\ntags: [\"hip hop\", \"#1 Record\"]\nlocation: Shelf ﬁve\n", false
+    ),
     ("albums/kana", "title: ガンダム\nartist: 카라\nreleased: 2010\ntags: [k-pop, instruments:piano]\npurchased: \"2024\"\n", false),
     ("albums/prince", "title: \"1999\"\nartist: Prince\ntags: [funk, -live]\nrating: \"05\"\n", false),
     ("albums/debut", "title: Debut\nartist: bjork\nreleased: 1993-07-05\ntags: [pop, Pop]\nformat: 2×LP\n", false),
-    ("albums/odd", "title: \"Σίσυφος (live)\"\nartist: ΣΙΣΥΦΟΣ\nreleased: 1997-5-7\ntags: []\nmusicbrainz: b1392450-e666-3926-a536-22c65f834433\n", false),
+    (
+      "albums/odd",
+      "title: \"Σίσυφος (live)\"\nartist: ΣΙΣΥΦΟΣ\nreleased: 1997-5-7\ntags: []\nmusicbrainz: b1392450-e666-3926-a536-22c65f834433\n", false
+    ),
   ]
 
   static let bodies: [String: String] = [
@@ -45,13 +63,15 @@ enum SearchCases {
     "blue -kind", "blue +kind", "+blue", "-blue", "- blue", "+", "-", "\"kind of\"", "\"of kind\"", "kind of", "\"-live\"", "-live",
     "\"#1 Record\"", "\"#1\"", "\\\"", "a\\\\b", "1997", "1997-05", "1997-05-07", "1997-5-7", "nodata", "cl 1355", "0077774644624",
     "airbag", "4:44", "rough trade", "columbia", "(live)", "-(live)", "+(live)",
-    "#jazz", "#Jazz", "-#jazz", "#\"hip hop\"", "#hip", "#instruments:piano", "#1990s", "#pop", "#Pop", "+(#jazz, #rock)", "-(#jazz, #rock)",
+    "#jazz", "#Jazz", "-#jazz", "#\"hip hop\"", "#hip", "#instruments:piano", "#1990s", "#pop", "#Pop", "+(#jazz, #rock)",
+    "-(#jazz, #rock)",
     "-(#jazz) -(#modal)", "-#jazz -#rock", "-(#rock, #pop) -(#rock, #funk)", "+ (#jazz, #funk)", "+(#jazz,#funk)", "+( #jazz , #funk )",
     "@wikipedia", "-@wikipedia", "@label", "@label:col", "@label:COLUMBIA", "@label:=columbia", "@label:=colum", "@artist:=\"Miles Davis\"",
     "@artist:=miles davis", "@artist:bjork", "@artist:=BJORK", "@sort-artist", "@sort_artist:beatles", "@Sort-Artist:=\"beatles, the\"",
     "@catalog_number:=\"CL 1355\"", "@CATALOG-NUMBER:nodata", "@title:\"a..b\"", "@title:1999", "@title:=1999", "@tags", "-@tags",
     "@tags:roc", "@tags:=rock", "@tags:=ROCK", "@tags:\"hip hop\"", "@year", "-@year", "@year:1997", "@year:>1990", "@year:>=1997",
-    "@year:<1970", "@year:<=1969", "@year:=1997", "@year:1990..1999", "@year:1999..1990", "@year:-5..5", "@year(>1990)", "@year(1990..1999)",
+    "@year:<1970", "@year:<=1969", "@year:=1997", "@year:1990..1999", "@year:1999..1990", "@year:-5..5", "@year(>1990)",
+    "@year(1990..1999)",
     "@released", "@released:1997", "@released:=1997", "@released:1997-05", "@released:>=1997-06", "@released:<1997-05-22",
     "@released:1997-05-07", "@released:1959..1970", "@released:1997-01..1997-06", "@purchased", "@purchased:2023", "@purchased:>2023",
     "@purchased:<=2023-11", "@rating", "@rating:5", "@rating:>=4", "@rating:<4", "@rating:3..5", "@rating:=5", "@discogs:1234567",

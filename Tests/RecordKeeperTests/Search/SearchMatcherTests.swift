@@ -11,15 +11,21 @@ private let albums: [Album] = [
     id: "abbey", title: "Abbey Road", artist: "The Beatles", sortArtist: "Beatles, The", released: "1969",
     tracks: ["Come Together", "Something"], tags: ["rock"]),
   Album(id: "blue", title: "Kind of Blue", artist: "Miles Davis", released: "1959-08-17", tracks: ["So What"], tags: ["jazz", "modal"]),
-  Album(id: "pulse", title: "Pulse", artist: "Pink Floyd", released: "1995-05-29", tracks: ["Shine On You Crazy Diamond"], tags: ["live", "rock"]),
-  Album(id: "moon", title: "The Dark Side of the Moon", artist: "Pink Floyd", released: "1973-03-01", tracks: ["Time", "Money"], tags: ["rock", "prog"]),
-  Album(id: "agaetis", title: "Ágætis byrjun", artist: "Sigur Rós", released: "1999-06-12", tracks: ["Svefn-g-englar"], tags: ["post-rock"]),
+  Album(
+    id: "pulse", title: "Pulse", artist: "Pink Floyd", released: "1995-05-29", tracks: ["Shine On You Crazy Diamond"],
+    tags: ["live", "rock"]),
+  Album(
+    id: "moon", title: "The Dark Side of the Moon", artist: "Pink Floyd", released: "1973-03-01", tracks: ["Time", "Money"],
+    tags: ["rock", "prog"]),
+  Album(
+    id: "agaetis", title: "Ágætis byrjun", artist: "Sigur Rós", released: "1999-06-12", tracks: ["Svefn-g-englar"], tags: ["post-rock"]),
   Album(id: "debut", title: "Debut", artist: "bjork", tags: ["pop"]),
   Album(id: "prince", title: "1999", artist: "Prince", tracks: ["Little Red Corvette"], tags: ["funk", "-live"]),
 ]
 
 /// The ids of the albums `query` finds, in fixture order.
-private func find(_ query: String, in fields: Set<SearchField> = Set(SearchField.allCases), among list: [Album] = albums) throws -> [String] {
+private func find(_ query: String, in fields: Set<SearchField> = Set(SearchField.allCases), among list: [Album] = albums) throws -> [String]
+{
   let matcher = try SearchMatcher(query: try SearchQuery(parsing: query), fields: fields)
   return list.filter(matcher.matches).map(\.id)
 }
@@ -43,37 +49,43 @@ struct SearchMatcherTests {
     #expect(try find("   ") == albums.map(\.id))
   }
 
-  @Test("plain terms: an album needs at least one", arguments: [
-    ("floyd", ["pulse", "moon"]),
-    ("floyd beatles", ["abbey", "pulse", "moon"]),
-    ("radiohead davis", ["ok", "blue"]),
-    ("nothing-like-this", [String]()),
-    ("nothing radiohead", ["ok"]),
-  ])
+  @Test(
+    "plain terms: an album needs at least one",
+    arguments: [
+      ("floyd", ["pulse", "moon"]),
+      ("floyd beatles", ["abbey", "pulse", "moon"]),
+      ("radiohead davis", ["ok", "blue"]),
+      ("nothing-like-this", [String]()),
+      ("nothing radiohead", ["ok"]),
+    ])
   func plainTermsAnyOf(query: String, expected: [String]) throws {
     #expect(try find(query) == expected)
   }
 
-  @Test("+terms: an album needs every one", arguments: [
-    ("+pink +live", ["pulse"]),
-    ("+pink +floyd", ["pulse", "moon"]),
-    ("+pink +radiohead", [String]()),
-    ("+radiohead +airbag +1997 +1990s", ["ok"]),
-    ("+rock moon pulse", ["pulse", "moon"]),
-    ("+rock beatles", ["abbey"]),
-  ])
+  @Test(
+    "+terms: an album needs every one",
+    arguments: [
+      ("+pink +live", ["pulse"]),
+      ("+pink +floyd", ["pulse", "moon"]),
+      ("+pink +radiohead", [String]()),
+      ("+radiohead +airbag +1997 +1990s", ["ok"]),
+      ("+rock moon pulse", ["pulse", "moon"]),
+      ("+rock beatles", ["abbey"]),
+    ])
   func requiredTermsAllOf(query: String, expected: [String]) throws {
     #expect(try find(query) == expected)
   }
 
-  @Test("-terms: an album must contain none", arguments: [
-    ("floyd -live", ["moon"]),
-    ("-rock", ["ok", "homogenic", "blue", "debut", "prince"]),
-    ("-rock -1997 -bjork", ["blue", "prince"]),
-    ("-live", ["ok", "homogenic", "abbey", "blue", "moon", "agaetis", "debut"]),
-    ("+1997 -electronic", ["ok"]),
-    ("pink -floyd", [String]()),
-  ])
+  @Test(
+    "-terms: an album must contain none",
+    arguments: [
+      ("floyd -live", ["moon"]),
+      ("-rock", ["ok", "homogenic", "blue", "debut", "prince"]),
+      ("-rock -1997 -bjork", ["blue", "prince"]),
+      ("-live", ["ok", "homogenic", "abbey", "blue", "moon", "agaetis", "debut"]),
+      ("+1997 -electronic", ["ok"]),
+      ("pink -floyd", [String]()),
+    ])
   func excludedTermsNoneOf(query: String, expected: [String]) throws {
     #expect(try find(query) == expected)
   }
@@ -90,25 +102,31 @@ struct SearchMatcherTests {
     #expect(try find("\"dark side\"") == ["moon"])
   }
 
-  @Test("matching is by substring", arguments: [("adioh", ["ok"]), ("oog", [String]()), ("ogeni", ["homogenic"]), ("199", ["ok", "homogenic", "pulse", "agaetis", "prince"])])
+  @Test(
+    "matching is by substring",
+    arguments: [
+      ("adioh", ["ok"]), ("oog", [String]()), ("ogeni", ["homogenic"]), ("199", ["ok", "homogenic", "pulse", "agaetis", "prince"]),
+    ])
   func substring(query: String, expected: [String]) throws {
     #expect(try find(query) == expected)
   }
 
-  @Test("matching ignores case and diacritics", arguments: [
-    ("bjork", ["homogenic", "debut"]),
-    ("BJÖRK", ["homogenic", "debut"]),
-    ("Björk", ["homogenic", "debut"]),
-    ("BJORK", ["homogenic", "debut"]),
-    ("bjo\u{308}rk", ["homogenic", "debut"]),
-    ("RADIOHEAD", ["ok"]),
-    ("paranoid ANDROID", ["ok"]),
-    ("\"sigur ros\"", ["agaetis"]),
-    ("agaetis", ["agaetis"]),
-    ("ÆTIS", ["agaetis"]),
-    ("joga", ["homogenic"]),
-    ("JÓGA", ["homogenic"]),
-  ])
+  @Test(
+    "matching ignores case and diacritics",
+    arguments: [
+      ("bjork", ["homogenic", "debut"]),
+      ("BJÖRK", ["homogenic", "debut"]),
+      ("Björk", ["homogenic", "debut"]),
+      ("BJORK", ["homogenic", "debut"]),
+      ("bjo\u{308}rk", ["homogenic", "debut"]),
+      ("RADIOHEAD", ["ok"]),
+      ("paranoid ANDROID", ["ok"]),
+      ("\"sigur ros\"", ["agaetis"]),
+      ("agaetis", ["agaetis"]),
+      ("ÆTIS", ["agaetis"]),
+      ("joga", ["homogenic"]),
+      ("JÓGA", ["homogenic"]),
+    ])
   func foldedMatching(query: String, expected: [String]) throws {
     #expect(try find(query) == expected)
   }
@@ -124,14 +142,16 @@ struct SearchMatcherTests {
   // MARK: Fields
 
   /// For each field, a term found only in that field of one album.
-  @Test("each field on its own", arguments: [
-    (SearchField.artist, "radiohead", "ok"),
-    (.title, "computer", "ok"),
-    (.released, "1997-05", "ok"),
-    (.tracks, "android", "ok"),
-    (.sortArtist, "beatles,", "abbey"),
-    (.tags, "alternative", "ok"),
-  ])
+  @Test(
+    "each field on its own",
+    arguments: [
+      (SearchField.artist, "radiohead", "ok"),
+      (.title, "computer", "ok"),
+      (.released, "1997-05", "ok"),
+      (.tracks, "android", "ok"),
+      (.sortArtist, "beatles,", "abbey"),
+      (.tags, "alternative", "ok"),
+    ])
   func eachField(field: SearchField, term: String, id: String) throws {
     #expect(try find(term, in: [field]) == [id])
     #expect(try find(term, in: Set(SearchField.allCases).subtracting([field])) == [])
@@ -181,10 +201,12 @@ struct SearchMatcherTests {
 
   // MARK: Release dates
 
-  @Test("released is matched as its text", arguments: [
-    ("1997-05-21", ["ok"]), ("05-21", ["ok"]), ("1997-05", ["ok"]), ("1997", ["ok", "homogenic"]), ("\"-09\"", ["homogenic"]),
-    ("1997-5", [String]()), ("21/05/1997", [String]()), ("may", [String]()),
-  ])
+  @Test(
+    "released is matched as its text",
+    arguments: [
+      ("1997-05-21", ["ok"]), ("05-21", ["ok"]), ("1997-05", ["ok"]), ("1997", ["ok", "homogenic"]), ("\"-09\"", ["homogenic"]),
+      ("1997-5", [String]()), ("21/05/1997", [String]()), ("may", [String]()),
+    ])
   func releasedText(query: String, expected: [String]) throws {
     #expect(try find(query, in: [.released]) == expected)
   }
@@ -227,9 +249,10 @@ struct SearchMatcherTests {
   @Test func largeCollectionsFindTheSameAlbumsInParallel() throws {
     var many: [Album] = []
     for index in 0..<5_000 {
-      many.append(Album(
-        id: "albums/\(index)", title: "Title \(index)", artist: index % 7 == 0 ? "Björk" : "Artist \(index % 13)",
-        released: index % 3 == 0 ? "19\(50 + index % 50)" : nil, tags: index % 5 == 0 ? ["jazz"] : ["rock"]))
+      many.append(
+        Album(
+          id: "albums/\(index)", title: "Title \(index)", artist: index % 7 == 0 ? "Björk" : "Artist \(index % 13)",
+          released: index % 3 == 0 ? "19\(50 + index % 50)" : nil, tags: index % 5 == 0 ? ["jazz"] : ["rock"]))
     }
     let collection = RecordCollection(location: CollectionLocation(root: "/nonexistent"), albums: many)
     for query in ["bjork", "+jazz -1999", "\"artist 1\"", "-rock", "nothing"] {

@@ -67,36 +67,38 @@ struct SeedTaglistExampleTests {
 
 @Suite("Rules and clauses in a query (PRODUCT.md §1.3)")
 struct SearchRuleParsingTests {
-  @Test("rules are read as written", arguments: [
-    ("#jazz", [SearchClause([.tag("jazz")])]),
-    ("#instruments:piano", [SearchClause([.tag("instruments:piano")])]),
-    ("#hip-hop", [SearchClause([.tag("hip-hop")])]),
-    ("#\"hip hop\"", [SearchClause([.tag("hip hop")])]),
-    ("-#jazz", [SearchClause(isNegative: true, [.tag("jazz")])]),
-    ("- #jazz", [SearchClause(isNegative: true, [.tag("jazz")])]),
-    ("+#jazz", [SearchClause([.tag("jazz")])]),
-    ("@cover", [SearchClause([.field(.cover, .present)])]),
-    ("-(@tags)", [SearchClause(isNegative: true, [.field(.tags, .present)])]),
-    ("@artist:miles", [SearchClause([.field(.artist, .contains("miles"))])]),
-    ("@artist:=\"Miles Davis\"", [SearchClause([.field(.artist, .equals("Miles Davis"))])]),
-    ("@year:>2010", [SearchClause([.field(.year, .compare(.greater, .number(2010)))])]),
-    ("@year(>2010)", [SearchClause([.field(.year, .compare(.greater, .number(2010)))])]),
-    ("@rating:>=4", [SearchClause([.field(.collector(.rating), .compare(.greaterOrEqual, .number(4)))])]),
-    ("@tracks:<=3", [SearchClause([.field(.tracks, .compare(.lessOrEqual, .number(3)))])]),
-    ("@discogs:<5", [SearchClause([.field(.collector(.discogs), .compare(.less, .number(5)))])]),
-    ("@rating:5", [SearchClause([.field(.collector(.rating), .compare(.equal, .number(5)))])]),
-    ("@year:1970..1979", [SearchClause([.field(.year, .range(.number(1970), .number(1979)))])]),
-    ("@sort-artist:beatles", [SearchClause([.field(.sortArtist, .contains("beatles"))])]),
-    ("@Catalog_Number:=\"CL 1355\"", [SearchClause([.field(.collector(.catalogNumber), .equals("CL 1355"))])]),
-    ("@favourites", [SearchClause([.list("favourites")])]),
-    (
-      "+(#dance, #pop) -(#live,@year:<1970)",
-      [
-        SearchClause([.tag("dance"), .tag("pop")]),
-        SearchClause(isNegative: true, [.tag("live"), .field(.year, .compare(.less, .number(1970)))]),
-      ]
-    ),
-  ] as [(String, [SearchClause])])
+  @Test(
+    "rules are read as written",
+    arguments: [
+      ("#jazz", [SearchClause([.tag("jazz")])]),
+      ("#instruments:piano", [SearchClause([.tag("instruments:piano")])]),
+      ("#hip-hop", [SearchClause([.tag("hip-hop")])]),
+      ("#\"hip hop\"", [SearchClause([.tag("hip hop")])]),
+      ("-#jazz", [SearchClause(isNegative: true, [.tag("jazz")])]),
+      ("- #jazz", [SearchClause(isNegative: true, [.tag("jazz")])]),
+      ("+#jazz", [SearchClause([.tag("jazz")])]),
+      ("@cover", [SearchClause([.field(.cover, .present)])]),
+      ("-(@tags)", [SearchClause(isNegative: true, [.field(.tags, .present)])]),
+      ("@artist:miles", [SearchClause([.field(.artist, .contains("miles"))])]),
+      ("@artist:=\"Miles Davis\"", [SearchClause([.field(.artist, .equals("Miles Davis"))])]),
+      ("@year:>2010", [SearchClause([.field(.year, .compare(.greater, .number(2010)))])]),
+      ("@year(>2010)", [SearchClause([.field(.year, .compare(.greater, .number(2010)))])]),
+      ("@rating:>=4", [SearchClause([.field(.collector(.rating), .compare(.greaterOrEqual, .number(4)))])]),
+      ("@tracks:<=3", [SearchClause([.field(.tracks, .compare(.lessOrEqual, .number(3)))])]),
+      ("@discogs:<5", [SearchClause([.field(.collector(.discogs), .compare(.less, .number(5)))])]),
+      ("@rating:5", [SearchClause([.field(.collector(.rating), .compare(.equal, .number(5)))])]),
+      ("@year:1970..1979", [SearchClause([.field(.year, .range(.number(1970), .number(1979)))])]),
+      ("@sort-artist:beatles", [SearchClause([.field(.sortArtist, .contains("beatles"))])]),
+      ("@Catalog_Number:=\"CL 1355\"", [SearchClause([.field(.collector(.catalogNumber), .equals("CL 1355"))])]),
+      ("@favourites", [SearchClause([.list("favourites")])]),
+      (
+        "+(#dance, #pop) -(#live,@year:<1970)",
+        [
+          SearchClause([.tag("dance"), .tag("pop")]),
+          SearchClause(isNegative: true, [.tag("live"), .field(.year, .compare(.less, .number(1970)))]),
+        ]
+      ),
+    ] as [(String, [SearchClause])])
   func parses(query: String, clauses: [SearchClause]) throws {
     let parsed = try SearchQuery(parsing: query)
     #expect(parsed.clauses == clauses)
@@ -151,20 +153,22 @@ struct SearchRuleParsingTests {
     #expect(message.contains("title, artist, sort_artist, released, year"))
   }
 
-  @Test("malformed rules are refused, saying what to write", arguments: [
-    ("#", "write the tag after #"),
-    ("@", "write a field or a smart list after @"),
-    ("@year:>abc", "year is a whole number"),
-    ("@released:>June", "released is a date"),
-    ("@purchased:2024-13", "purchased is a date"),
-    ("@title:>x", "title is text"),
-    ("@cover:yes", "@cover can only be present or not"),
-    ("@artist:", "write the text to look for"),
-    ("@year=1970", "write : and the value after @year"),
-    ("@year(>2010", "close the parenthesis"),
-    ("@artist:\"Miles", "close the quote"),
-    ("+()", "a clause needs at least one rule"),
-  ])
+  @Test(
+    "malformed rules are refused, saying what to write",
+    arguments: [
+      ("#", "write the tag after #"),
+      ("@", "write a field or a smart list after @"),
+      ("@year:>abc", "year is a whole number"),
+      ("@released:>June", "released is a date"),
+      ("@purchased:2024-13", "purchased is a date"),
+      ("@title:>x", "title is text"),
+      ("@cover:yes", "@cover can only be present or not"),
+      ("@artist:", "write the text to look for"),
+      ("@year=1970", "write : and the value after @year"),
+      ("@year(>2010", "close the parenthesis"),
+      ("@artist:\"Miles", "close the quote"),
+      ("+()", "a clause needs at least one rule"),
+    ])
   func malformed(query: String, advice: String) {
     guard case .malformedRule(_, let given) = parseError(query) else {
       Issue.record("\(query) was not refused as malformed: \(String(describing: parseError(query)))")
@@ -208,63 +212,67 @@ struct SearchRuleMatchingTests {
     album("untitled", tags: []),
   ]
 
-  @Test("each rule kind and operator", arguments: [
-    ("#jazz", ["kind-of-blue"]),
-    ("#Jazz", []),
-    ("#modal", []),
-    ("#instruments:piano", ["bjork"]),
-    ("#instruments", []),
-    ("@artist:davis", ["kind-of-blue"]),
-    ("@artist:bjork", ["bjork"]),
-    ("@artist:=\"miles davis\"", ["kind-of-blue"]),
-    ("@artist:=miles", []),
-    ("@tags:jaz", ["kind-of-blue"]),
-    ("@tags:=modal", ["kind-of-blue"]),
-    ("@tags:=mod", []),
-    ("@tags", ["kind-of-blue", "bjork"]),
-    ("-@tags", ["moon", "untitled"]),
-    ("@cover", ["kind-of-blue"]),
-    ("-@cover", ["bjork", "moon", "untitled"]),
-    ("@rating", ["kind-of-blue", "bjork", "moon"]),
-    ("@rating:5", ["kind-of-blue"]),
-    ("@rating:=3", ["bjork"]),
-    ("@rating:>3", ["kind-of-blue"]),
-    ("@rating:>=3", ["kind-of-blue", "bjork"]),
-    ("@rating:<5", ["bjork"]),
-    ("@rating:<=5", ["kind-of-blue", "bjork"]),
-    ("@rating:3..4", ["bjork"]),
-    ("@tracks:>5", ["bjork", "moon"]),
-    ("@tracks:5", ["kind-of-blue"]),
-    ("@tracks", ["kind-of-blue", "bjork", "moon"]),
-    ("@discogs:1000..2000", ["kind-of-blue"]),
-    ("@year:1950..1969", ["kind-of-blue"]),
-    ("@year:1997", ["bjork"]),
-    ("@year:<1970", ["kind-of-blue"]),
-    ("@year", ["kind-of-blue", "bjork", "moon"]),
-    ("@released:1959", ["kind-of-blue"]),
-    ("@released:1959-08", ["kind-of-blue"]),
-    ("@released:=1959-08", []),
-    ("@released:=1959-08-17", ["kind-of-blue"]),
-    ("@released:>=1973-03", ["bjork", "moon"]),
-    ("@released:>1973-03", ["bjork"]),
-    ("@released:1960..1973-02", []),
-    ("@released:1960..1973-03", ["moon"]),
-    ("@label:=columbia", ["kind-of-blue"]),
-    ("@label", ["kind-of-blue"]),
-  ])
+  @Test(
+    "each rule kind and operator",
+    arguments: [
+      ("#jazz", ["kind-of-blue"]),
+      ("#Jazz", []),
+      ("#modal", []),
+      ("#instruments:piano", ["bjork"]),
+      ("#instruments", []),
+      ("@artist:davis", ["kind-of-blue"]),
+      ("@artist:bjork", ["bjork"]),
+      ("@artist:=\"miles davis\"", ["kind-of-blue"]),
+      ("@artist:=miles", []),
+      ("@tags:jaz", ["kind-of-blue"]),
+      ("@tags:=modal", ["kind-of-blue"]),
+      ("@tags:=mod", []),
+      ("@tags", ["kind-of-blue", "bjork"]),
+      ("-@tags", ["moon", "untitled"]),
+      ("@cover", ["kind-of-blue"]),
+      ("-@cover", ["bjork", "moon", "untitled"]),
+      ("@rating", ["kind-of-blue", "bjork", "moon"]),
+      ("@rating:5", ["kind-of-blue"]),
+      ("@rating:=3", ["bjork"]),
+      ("@rating:>3", ["kind-of-blue"]),
+      ("@rating:>=3", ["kind-of-blue", "bjork"]),
+      ("@rating:<5", ["bjork"]),
+      ("@rating:<=5", ["kind-of-blue", "bjork"]),
+      ("@rating:3..4", ["bjork"]),
+      ("@tracks:>5", ["bjork", "moon"]),
+      ("@tracks:5", ["kind-of-blue"]),
+      ("@tracks", ["kind-of-blue", "bjork", "moon"]),
+      ("@discogs:1000..2000", ["kind-of-blue"]),
+      ("@year:1950..1969", ["kind-of-blue"]),
+      ("@year:1997", ["bjork"]),
+      ("@year:<1970", ["kind-of-blue"]),
+      ("@year", ["kind-of-blue", "bjork", "moon"]),
+      ("@released:1959", ["kind-of-blue"]),
+      ("@released:1959-08", ["kind-of-blue"]),
+      ("@released:=1959-08", []),
+      ("@released:=1959-08-17", ["kind-of-blue"]),
+      ("@released:>=1973-03", ["bjork", "moon"]),
+      ("@released:>1973-03", ["bjork"]),
+      ("@released:1960..1973-02", []),
+      ("@released:1960..1973-03", ["moon"]),
+      ("@label:=columbia", ["kind-of-blue"]),
+      ("@label", ["kind-of-blue"]),
+    ])
   func rule(query: String, expected: [String]) throws {
     #expect(try matching(query, albums) == expected)
   }
 
-  @Test("dates compare at the operand's precision", arguments: [
-    ("@purchased:>2024", ["kind-of-blue"]),
-    ("@purchased:>=2024", ["kind-of-blue", "bjork"]),
-    ("@purchased:2024", ["bjork"]),
-    ("@purchased:<2025-01", ["bjork"]),
-    ("@purchased:>=2025-01-01", ["kind-of-blue"]),
-    ("@purchased:2024-12", ["bjork"]),
-    ("@released:>=1969-06", ["bjork", "moon"]),
-  ])
+  @Test(
+    "dates compare at the operand's precision",
+    arguments: [
+      ("@purchased:>2024", ["kind-of-blue"]),
+      ("@purchased:>=2024", ["kind-of-blue", "bjork"]),
+      ("@purchased:2024", ["bjork"]),
+      ("@purchased:<2025-01", ["bjork"]),
+      ("@purchased:>=2025-01-01", ["kind-of-blue"]),
+      ("@purchased:2024-12", ["bjork"]),
+      ("@released:>=1969-06", ["bjork", "moon"]),
+    ])
   func precision(query: String, expected: [String]) throws {
     #expect(try matching(query, albums) == expected)
   }
@@ -279,7 +287,8 @@ struct SearchRuleMatchingTests {
   }
 
   @Test func notesStatusAndOtherTextFields() throws {
-    let text = "---\ntitle: Live\nartist: Band\nstatus: wanted\nlocation: Shelf 3\n---\n\n## Tracks\n\n1. Intro\n\n## Notes\n\nSigned by the drummer.\n"
+    let text =
+      "---\ntitle: Live\nartist: Band\nstatus: wanted\nlocation: Shelf 3\n---\n\n## Tracks\n\n1. Intro\n\n## Notes\n\nSigned by the drummer.\n"
     let album = try AlbumFile.parse(Array(text.utf8), id: "live").album
     #expect(try matching("@notes:drummer", [album]) == ["live"])
     #expect(try matching("@notes:intro", [album]).isEmpty)

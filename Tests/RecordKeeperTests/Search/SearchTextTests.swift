@@ -32,7 +32,9 @@ struct SearchTextTests {
       let matcher = try SearchMatcher(query: SearchQuery(parsing: query), fields: scope)
       for album in Self.albums {
         var scratch: [UInt8] = []
-        #expect(matcher.matches(SearchText(album), of: album, scratch: &scratch) == matcher.matches(album), "\(query) in \(scope) on \(album.title)")
+        #expect(
+          matcher.matches(SearchText(album), of: album, scratch: &scratch) == matcher.matches(album),
+          "\(query) in \(scope) on \(album.title)")
       }
     }
   }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -8,9 +8,12 @@ import TestSupport
 struct SmartListFileTests {
   @Test func renderedFilesReadBackAsTheSameList() throws {
     let list = try SmartList(
-      name: "recent-pop", description: "Recent pop: #1 hits", rules: ["+ (#dance, #pop, #hip-hop)", "@year(>2010)", "-(#japanese, #korean)"])
+      name: "recent-pop", description: "Recent pop: #1 hits",
+      rules: ["+ (#dance, #pop, #hip-hop)", "@year(>2010)", "-(#japanese, #korean)"])
     let text = SmartListFile.render(list)
-    #expect(text.hasSuffix("description: \"Recent pop: #1 hits\"\nrules:\n- \"+(#dance, #pop, #hip-hop)\"\n- \"@year:>2010\"\n- \"-(#japanese, #korean)\"\n"))
+    #expect(
+      text.hasSuffix(
+        "description: \"Recent pop: #1 hits\"\nrules:\n- \"+(#dance, #pop, #hip-hop)\"\n- \"@year:>2010\"\n- \"-(#japanese, #korean)\"\n"))
     #expect(try SmartListFile.parse(Array(text.utf8), name: "recent-pop").get() == list)
   }
 
@@ -23,16 +26,18 @@ struct SmartListFileTests {
     #expect(single.rules == ["#jazz"])
   }
 
-  @Test("bad files are reported by line and field", arguments: [
-    ("rules:\n- \"#ok\"\n- #jazz\n", 3, "rules", "quote each rule"),
-    ("rules:\n- \"#ok\"\n- \"@yaer:>1\"\n", 3, "rules", "did you mean @year?"),
-    ("rules:\n- \"jazz\"\n", 2, "rules", "\"jazz\" is not a rule"),
-    ("description: x\n", 1, "rules", "the list has no rules"),
-    ("rules:\n", 1, "rules", "the list has no rules"),
-    ("rules:\n- \"#a\"\ncolour: red\n", 3, "colour", "only description: and rules:"),
-    ("rules:\n  a: b\n", 1, "rules", "write the rules as a list"),
-    ("rules: [\"#a\"\n", 2, "file", "YAML syntax"),
-  ])
+  @Test(
+    "bad files are reported by line and field",
+    arguments: [
+      ("rules:\n- \"#ok\"\n- #jazz\n", 3, "rules", "quote each rule"),
+      ("rules:\n- \"#ok\"\n- \"@yaer:>1\"\n", 3, "rules", "did you mean @year?"),
+      ("rules:\n- \"jazz\"\n", 2, "rules", "\"jazz\" is not a rule"),
+      ("description: x\n", 1, "rules", "the list has no rules"),
+      ("rules:\n", 1, "rules", "the list has no rules"),
+      ("rules:\n- \"#a\"\ncolour: red\n", 3, "colour", "only description: and rules:"),
+      ("rules:\n  a: b\n", 1, "rules", "write the rules as a list"),
+      ("rules: [\"#a\"\n", 2, "file", "YAML syntax"),
+    ])
   func badFile(text: String, line: Int, field: String, message: String) {
     switch SmartListFile.parse(Array(text.utf8), name: "bad") {
     case .success(let list): Issue.record("\(text) was read as \(list)")
@@ -116,7 +121,12 @@ struct SmartListStoreTests {
     #expect(try collectionValue.albums(matching: SearchQuery(parsing: "@good"), lists: loaded).map(\.id) == ["albums/a"])
     #expect(throws: SearchQueryError.self) { try collectionValue.albums(matching: SearchQuery(parsing: "@bad"), lists: loaded) }
     let check = CollectionCheck(collectionValue, lists: loaded)
-    #expect(check.issues.map { $0.formatted(in: check.location) }.contains { $0.hasSuffix(".recordkeeper/lists/bad.yaml:2: rules: \"@nope:1\": there is no field \"nope\". Rules may test \(RuleField.allCases.map(\.name).joined(separator: ", ")).") })
+    #expect(
+      check.issues.map { $0.formatted(in: check.location) }.contains {
+        $0.hasSuffix(
+          ".recordkeeper/lists/bad.yaml:2: rules: \"@nope:1\": there is no field \"nope\". Rules may test \(RuleField.allCases.map(\.name).joined(separator: ", "))."
+        )
+      })
   }
 }
 
@@ -150,11 +160,17 @@ struct SmartListRenameTests {
     try store.saveSmartList(try SmartList(name: "b", rules: ["@a"]))
     try store.saveSmartList(try SmartList(name: "c", rules: ["#rock"]))
     let before = try collection.commitSubjects()
-    #expect(throws: SmartListError.inUse(name: "a", by: ["b"])) { try store.renameSmartList("a", to: try SmartList(name: "z", rules: ["#jazz"])) }
+    #expect(throws: SmartListError.inUse(name: "a", by: ["b"])) {
+      try store.renameSmartList("a", to: try SmartList(name: "z", rules: ["#jazz"]))
+    }
     #expect(throws: SmartListError.nameTaken("b")) { try store.renameSmartList("c", to: try SmartList(name: "b", rules: ["#rock"])) }
     // A list whose rules name its own old name would name no list.
     let selfReference = #expect(throws: SmartListError.self) { try store.renameSmartList("c", to: try SmartList(name: "z", rules: ["@c"])) }
-    if case .rule(.unknownList(let name, _, _)) = selfReference { #expect(name == "c") } else { Issue.record("\(String(describing: selfReference))") }
+    if case .rule(.unknownList(let name, _, _)) = selfReference {
+      #expect(name == "c")
+    } else {
+      Issue.record("\(String(describing: selfReference))")
+    }
     let missing = #expect(throws: SmartListError.self) { try store.renameSmartList("d", to: try SmartList(name: "e", rules: ["#x"])) }
     if case .unknown(let name, _) = missing { #expect(name == "d") } else { Issue.record("\(String(describing: missing))") }
     #expect(try collection.commitSubjects() == before)

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -124,14 +124,23 @@ struct AlbumOrderTests {
   // MARK: Comparing text
 
   @Test func digitsAndPunctuationComeBeforeLetters() {
-    let titles = ["Zebra", "abbey", "99 Problems", "a", "1999", "...And Justice for All", "(What's the Story) Morning Glory?", "'Round Midnight", "#1 Record", "Abbey"]
+    let titles = [
+      "Zebra", "abbey", "99 Problems", "a", "1999", "...And Justice for All", "(What's the Story) Morning Glory?", "'Round Midnight",
+      "#1 Record", "Abbey",
+    ]
     let albums = titles.enumerated().map { album("\($0.offset)", $0.element, "X") }
     let sorted = AlbumOrder(mode: .title).sorted(albums).map(\.title)
-    #expect(sorted == ["#1 Record", "'Round Midnight", "(What's the Story) Morning Glory?", "...And Justice for All", "1999", "99 Problems", "a", "Abbey", "abbey", "Zebra"])
+    #expect(
+      sorted == [
+        "#1 Record", "'Round Midnight", "(What's the Story) Morning Glory?", "...And Justice for All", "1999", "99 Problems", "a", "Abbey",
+        "abbey", "Zebra",
+      ])
   }
 
   @Test func caseDoesNotMatter() {
-    let albums = [album("1", "T", "BLUR"), album("2", "T", "beck"), album("3", "T", "Björk"), album("4", "T", "Air"), album("5", "T", "ac/dc")]
+    let albums = [
+      album("1", "T", "BLUR"), album("2", "T", "beck"), album("3", "T", "Björk"), album("4", "T", "Air"), album("5", "T", "ac/dc"),
+    ]
     #expect(ids(albums, .artistTitle) == ["5", "4", "2", "3", "1"])
   }
 
@@ -144,12 +153,14 @@ struct AlbumOrderTests {
   }
 
   @Test func tiesFallBackToExactTextThenId() {
-    #expect(ids(ties, .artistYear) == [
-      "albums/a", "albums/b", "albums/z", "albums/y", "albums/w", "albums/d", "albums/x", "albums/u", "albums/v", "albums/c",
-    ])
-    #expect(ids(ties, .title) == [
-      "albums/w", "albums/a", "albums/b", "albums/z", "albums/y", "albums/d", "albums/x", "albums/c", "albums/u", "albums/v",
-    ])
+    #expect(
+      ids(ties, .artistYear) == [
+        "albums/a", "albums/b", "albums/z", "albums/y", "albums/w", "albums/d", "albums/x", "albums/u", "albums/v", "albums/c",
+      ])
+    #expect(
+      ids(ties, .title) == [
+        "albums/w", "albums/a", "albums/b", "albums/z", "albums/y", "albums/d", "albums/x", "albums/c", "albums/u", "albums/v",
+      ])
   }
 
   @Test func identicalAlbumsAreOrderedById() {
@@ -178,9 +189,11 @@ struct AlbumOrderTests {
 
   // MARK: Sort artist
 
-  @Test("an empty or absent sort_artist falls back to the artist", arguments: [
-    "", "sort_artist: \"\"\n", "sort_artist:\n", "sort_artist: \"   \"\n",
-  ])
+  @Test(
+    "an empty or absent sort_artist falls back to the artist",
+    arguments: [
+      "", "sort_artist: \"\"\n", "sort_artist:\n", "sort_artist: \"   \"\n",
+    ])
   func blankSortArtistFallsBack(line: String) throws {
     let zappa = try AlbumFile.parse(Array("---\ntitle: Hot Rats\nartist: Frank Zappa\n\(line)---\n".utf8), id: "z").album
     #expect(zappa.sortArtist == nil)
@@ -224,28 +237,34 @@ struct AlbumOrderTests {
 
   // MARK: Group headings
 
-  @Test("letter headings in the artist modes", arguments: [
-    ("Radiohead", nil, "R"), ("beck", nil, "B"), ("The Beatles", "Beatles, The", "B"), ("Ólafur Arnalds", nil, "O"),
-    ("Øystein Sevåg", nil, "O"), ("Æther", nil, "A"), ("Émilie Simon", nil, "E"), ("The 1975", "1975", "#"),
-    ("!!!", nil, "#"), ("坂本龍一", nil, "#"), ("...And You Will Know Us", nil, "#"), ("Ñu", nil, "N"),
-  ] as [(String, String?, String)])
+  @Test(
+    "letter headings in the artist modes",
+    arguments: [
+      ("Radiohead", nil, "R"), ("beck", nil, "B"), ("The Beatles", "Beatles, The", "B"), ("Ólafur Arnalds", nil, "O"),
+      ("Øystein Sevåg", nil, "O"), ("Æther", nil, "A"), ("Émilie Simon", nil, "E"), ("The 1975", "1975", "#"),
+      ("!!!", nil, "#"), ("坂本龍一", nil, "#"), ("...And You Will Know Us", nil, "#"), ("Ñu", nil, "N"),
+    ] as [(String, String?, String)])
   func artistGroups(artist: String, sortArtist: String?, heading: String) {
     let a = album("a", "Title", artist, sort: sortArtist)
     #expect(AlbumOrder(mode: .artistYear).group(of: a) == heading)
     #expect(AlbumOrder(mode: .artistTitle).group(of: a) == heading)
   }
 
-  @Test("letter headings in title mode", arguments: [
-    ("Ágætis byrjun", "A"), ("1999", "#"), ("(What's the Story) Morning Glory?", "#"), ("élan", "E"), ("the bends", "T"),
-    ("Œuvre", "O"), ("Ísland", "I"), ("«Hello»", "#"),
-  ])
+  @Test(
+    "letter headings in title mode",
+    arguments: [
+      ("Ágætis byrjun", "A"), ("1999", "#"), ("(What's the Story) Morning Glory?", "#"), ("élan", "E"), ("the bends", "T"),
+      ("Œuvre", "O"), ("Ísland", "I"), ("«Hello»", "#"),
+    ])
   func titleGroups(title: String, heading: String) {
     #expect(AlbumOrder(mode: .title).group(of: album("a", title, "Zappa")) == heading)
   }
 
-  @Test("year headings", arguments: [
-    ("1997-05-21" as String?, "1997"), ("1969", "1969"), ("2000-1", "2000"), (nil, "Undated"), ("1997-13", "Undated"),
-  ])
+  @Test(
+    "year headings",
+    arguments: [
+      ("1997-05-21" as String?, "1997"), ("1969", "1969"), ("2000-1", "2000"), (nil, "Undated"), ("1997-13", "Undated"),
+    ])
   func yearGroups(released: String?, heading: String) {
     #expect(AlbumOrder(mode: .year).group(of: album("a", "T", "A", released)) == heading)
   }
@@ -265,10 +284,11 @@ struct AlbumOrderTests {
 
   @Test("an arrangement is the sorted order with each album's heading", arguments: SortMode.allCases)
   func arrangementIsTheSortedOrderWithHeadings(mode: SortMode) {
-    let all = shelf + ties + [
-      album("e1", "élan", "Émilie Simon"), album("e2", "Œuvre", "Øystein Sevåg"), album("e3", "", ""),
-      album("e4", "  spaced", "  spaced"), album("e5", "東京", "坂本龍一", "1983"), album("e6", "ß", "Æther"),
-    ]
+    let all =
+      shelf + ties + [
+        album("e1", "élan", "Émilie Simon"), album("e2", "Œuvre", "Øystein Sevåg"), album("e3", "", ""),
+        album("e4", "  spaced", "  spaced"), album("e5", "東京", "坂本龍一", "1983"), album("e6", "ß", "Æther"),
+      ]
     let order = AlbumOrder(mode: mode, seed: 5)
     let arranged = order.arrangement(of: all)
     #expect(arranged.positions.map { all[$0].id } == order.sorted(all).map(\.id))
@@ -297,13 +317,15 @@ struct AlbumOrderTests {
   // MARK: Mode names
 
   @Test func modeNames() throws {
-    #expect(SortMode.allCases.map(\.rawValue) == ["artist-year", "artist-title", "title", "year", "random", "plays", "last-played", "relevance"])
+    #expect(
+      SortMode.allCases.map(\.rawValue) == ["artist-year", "artist-title", "title", "year", "random", "plays", "last-played", "relevance"])
     #expect(try SortMode(name: "Artist-Year") == .artistYear)
     #expect(throws: SortModeError(name: "alphabetical")) { try SortMode(name: "alphabetical") }
     #expect(SortModeError(name: "x").description.contains("artist-year, artist-title, title, year, random, plays, last-played, relevance"))
-    #expect(SortMode.allCases.map(\.label) == [
-      "By artist, then release year", "By artist, then alphabetically", "By album alphabetically", "By release year", "Randomly",
-      "Most played", "Recently played", "Best match",
-    ])
+    #expect(
+      SortMode.allCases.map(\.label) == [
+        "By artist, then release year", "By artist, then alphabetically", "By album alphabetically", "By release year", "Randomly",
+        "Most played", "Recently played", "Best match",
+      ])
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RecordKeeper
 
@@ -10,7 +10,8 @@ import TestSupport
 struct CollectionStoreImportTests {
   let collection: TemporaryCollection
   let store: CollectionStore
-  let header = "Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes\n"
+  let header =
+    "Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes\n"
   let handWritten = """
     ---
     title: Kind of Blue
@@ -51,7 +52,9 @@ struct CollectionStoreImportTests {
     #expect(try collection.commitSubjects() == ["Import 2 albums from Discogs (my collection.csv): 1 added, 1 updated", "Start"])
     #expect(try collection.status().isEmpty)
     // Only the catalog number's line is new; the comment and the quoting stay.
-    #expect(try collection.read("albums/miles-davis-kind-of-blue/album.md") == handWritten.replacingOccurrences(of: "discogs: 1557012\n", with: "catalog_number: CL 1355\ndiscogs: 1557012\n"))
+    #expect(
+      try collection.read("albums/miles-davis-kind-of-blue/album.md")
+        == handWritten.replacingOccurrences(of: "discogs: 1557012\n", with: "catalog_number: CL 1355\ndiscogs: 1557012\n"))
     let added = try store.read("albums/nirvana-nevermind").album
     #expect(added.artist == "Nirvana" && added.format == "LP, Album" && added.released == "1991")
     #expect(DiscogsNotes.text(of: added.body) == "Signed.\nTwice.")
@@ -109,9 +112,10 @@ struct CollectionStoreImportTests {
   @Test func handEditsToAnUpdatedAlbumAreCommittedFirst() throws {
     try collection.write("albums/miles-davis-kind-of-blue", handWritten + "More of mine.\n")
     _ = try importing(kindOfBlue)
-    #expect(try collection.commitSubjects() == [
-      "Import 1 album from Discogs (my collection.csv): 1 updated", "Edit Miles Davis – Kind of Blue by hand", "Start",
-    ])
+    #expect(
+      try collection.commitSubjects() == [
+        "Import 1 album from Discogs (my collection.csv): 1 updated", "Edit Miles Davis – Kind of Blue by hand", "Start",
+      ])
   }
 
   @Test func anImportIsUndoneAsOne() throws {

@@ -10,7 +10,10 @@ struct StoreValidationTests {
     // Both repeats read `tags: "x" appears more than once`: compared as a
     // set of strings, the new one hid behind the old one.
     let error = #expect(throws: StoreError.self) { try CollectionStore.validate(after, against: before) }
-    guard case .invalid(_, let problems) = error else { Issue.record("\(String(describing: error))"); return }
+    guard case .invalid(_, let problems) = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
     #expect(problems.map(\.field) == [.tag(2)])
     #expect(problems.map(\.description) == ["tags: \"x\" appears more than once; remove the repeat"])
   }
@@ -25,7 +28,10 @@ struct StoreValidationTests {
     let before = Album(id: "a", title: "T", artist: "A", tags: ["x", "x"])
     let after = Album(id: "a", title: "T", artist: "A", released: "1997-02-29", tags: ["x", "x"])
     let error = #expect(throws: StoreError.self) { try CollectionStore.validate(after, against: before) }
-    guard case .invalid(_, let problems) = error else { Issue.record("\(String(describing: error))"); return }
+    guard case .invalid(_, let problems) = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
     #expect(problems.map(\.field) == [.released])
   }
 }

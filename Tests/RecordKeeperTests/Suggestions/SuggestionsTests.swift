@@ -65,7 +65,9 @@ private let cases: [Case] = [
     expected: ["a-love-supreme: shares #modal with Kind of Blue; never played"]),
   Case(
     name: "a wanted album is never suggested, and a wanted favourite is no anchor",
-    albums: [album("bitches-brew", "Miles Davis", "Bitches Brew", "1970", tags: ["jazz"], favourites: 2, wanted: true), sketches, pinkMoon],
+    albums: [
+      album("bitches-brew", "Miles Davis", "Bitches Brew", "1970", tags: ["jazz"], favourites: 2, wanted: true), sketches, pinkMoon,
+    ],
     plays: [("bitches-brew", "2020-01-01")],
     expected: ["sketches-of-spain: never played", "pink-moon: never played"]),
   Case(
@@ -98,7 +100,8 @@ struct SuggestionsTests {
   }
 
   @Test func jsonIsTheAlbumObjectWithItsReason() throws {
-    let suggestion = try #require(Suggestions(albums: [kindOfBlue, loveSupreme], plays: .empty, today: try today(), count: 1).suggestions.first)
+    let suggestion = try #require(
+      Suggestions(albums: [kindOfBlue, loveSupreme], plays: .empty, today: try today(), count: 1).suggestions.first)
     guard case .object(let fields) = suggestion.json else {
       Issue.record("not an object")
       return

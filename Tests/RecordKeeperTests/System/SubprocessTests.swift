@@ -57,10 +57,11 @@ struct SubprocessTests {
     thread.start()
     while !thread.isFinished { usleep(1000) }
     #expect(failure == nil)
-    let masks = Dictionary(uniqueKeysWithValues: status.map { line in
-      let parts = line.split(separator: ":")
-      return (String(parts[0]), UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) ?? .max)
-    })
+    let masks = Dictionary(
+      uniqueKeysWithValues: status.map { line in
+        let parts = line.split(separator: ":")
+        return (String(parts[0]), UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) ?? .max)
+      })
     #expect(masks["SigBlk"] == 0, "\(status)")
     let term: UInt64 = 1 << (UInt64(SIGTERM) - 1)
     let interrupt: UInt64 = 1 << (UInt64(SIGINT) - 1)
@@ -83,7 +84,8 @@ struct SubprocessTests {
     #expect(ended == .exited(0))
     #expect(try String(contentsOfFile: folder + "/out", encoding: .utf8) == "page\n")
     let mask = try String(contentsOfFile: folder + "/mask", encoding: .utf8)
-    #expect(mask.split(separator: ":").last.flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) } == 0, "\(mask)")
+    #expect(
+      mask.split(separator: ":").last.flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) } == 0, "\(mask)")
   }
 }
 
