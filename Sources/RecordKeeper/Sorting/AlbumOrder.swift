@@ -20,7 +20,12 @@ public struct AlbumOrder: Sendable {
 
   /// `albums` in this order.
   public func sorted(_ albums: [Album]) -> [Album] {
-    positions(of: albums, keys: Keys(albums, mode: mode, seed: seed)).map { albums[$0] }
+    positions(of: albums).map { albums[$0] }
+  }
+
+  /// The indices of `albums` in this order.
+  public func positions(of albums: [Album]) -> [Int] {
+    positions(of: albums, keys: Keys(albums, mode: mode, seed: seed))
   }
 
   /// Where each album of a list goes in this order, and the heading it

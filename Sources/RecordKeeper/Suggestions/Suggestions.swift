@@ -51,13 +51,15 @@ public struct Suggestions: Sendable {
 
   /// The same, with the months counted up to `month` (`year * 12 + month`, as ``thisMonth``).
   public init(albums: [Album], plays: PlayHistory, month todayMonth: Int, count: Int) {
-    let owned = albums.filter { !$0.isWanted }
+    // Indices, not a copy of every album: a collection may hold 100,000.
+    let owned = albums.indices.filter { !albums[$0].isWanted }
     let order = AlbumOrder(mode: .default)
-    let anchors = Self.anchors(owned, plays: plays, order: order)
+    let anchors = Self.anchors(owned.lazy.map { albums[$0] }, plays: plays, order: order)
     let profile = Profile(anchors)
     var scored: [(index: Int, score: Int, match: Match?)] = []
     scored.reserveCapacity(owned.count)
-    for (index, album) in owned.enumerated() {
+    for index in owned {
+      let album = albums[index]
       let match = profile.match(album)
       let months = plays.lastPlayed(of: album.id).map {
         min(Self.neverPlayedMonths, max(0, todayMonth - ($0.date.year * 12 + ($0.date.month ?? 1))))
@@ -71,14 +73,14 @@ public struct Suggestions: Sendable {
     let wanted = max(0, count)
     let threshold = scored.map(\.score).sorted(by: >).dropFirst(max(0, wanted - 1)).first ?? .min
     let candidates = scored.filter { $0.score >= threshold }
-    let tied = order.sorted(candidates.map { owned[$0.index] })
-    var position: [String: Int] = [:]
-    for (offset, album) in tied.enumerated() { position[album.id] = offset }
-    let ranked = candidates.sorted { a, b in
-      a.score != b.score ? a.score > b.score : (position[owned[a.index].id] ?? 0) < (position[owned[b.index].id] ?? 0)
+    var rank = [Int](repeating: 0, count: candidates.count)
+    for (offset, position) in order.positions(of: candidates.map { albums[$0.index] }).enumerated() { rank[position] = offset }
+    let ranked = candidates.indices.sorted { a, b in
+      candidates[a].score != candidates[b].score ? candidates[a].score > candidates[b].score : rank[a] < rank[b]
     }
-    suggestions = ranked.prefix(wanted).map { entry in
-      let album = owned[entry.index]
+    suggestions = ranked.prefix(wanted).map { candidate in
+      let entry = candidates[candidate]
+      let album = albums[entry.index]
       let played = plays.lastPlayed(of: album.id).map { "not played since " + String($0.date.text.prefix(7)) } ?? "never played"
       let reason = (entry.match.map { $0.reason + "; " } ?? "") + played
       return Suggestion(album: album, reason: reason, score: entry.score / 1_000)
@@ -92,7 +94,7 @@ public struct Suggestions: Sendable {
   }
 
   /// The heaviest anchors, heaviest first, ties in the seed's order.
-  static func anchors(_ albums: [Album], plays: PlayHistory, order: AlbumOrder) -> [Anchor] {
+  static func anchors(_ albums: some Sequence<Album>, plays: PlayHistory, order: AlbumOrder) -> [Anchor] {
     let weighed = albums.compactMap { album -> Anchor? in
       let weight = 2 * album.trackList.lazy.filter(\.favourite).count + plays.count(of: album.id)
       return weight > 0 ? Anchor(album: album, weight: weight) : nil
