@@ -84,6 +84,12 @@ class Screen {
     closed();
   }
 
+  /** The rows of what `load` answered, one `rowOf` each. */
+  render(entries) {
+    this.empty.hidden = entries.length > 0;
+    this.list.append(...entries.map((entry) => this.rowOf(entry)));
+  }
+
   /** One row: the album's thumbnail, a first line, a second line; a tap opens the album. */
   row(album, first, second, third) {
     const lines = [second, third].filter(Boolean).map((text) => el('span', { class: 'smart-list-description', text }));
@@ -105,13 +111,9 @@ class FavouritesScreen extends Screen {
 
   load() { return api.request('GET', '/api/favourites'); }
 
-  render(entries) {
-    this.empty.hidden = entries.length > 0;
-    for (const entry of entries) {
-      const length = typeof entry.duration === 'number' ? ` · ${lengthText(entry.duration)}` : '';
-      const li = this.row(entry.album, `★ ${entry.name}`, `${entry.title} · ${entry.artist}`, `Track ${entry.position}${length}`);
-      this.list.append(li);
-    }
+  rowOf(entry) {
+    const length = typeof entry.duration === 'number' ? ` · ${lengthText(entry.duration)}` : '';
+    return this.row(entry.album, `★ ${entry.name}`, `${entry.title} · ${entry.artist}`, `Track ${entry.position}${length}`);
   }
 }
 
@@ -122,12 +124,9 @@ class PlayNextScreen extends Screen {
 
   load() { return api.request('GET', '/api/suggestions?count=20'); }
 
-  render(albums) {
-    this.empty.hidden = albums.length > 0;
-    for (const album of albums) {
-      const year = album.released ? ` · ${String(album.released).slice(0, 4)}` : '';
-      this.list.append(this.row(album.id, album.title, `${album.artist}${year}`, album.reason));
-    }
+  rowOf(album) {
+    const year = album.released ? ` · ${String(album.released).slice(0, 4)}` : '';
+    return this.row(album.id, album.title, `${album.artist}${year}`, album.reason);
   }
 }
 
