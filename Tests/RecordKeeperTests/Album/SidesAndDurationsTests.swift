@@ -1,32 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import RecordKeeper
 
-/// PRODUCT.md §1.2: the example album, sides A and B with lengths.
-private let okComputer = """
-  ---
-  title: OK Computer
-  artist: Radiohead
-  ---
-
-  ## Tracks
-
-  ### Side A
-
-  1. Airbag (4:44)
-  2. Paranoid Android (6:23)
-     Recorded in a mansion.
-
-  ### Side B
-
-  1. Karma Police (4:21)
-  2. Lucky (4:19)
-
-  ## Notes
-
-  Bought in 1998.
-
-  """
+private let okComputer = ExampleAlbums.okComputer
 
 private func parse(_ text: String) throws -> AlbumFile.Parsed {
   try AlbumFile.parse(Array(text.utf8), id: "albums/radiohead-ok-computer")

@@ -4,30 +4,8 @@ import Testing
 
 @testable import RecordKeeper
 
-private let okComputer = """
-  ---
-  title: OK Computer
-  artist: Radiohead
-  ---
-
-  ## Tracks
-
-  ### Side A
-
-  1. Airbag (4:44)
-  2. Paranoid Android (6:23)
-     Recorded in a mansion.
-
-  ### Side B
-
-  1. Karma Police (4:21) ★
-  2. Lucky (4:19)
-
-  ## Notes
-
-  Bought in 1998.
-
-  """
+/// The example album with track 3 a favourite.
+private let okComputer = ExampleAlbums.okComputer.replacingOccurrences(of: "1. Karma Police (4:21)\n", with: "1. Karma Police (4:21) ★\n")
 
 private func parse(_ text: String) throws -> Album {
   try AlbumFile.parse(Array(text.utf8), id: "albums/radiohead-ok-computer").album
@@ -193,5 +171,33 @@ struct FavouriteTracksTests {
       #expect(loaded.albums.first?.trackList.map(\.favourite) == [false, false, true, false])
     }
     #expect(FileManager.default.fileExists(atPath: collection.path + "/.git/" + LoadCache.fileName))
+  }
+
+  @Test func starringAHandWrittenCRLFFileChangesOneLineAndUnstarringGivesItsBytesBack() throws {
+    // As a Windows editor saves it: CRLF, a YAML comment, side headings, a track's note.
+    let handWritten = [
+      "---", "# Typed by hand.", "title: OK Computer", "artist: Radiohead  # the 1997 pressing", "---", "", "## Tracks", "", "### Side A",
+      "",
+      "1. Airbag (4:44)", "2. Paranoid Android (6:23)", "   Recorded in a mansion.", "", "### Side B", "",
+      "1. Karma Police (4:21)", "2. Lucky (4:19)", "",
+    ].joined(separator: "\r\n")
+    let collection = try TemporaryCollection()
+    try collection.writeFile("albums/ok/album.md", Array(handWritten.utf8))
+    try collection.initializeGit()
+    let store = try CollectionStore(location: CollectionLocation(root: collection.path))
+    let file = { () throws -> String in try collection.read("albums/ok/album.md") }
+
+    #expect(try store.apply(.setFavourite(2, true), to: "albums/ok") != nil)
+    let starred = try file()
+    let before = handWritten.components(separatedBy: "\r\n")
+    let after = starred.components(separatedBy: "\r\n")
+    #expect(after.count == before.count)
+    #expect(zip(before, after).filter { $0 != $1 }.map(\.1) == ["2. Paranoid Android (6:23) ★"])
+    let bytes = Array(starred.utf8)
+    #expect(bytes.filter { $0 == UInt8(ascii: "\n") }.count == bytes.filter { $0 == UInt8(ascii: "\r") }.count)
+
+    #expect(try store.apply(.setFavourite(2, false), to: "albums/ok") != nil)
+    #expect(Array(try file().utf8) == Array(handWritten.utf8))
+    #expect(try collection.commitSubjects().count == 3)
   }
 }
