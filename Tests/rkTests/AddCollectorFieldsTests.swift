@@ -3,17 +3,13 @@ import TestSupport
 import Testing
 
 @Suite("rk add: the collector's fields")
-struct AddCollectorFieldsTests {
+struct AddCollectorFieldsTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
     collection = try TemporaryCollection()
     try collection.write("albums/prince-1999", albumText(title: "1999", artist: "Prince"))
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   @Test func everyFieldIsWrittenInCanonicalOrder() throws {

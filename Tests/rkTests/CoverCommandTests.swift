@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 @Suite("rk cover")
-struct CoverCommandTests {
+struct CoverCommandTests: CollectionCommands {
   let collection: TemporaryCollection
   let album = "albums/miles-davis-kind-of-blue"
 
@@ -26,8 +26,6 @@ struct CoverCommandTests {
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path
   }
-
-  func rk(_ arguments: [String]) throws -> RKResult { try runRK(["-C", collection.path] + arguments) }
 
   @Test func setWritesBothImagesInOneCommit() throws {
     let result = try rk(["cover", "set", "miles", try photo()])

@@ -5,7 +5,7 @@ import Testing
 /// Credited artists on the command line (PRODUCT.md §1.4): `rk artists`,
 /// `@artist:=`, "Other albums by" and completion see them.
 @Suite("Credits on the command line")
-struct CreditsCommandTests {
+struct CreditsCommandTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
@@ -16,10 +16,6 @@ struct CreditsCommandTests {
       "albums/csn": albumText(title: "Crosby, Stills & Nash", artist: "Crosby, Stills & Nash", released: "1969"),
       "albums/simon-garfunkel": albumText(title: "Bookends", artist: "Simon & Garfunkel", released: "1968"),
     ])
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   func ids(_ result: RKResult) throws -> [String] {

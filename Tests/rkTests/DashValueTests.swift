@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 20.6: a value that begins with `-` is a value, not an option.
 @Suite("Option and argument values that begin with a dash")
-struct DashValueTests {
+struct DashValueTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
@@ -12,10 +12,6 @@ struct DashValueTests {
     try collection.write("albums/prince-1999", albumText(title: "1999", artist: "Prince", tags: ["funk"]))
     try collection.write("albums/chic-risque", albumText(title: "Risqué", artist: "Chic", tags: ["dance"]))
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   @Test func aTitleThatBeginsWithADash() throws {

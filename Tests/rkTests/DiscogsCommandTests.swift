@@ -5,16 +5,12 @@ import Testing
 /// `rk import discogs` and `rk export csv|json` end to end (PRODUCT.md §7),
 /// on a Discogs export of 210 rows with the real export's quirks.
 @Suite("rk import discogs and rk export")
-struct DiscogsCommandTests {
+struct DiscogsCommandTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
     collection = try TemporaryCollection()
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   static let header =

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @Suite("rk track fav, rk track unfav, rk favourites")
-struct FavouritesCommandTests {
+struct FavouritesCommandTests: CollectionCommands {
   let collection: TemporaryCollection
   let kindOfBlue = """
     ---
@@ -30,10 +30,6 @@ struct FavouritesCommandTests {
     try collection.write(
       "albums/radiohead-ok-computer", "---\ntitle: OK Computer\nartist: Radiohead\n---\n\n## Tracks\n\n1. Airbag ★\n2. Lucky\n")
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   @Test func favMakesOneCommitOfOneLineAndUndoTakesItBack() throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @Suite("rk find and --sort relevance")
-struct FindCommandTests {
+struct FindCommandTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
@@ -13,10 +13,6 @@ struct FindCommandTests {
       "albums/aaron-evening": albumText(title: "Evening", artist: "Aaron Alpha"),
     ])
     try collection.write("albums/aaron-evening", albumText(title: "Evening", artist: "Aaron Alpha") + "\n## Notes\n\nFeels blue.\n")
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   func ids(_ result: RKResult) throws -> [String] {

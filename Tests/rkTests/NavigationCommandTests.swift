@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @Suite("Linked navigation on the command line")
-struct NavigationCommandTests {
+struct NavigationCommandTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
@@ -17,10 +17,6 @@ struct NavigationCommandTests {
       "albums/beatles-abbey-road": albumText(
         title: "Abbey Road", artist: "The Beatles", sortArtist: "Beatles, The", tags: ["rock", "jazz"]),
     ])
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   @Test func showEndsWithTheArtistsOtherAlbums() throws {

@@ -5,17 +5,13 @@ import Testing
 /// Album references and history on a collection in git: references by
 /// artist and title, never outside the collection; rk log --since and --json.
 @Suite("References and history")
-struct ReferenceAndLogTests {
+struct ReferenceAndLogTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
     collection = try TemporaryCollection()
     try collection.write("albums/miles-davis-kind-of-blue", albumText(title: "Kind of Blue", artist: "Miles Davis", tags: ["jazz"]))
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   @Test func aReferenceOutsideTheCollectionWritesNothing() throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @Suite("rk set: the collector's fields")
-struct SetCollectorFieldsTests {
+struct SetCollectorFieldsTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
@@ -13,10 +13,6 @@ struct SetCollectorFieldsTests {
       "---\ntitle: Kind of Blue\nartist: Miles Davis\n# the pressing\nlabel: Columbia  # six-eye\ntags:\n- jazz\n---\n\n## Tracks\n\n1. So What\n"
     )
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   @Test func setsFieldsInPlaceAndNamesThemInTheCommit() throws {

@@ -5,7 +5,7 @@ import Testing
 /// `rk set` on several albums at once (PRODUCT.md §3): one commit, all or
 /// nothing, undone as one.
 @Suite("rk set on several albums")
-struct SetManyTests {
+struct SetManyTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
@@ -14,10 +14,6 @@ struct SetManyTests {
     try collection.write("albums/john-coltrane-a-love-supreme", albumText(title: "A Love Supreme", artist: "John Coltrane", tags: ["jazz"]))
     try collection.write("albums/bjork-homogenic", albumText(title: "Homogenic", artist: "Björk", tags: ["electronic"]))
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   func file(_ id: String) throws -> String { try collection.read(id + "/album.md") }

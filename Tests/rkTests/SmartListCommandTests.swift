@@ -5,7 +5,7 @@ import Testing
 /// Smart lists on the command line (PRODUCT.md §1.3): rules in `rk list`,
 /// `rk lists`, `rk lists save`/`rm`, `rk list @NAME`, completion, `rk check`.
 @Suite("Smart lists on the command line")
-struct SmartListCommandTests {
+struct SmartListCommandTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
@@ -16,10 +16,6 @@ struct SmartListCommandTests {
     try collection.write(
       "albums/japanese-2020", albumText(title: "Japanese 2020", artist: "D", released: "2020", tags: ["japanese", "hip-hop"]))
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   func titles(_ arguments: [String]) throws -> [String] {

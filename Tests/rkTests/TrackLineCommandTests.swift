@@ -5,17 +5,13 @@ import Testing
 /// Issue 20.10: `--track "A1. Name (2:43)"` stores sides and lengths as a
 /// hand-written track list does, all in one commit.
 @Suite("Tracks typed with their positions")
-struct TrackLineCommandTests {
+struct TrackLineCommandTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
     collection = try TemporaryCollection()
     try collection.write("albums/prince-1999", albumText(title: "1999", artist: "Prince"))
     try collection.initializeGit()
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   func trackList(_ reference: String) throws -> [[String: Any]] {

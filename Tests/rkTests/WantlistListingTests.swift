@@ -5,7 +5,7 @@ import Testing
 /// Issue 20.9: the wantlist is visible in every listing, and an album with
 /// no status is owned (PRODUCT.md §1.1).
 @Suite("Wanted albums in listings")
-struct WantlistListingTests {
+struct WantlistListingTests: CollectionCommands {
   let collection: TemporaryCollection
 
   init() throws {
@@ -16,10 +16,6 @@ struct WantlistListingTests {
       "albums/chic-risque": albumText(title: "Risqué", artist: "Chic")
         .replacingOccurrences(of: "artist: Chic\n", with: "artist: Chic\nstatus: owned\n"),
     ])
-  }
-
-  func rk(_ arguments: [String]) throws -> RKResult {
-    try runRK(["-C", collection.path] + arguments)
   }
 
   @Test func theListMarksWantedAlbums() throws {

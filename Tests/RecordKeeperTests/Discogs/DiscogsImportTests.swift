@@ -7,8 +7,7 @@ import Testing
 /// problem reported as FILE:LINE: column: message (PRODUCT.md §7).
 @Suite("Reading a Discogs export")
 struct DiscogsImportTests {
-  let header =
-    "Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes\n"
+  let header = DiscogsExport.header
 
   func records(_ text: String) throws(DiscogsImportError) -> [DiscogsRecord] {
     try DiscogsImport.records(Array(text.utf8), file: "c.csv")

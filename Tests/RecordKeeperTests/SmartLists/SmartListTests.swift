@@ -61,7 +61,7 @@ struct SmartListFileTests {
   }
 }
 
-@Suite("Smart lists saved and removed through the store")
+@Suite("Smart lists saved, renamed and removed through the store")
 struct SmartListStoreTests {
   let collection: TemporaryCollection
   let store: CollectionStore
@@ -128,21 +128,6 @@ struct SmartListStoreTests {
         )
       })
   }
-}
-
-@Suite("Smart lists renamed through the store")
-struct SmartListRenameTests {
-  let collection: TemporaryCollection
-  let store: CollectionStore
-
-  init() throws {
-    collection = try TemporaryCollection()
-    try collection.write("albums/a", albumText(title: "A", artist: "X", released: "1999", tags: ["jazz"]))
-    try collection.initializeGit()
-    store = try CollectionStore(location: CollectionLocation(root: collection.path))
-  }
-
-  var lists: SmartLists { SmartLists.load(from: CollectionLocation(root: collection.path)) }
 
   @Test func aRenameWithNewRulesIsOneCommitThatUndoTakesBack() throws {
     try store.saveSmartList(try SmartList(name: "jazz", rules: ["#jazz"]))

@@ -10,8 +10,7 @@ import Testing
 struct CollectionStoreImportTests {
   let collection: TemporaryCollection
   let store: CollectionStore
-  let header =
-    "Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes\n"
+  let header = DiscogsExport.header
   let handWritten = """
     ---
     title: Kind of Blue
