@@ -56,51 +56,31 @@ extension RK {
     }
   }
 
-  struct RemoveTrack: AsyncParsableCommand {
+  struct RemoveTrack: TrackNumberCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove track N.")
-
-    @OptionGroup var collection: CollectionOptions
-    @OptionGroup var target: AlbumArgument
-    @Argument(help: "The track number.") var number: Int
-
-    func run() async throws {
-      try collection.apply(.removeTrack(number), to: target.album)
-    }
+    static func edit(_ number: Int) -> AlbumEdit { .removeTrack(number) }
+    @OptionGroup var track: TrackNumberArguments
   }
 
-  struct MoveTrackUp: AsyncParsableCommand {
+  struct MoveTrackUp: TrackNumberCommand {
     static let configuration = CommandConfiguration(
       commandName: "up", abstract: "Swap track N with the one before it (the first of a side goes to the side before).")
-
-    @OptionGroup var collection: CollectionOptions
-    @OptionGroup var target: AlbumArgument
-    @Argument(help: "The track number.") var number: Int
-
-    func run() async throws {
-      try collection.apply(.moveTrackUp(number), to: target.album)
-    }
+    static func edit(_ number: Int) -> AlbumEdit { .moveTrackUp(number) }
+    @OptionGroup var track: TrackNumberArguments
   }
 
-  struct MoveTrackDown: AsyncParsableCommand {
+  struct MoveTrackDown: TrackNumberCommand {
     static let configuration = CommandConfiguration(
       commandName: "down", abstract: "Swap track N with the one after it (the last of a side goes to the side after).")
-
-    @OptionGroup var collection: CollectionOptions
-    @OptionGroup var target: AlbumArgument
-    @Argument(help: "The track number.") var number: Int
-
-    func run() async throws {
-      try collection.apply(.moveTrackDown(number), to: target.album)
-    }
+    static func edit(_ number: Int) -> AlbumEdit { .moveTrackDown(number) }
+    @OptionGroup var track: TrackNumberArguments
   }
 
   struct RenameTrack: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "rename", abstract: "Rename track N; it keeps its length unless the new name ends in one.")
 
-    @OptionGroup var collection: CollectionOptions
-    @OptionGroup var target: AlbumArgument
-    @Argument(help: "The track number.") var number: Int
+    @OptionGroup var track: TrackNumberArguments
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new name.", valueName: "name")) var words: [String] = []
 
     func validate() throws {
@@ -109,32 +89,40 @@ extension RK {
 
     func run() async throws {
       let name = try DashWords.single(words, of: Self.self, what: "new name")
-      try collection.apply(.renameTrack(number, to: name), to: target.album)
+      try track.collection.apply(.renameTrack(track.number, to: name), to: track.target.album)
     }
   }
 
-  struct FavouriteTrack: AsyncParsableCommand {
+  struct FavouriteTrack: TrackNumberCommand {
     static let configuration = CommandConfiguration(
       commandName: "fav", abstract: "Mark track N as a favourite: its line in album.md ends in \" ★\".")
-
-    @OptionGroup var collection: CollectionOptions
-    @OptionGroup var target: AlbumArgument
-    @Argument(help: "The track number.") var number: Int
-
-    func run() async throws {
-      try collection.apply(.setFavourite(number, true), to: target.album)
-    }
+    static func edit(_ number: Int) -> AlbumEdit { .setFavourite(number, true) }
+    @OptionGroup var track: TrackNumberArguments
   }
 
-  struct UnfavouriteTrack: AsyncParsableCommand {
+  struct UnfavouriteTrack: TrackNumberCommand {
     static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Take the favourite star off track N.")
+    static func edit(_ number: Int) -> AlbumEdit { .setFavourite(number, false) }
+    @OptionGroup var track: TrackNumberArguments
+  }
+}
 
-    @OptionGroup var collection: CollectionOptions
-    @OptionGroup var target: AlbumArgument
-    @Argument(help: "The track number.") var number: Int
+/// The collection, the album and the track number: what `rk track rm`, `up`,
+/// `down`, `rename`, `fav` and `unfav` take.
+struct TrackNumberArguments: ParsableArguments {
+  @OptionGroup var collection: CollectionOptions
+  @OptionGroup var target: AlbumArgument
+  @Argument(help: "The track number.") var number: Int
+}
 
-    func run() async throws {
-      try collection.apply(.setFavourite(number, false), to: target.album)
-    }
+/// A `rk track` command that makes one edit to track N and nothing else.
+protocol TrackNumberCommand: AsyncParsableCommand {
+  static func edit(_ number: Int) -> AlbumEdit
+  var track: TrackNumberArguments { get }
+}
+
+extension TrackNumberCommand {
+  func run() async throws {
+    try track.collection.apply(Self.edit(track.number), to: track.target.album)
   }
 }
