@@ -87,18 +87,13 @@ extension Album {
     let inner = indent + 2
     // Keys as static strings, for speed: the names of ``Field``, as ``json``
     // has them (tests compare the two).
-    object.member("id", to: &output)
-    JSONBytes.string(id, to: &output)
-    object.member("title", to: &output)
-    JSONBytes.string(title, to: &output)
-    object.member("artist", to: &output)
-    JSONBytes.string(artist, to: &output)
-    object.member("sort_artist", to: &output)
-    JSONBytes.string(sortArtist, to: &output)
+    object.member("id", id, to: &output)
+    object.member("title", title, to: &output)
+    object.member("artist", artist, to: &output)
+    object.member("sort_artist", sortArtist, to: &output)
     object.member("released", to: &output)
     if let date = releaseDate { JSONBytes.date(date, to: &output) } else { JSONBytes.string(released, to: &output) }
-    object.member("wikipedia", to: &output)
-    JSONBytes.string(wikipedia, to: &output)
+    object.member("wikipedia", wikipedia, to: &output)
     object.member("tracks", to: &output)
     JSONBytes.strings(tracks, indent: inner, layout: layout, to: &output)
     object.member("tags", to: &output)
@@ -119,8 +114,7 @@ extension Album {
       field.value.write(to: &output, indent: inner + 2, layout: layout)
     }
     extras.close(to: &output)
-    object.member("notes", to: &output)
-    JSONBytes.string(body.notes.trimmed, to: &output)
+    object.member("notes", body.notes.trimmed, to: &output)
     object.member("track_list", to: &output)
     var tracks = JSONBytes.array(indent: inner, layout: layout)
     for track in trackList {
@@ -128,15 +122,11 @@ extension Album {
       track.writeJSON(to: &output, indent: inner + 2, layout: layout)
     }
     tracks.close(to: &output)
-    object.member("duration", to: &output)
-    JSONBytes.number(duration, to: &output)
-    object.member("plays", to: &output)
-    JSONBytes.number(plays, to: &output)
-    object.member("last_played", to: &output)
-    JSONBytes.string(lastPlayed?.day, to: &output)
+    object.member("duration", duration, to: &output)
+    object.member("plays", plays, to: &output)
+    object.member("last_played", lastPlayed?.day, to: &output)
     if let group {
-      object.member("group", to: &output)
-      JSONBytes.string(group, to: &output)
+      object.member("group", group, to: &output)
     }
     object.close(to: &output)
   }
@@ -154,16 +144,11 @@ extension Album.Track {
   /// Appends ``json`` serialised in `layout` at `indent`, without building the tree.
   func writeJSON(to output: inout JSONOutput, indent: Int, layout: JSONLayout) {
     var object = JSONBytes.object(indent: indent, layout: layout)
-    object.member("position", to: &output)
-    JSONBytes.string(position, to: &output)
-    object.member("name", to: &output)
-    JSONBytes.string(name, to: &output)
-    object.member("side", to: &output)
-    JSONBytes.string(side, to: &output)
-    object.member("duration", to: &output)
-    JSONBytes.number(duration, to: &output)
-    object.member("favourite", to: &output)
-    if favourite { output.append("true") } else { output.append("false") }
+    object.member("position", position, to: &output)
+    object.member("name", name, to: &output)
+    object.member("side", side, to: &output)
+    object.member("duration", duration, to: &output)
+    object.member("favourite", favourite, to: &output)
     object.close(to: &output)
   }
 }

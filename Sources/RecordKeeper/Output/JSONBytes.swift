@@ -80,12 +80,6 @@ enum JSONBytes {
     if let value { string(value, to: &output) } else { output.append("null") }
   }
 
-  /// Appends `value` in decimal, or `null`.
-  @inline(__always)
-  static func number(_ value: Int?, to output: inout JSONOutput) {
-    if let value { number(value, to: &output) } else { output.append("null") }
-  }
-
   /// Appends `value` as a JSON string: `"`, `\`, C0, DEL, C1, the line
   /// separators and the bidi controls escaped (the value stays exact, and
   /// JSON printed on a terminal cannot drive it), everything else as is.
@@ -250,6 +244,13 @@ enum JSONBytes {
       output.append("\": ")
     }
 
+    /// Member `key` with its value, a key that needs no escape.
+    @inline(__always)
+    mutating func member<Value: JSONScalar>(_ key: StaticString, _ value: Value, to output: inout JSONOutput) {
+      member(key, to: &output)
+      value.writeJSON(to: &output)
+    }
+
     /// Like ``member(_:to:)`` for a key known only at run time, escaped.
     mutating func member(named key: String, to output: inout JSONOutput) {
       element(to: &output)
@@ -278,5 +279,32 @@ enum JSONBytes {
   /// A ``Container`` for an array's elements.
   static func array(indent: Int, layout: JSONLayout) -> Container {
     Container(indent: indent, layout: layout, open: UInt8(ascii: "["), close: UInt8(ascii: "]"))
+  }
+}
+
+/// A value ``JSONBytes/Container/member(_:_:to:)`` writes as it is: text,
+/// a number, true or false, or `null` for `nil`.
+protocol JSONScalar {
+  func writeJSON(to output: inout JSONOutput)
+}
+
+extension String: JSONScalar {
+  @inline(__always) func writeJSON(to output: inout JSONOutput) { JSONBytes.string(self, to: &output) }
+}
+
+extension Int: JSONScalar {
+  @inline(__always) func writeJSON(to output: inout JSONOutput) { JSONBytes.number(self, to: &output) }
+}
+
+extension Bool: JSONScalar {
+  @inline(__always) func writeJSON(to output: inout JSONOutput) {
+    if self { output.append("true") } else { output.append("false") }
+  }
+}
+
+extension Optional: JSONScalar where Wrapped: JSONScalar {
+  @inline(__always) func writeJSON(to output: inout JSONOutput) {
+    guard let self else { return output.append("null") }
+    self.writeJSON(to: &output)
   }
 }
