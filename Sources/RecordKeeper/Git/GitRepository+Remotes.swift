@@ -3,14 +3,14 @@ import Foundation
 
 /// How far a fetch or push has got, for a progress bar.
 public struct TransferProgress: Equatable, Sendable {
-  /// What is being done.
-  public enum Stage: Equatable, Sendable {
+  /// What is being done, named as a progress bar says it.
+  public enum Stage: String, Equatable, Sendable {
     /// Receiving objects from the remote.
-    case receiving
+    case receiving = "Receiving"
     /// Resolving the deltas received.
-    case resolving
+    case resolving = "Resolving"
     /// Sending objects to the remote.
-    case sending
+    case sending = "Sending"
   }
 
   public var stage: Stage
@@ -362,24 +362,25 @@ extension GitRepository {
 
   /// Fetches from `session`'s remote into `refs/remotes/NAME/`.
   func fetch(_ session: RemoteSession) throws(RemoteError) {
-    let remote: GitHandle
-    do {
-      remote = try GitHandle.make("git_remote_lookup", free: git_remote_free) { git_remote_lookup($0, repository, session.remoteName) }
-    } catch {
-      throw .git(error)
-    }
+    let remote = try remoteHandle(session)
     removeStaleFetchLocks(remote: session.remoteName)
     if usesGitProgram(for: session, pushing: false) { return try fetchWithGitProgram(session) }
     do {
       try session.run("git_remote_fetch") { callbacks in
-        var options = git_fetch_options()
-        git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
-        options.callbacks = callbacks
-        options.proxy_opts.type = GIT_PROXY_AUTO
+        var options = git_fetch_options(callbacks: callbacks)
         return remote.withPointer { git_remote_fetch($0, nil, &options, "rk sync: fetch") }
       }
     } catch {
       throw lockRefusal(error, session)
+    }
+  }
+
+  /// libgit2's handle on `session`'s remote, for a fetch or a push.
+  private func remoteHandle(_ session: RemoteSession) throws(RemoteError) -> GitHandle {
+    do {
+      return try GitHandle.make("git_remote_lookup", free: git_remote_free) { git_remote_lookup($0, repository, session.remoteName) }
+    } catch {
+      throw .git(error)
     }
   }
 
@@ -405,19 +406,11 @@ extension GitRepository {
 
   /// ``push(branch:_:)`` through libgit2.
   func pushWithLibgit2(branch: String, _ session: RemoteSession) throws(RemoteError) {
-    let remote: GitHandle
-    do {
-      remote = try GitHandle.make("git_remote_lookup", free: git_remote_free) { git_remote_lookup($0, repository, session.remoteName) }
-    } catch {
-      throw .git(error)
-    }
+    let remote = try remoteHandle(session)
     let refspec = "refs/heads/\(branch):refs/heads/\(branch)"
     do {
       try session.run("git_remote_push") { callbacks in
-        var options = git_push_options()
-        git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION))
-        options.callbacks = callbacks
-        options.proxy_opts.type = GIT_PROXY_AUTO
+        var options = git_push_options(callbacks: callbacks)
         return withStringArray([refspec]) { refspecs in remote.withPointer { git_remote_push($0, refspecs, &options) } }
       }
     } catch .pushRejected(let name, _, let reason) {
@@ -438,8 +431,7 @@ extension GitRepository {
     try session.run("git_clone") { callbacks in
       var options = git_clone_options()
       git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION))
-      options.fetch_opts.callbacks = callbacks
-      options.fetch_opts.proxy_opts.type = GIT_PROXY_AUTO
+      options.fetch_opts = git_fetch_options(callbacks: callbacks)
       if let cloned { git_repository_free(cloned) }
       cloned = nil
       return git_clone(&cloned, session.url, path, &options)

@@ -30,12 +30,8 @@ final class TransferProgressBar: Sendable {
     let fraction = min(1, Double(progress.done) / Double(max(progress.total, 1)))
     let width = 30
     let filled = Int(fraction * Double(width))
-    let stage =
-      switch progress.stage {
-      case .receiving: "Receiving"
-      case .resolving: "Resolving"
-      case .sending: "Sending  "
-      }
+    // Padded to the longest name, so the bars of the stages line up.
+    let stage = progress.stage.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
     let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
     let bytes = progress.bytes > 0 ? "  " + ByteCountFormatter.string(fromByteCount: Int64(progress.bytes), countStyle: .binary) : ""
     return "\(stage) [\(bar)] \(Int(fraction * 100))% \(progress.done)/\(progress.total)\(bytes)"
