@@ -141,12 +141,7 @@ extension LookupCandidate {
     self.id = id
     title = try ModelJSON.text(object, "title") ?? ""
     artist = try ModelJSON.text(object, "artist") ?? ""
-    date = try ModelJSON.text(object, "date")
-    country = try ModelJSON.text(object, "country")
-    format = try ModelJSON.text(object, "format")
-    label = try ModelJSON.text(object, "label")
-    catalogNumber = try ModelJSON.text(object, "catalog_number")
-    barcode = try ModelJSON.text(object, "barcode")
     score = (object["score"] as? NSNumber)?.intValue
+    for (key, field) in Self.optionalTexts { self[keyPath: field] = try ModelJSON.text(object, key) }
   }
 }

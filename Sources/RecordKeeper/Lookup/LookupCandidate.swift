@@ -33,13 +33,20 @@ public struct LookupCandidate: Hashable, Sendable {
     search.releases.map(LookupCandidate.init)
   }
 
+  /// The fields that may be unknown, with their keys in ``json``: the one
+  /// list that writing the JSON and reading it back (a stored scan's match) go by.
+  static var optionalTexts: [(key: String, field: WritableKeyPath<LookupCandidate, String?>)] {
+    [
+      ("date", \.date), ("country", \.country), ("format", \.format), ("label", \.label),
+      ("catalog_number", \.catalogNumber), ("barcode", \.barcode),
+    ]
+  }
+
   /// `rk lookup --json`'s object: every field, null when unknown.
   public var json: JSONValue {
-    .object([
-      ("musicbrainz", .string(id)), ("title", .string(title)), ("artist", .string(artist)),
-      ("date", .optional(date)), ("country", .optional(country)), ("format", .optional(format)),
-      ("label", .optional(label)), ("catalog_number", .optional(catalogNumber)), ("barcode", .optional(barcode)),
-      ("score", score.map(JSONValue.number) ?? .null),
-    ])
+    .object(
+      [("musicbrainz", .string(id)), ("title", .string(title)), ("artist", .string(artist))]
+        + Self.optionalTexts.map { ($0.key, .optional(self[keyPath: $0.field])) }
+        + [("score", score.map(JSONValue.number) ?? .null)])
   }
 }
