@@ -5,7 +5,8 @@ import Foundation
 /// +media+release-groups`, and each entry of a release search.
 ///
 /// Only what Record Keeper uses is decoded; every other key is ignored, and
-/// keys MusicBrainz leaves out or sets to null are `nil`.
+/// keys MusicBrainz leaves out or sets to null are `nil`. MusicBrainz's keys
+/// are kebab-case: `sort-name` is read as ``ArtistCredit/Artist/sortName``.
 public struct MusicBrainzRelease: Decodable, Hashable, Sendable {
   /// The release's MBID.
   public var id: String
@@ -23,13 +24,6 @@ public struct MusicBrainzRelease: Decodable, Hashable, Sendable {
   public var releaseGroup: ReleaseGroup?
   public var media: [Medium]?
 
-  enum CodingKeys: String, CodingKey {
-    case id, title, date, country, barcode, score, media
-    case artistCredit = "artist-credit"
-    case labelInfo = "label-info"
-    case releaseGroup = "release-group"
-  }
-
   /// One name of the release's artist credit (`Miles Davis`), with the text
   /// that joins it to the next (` & `).
   public struct ArtistCredit: Decodable, Hashable, Sendable {
@@ -42,11 +36,6 @@ public struct MusicBrainzRelease: Decodable, Hashable, Sendable {
       public var name: String?
       /// `Davis, Miles`; `Beatles, The`.
       public var sortName: String?
-
-      enum CodingKeys: String, CodingKey {
-        case id, name
-        case sortName = "sort-name"
-      }
     }
   }
 
@@ -59,22 +48,12 @@ public struct MusicBrainzRelease: Decodable, Hashable, Sendable {
       public var id: String?
       public var name: String?
     }
-
-    enum CodingKeys: String, CodingKey {
-      case label
-      case catalogNumber = "catalog-number"
-    }
   }
 
   public struct ReleaseGroup: Decodable, Hashable, Sendable {
     public var id: String
     public var title: String?
     public var primaryType: String?
-
-    enum CodingKeys: String, CodingKey {
-      case id, title
-      case primaryType = "primary-type"
-    }
   }
 
   /// One disc, record or tape of the release.
@@ -87,11 +66,6 @@ public struct MusicBrainzRelease: Decodable, Hashable, Sendable {
     public var title: String?
     public var trackCount: Int?
     public var tracks: [Track]?
-
-    enum CodingKeys: String, CodingKey {
-      case position, format, title, tracks
-      case trackCount = "track-count"
-    }
   }
 
   public struct Track: Decodable, Hashable, Sendable {
@@ -136,8 +110,10 @@ extension MusicBrainzReleaseSearch {
 /// MusicBrainz's JSON, decoded with errors that say what the service sent.
 enum LookupJSON {
   static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], what: String) throws(LookupError) -> T {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .custom { path in Key(swiftName: path.last?.stringValue ?? "") }
     do {
-      return try JSONDecoder().decode(T.self, from: Data(bytes))
+      return try decoder.decode(T.self, from: Data(bytes))
     } catch let DecodingError.keyNotFound(key, context) {
       throw .malformed(service: .musicBrainz, "the \(what) has no \"\(path(context.codingPath + [key]))\"")
     } catch let DecodingError.typeMismatch(_, context) {
@@ -149,7 +125,28 @@ enum LookupJSON {
     }
   }
 
+  /// The keys as MusicBrainz writes them: `label-info[0].catalog-number`.
   private static func path(_ keys: [any CodingKey]) -> String {
-    keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().drop { $0 == "." }.description
+    keys.map { $0.intValue.map { "[\($0)]" } ?? "." + Key.kebabCase($0.stringValue) }.joined().drop { $0 == "." }.description
+  }
+
+  /// A key of MusicBrainz's JSON under its Swift name.
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+
+    /// `sort-name` as `sortName`.
+    init(swiftName key: String) {
+      let words = key.split(separator: "-", omittingEmptySubsequences: false)
+      stringValue = words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+    }
+
+    /// `sortName` as `sort-name`.
+    static func kebabCase(_ name: String) -> String {
+      name.reduce(into: "") { text, character in text += character.isUppercase ? "-" + character.lowercased() : String(character) }
+    }
   }
 }

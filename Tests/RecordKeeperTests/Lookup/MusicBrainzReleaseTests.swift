@@ -86,6 +86,13 @@ struct MusicBrainzReleaseTests {
     ) {
       try Self.release(#"{"id": "x", "title": "t", "media": [{"tracks": 3}]}"#)
     }
+    // The error names MusicBrainz's own (kebab-case) keys.
+    #expect(
+      throws: LookupError.malformed(
+        service: .musicBrainz, "\"label-info[0].catalog-number\" in the release is not what the web service documents")
+    ) {
+      try Self.release(#"{"id": "x", "title": "t", "label-info": [{"catalog-number": 7}]}"#)
+    }
   }
 
   @Test func fillFillsOnlyWhatIsEmptyUnlessReplacing() throws {
