@@ -20,7 +20,7 @@ public struct CollectionCheck: Sendable {
     // with our values, but nothing is committed until they are resolved.
     let mergeIssues = FieldConflict.unresolved(in: collection.location).map(\.albumIssue)
     // Lines of plays/*.md that are no play (PRODUCT.md §1.4).
-    let playIssues = PlayHistory.load(collection.location).problems.map(\.albumIssue)
+    let playIssues = PlayHistory.load(collection.location).problems
     issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues)
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
@@ -30,7 +30,7 @@ public struct CollectionCheck: Sendable {
 
   /// How many albums have at least one problem.
   public var albumsWithProblems: Int {
-    Set(issues.map(\.id).filter { !$0.hasPrefix(CollectionLocation.markerFolder + "/") && !PlayProblem.isPlaysFile($0) }).count
+    Set(issues.map(\.id).filter { !$0.hasPrefix(CollectionLocation.markerFolder + "/") && !PlayHistory.isPlaysFile($0) }).count
   }
 
   /// `12 albums checked: no problems.` or `12 albums checked: 5 problems in 2 albums.`
@@ -39,7 +39,7 @@ public struct CollectionCheck: Sendable {
     guard !isClean else { return "\(checked): no problems." }
     let albums = albumsWithProblems
     let lists = Set(issues.map(\.id).filter { $0.hasPrefix(CollectionLocation.markerFolder + "/") }).count
-    let plays = Set(issues.map(\.id).filter(PlayProblem.isPlaysFile)).count
+    let plays = Set(issues.map(\.id).filter(PlayHistory.isPlaysFile)).count
     let places = [
       albums > 0 ? "\(albums) album\(albums == 1 ? "" : "s")" : nil, lists > 0 ? "\(lists) smart list\(lists == 1 ? "" : "s")" : nil,
       plays > 0 ? "\(plays) plays file\(plays == 1 ? "" : "s")" : nil,

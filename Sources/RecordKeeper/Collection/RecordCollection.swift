@@ -261,7 +261,7 @@ public struct AlbumIssue: Hashable, Sendable {
   /// the image for the fields `cover` and `thumbnail`.
   public func path(in location: CollectionLocation) -> String {
     // A smart list's file (SmartListIssue/albumIssue): no album id starts with a dot.
-    if id.hasPrefix(CollectionLocation.markerFolder + "/") || PlayProblem.isPlaysFile(id) { return location.displayPath(id) }
+    if id.hasPrefix(CollectionLocation.markerFolder + "/") || PlayHistory.isPlaysFile(id) { return location.displayPath(id) }
     return switch field {
     case "cover": location.displayPath(id + "/" + CoverFiles.coverName)
     case "thumbnail": location.displayPath(id + "/" + CoverFiles.thumbnailName)

@@ -1,4 +1,5 @@
-/// A problem with one cell, row or column of a Discogs CSV, where it is.
+/// A problem with one cell, row or column of a Discogs CSV, where it is:
+/// made by the importer only, read by those who print it.
 public struct DiscogsImportProblem: Hashable, Sendable {
   /// The 1-based line of the file: where the row starts, or 1 for the header.
   public var line: Int
@@ -6,12 +7,6 @@ public struct DiscogsImportProblem: Hashable, Sendable {
   public var column: String
   /// What is wrong and what to do.
   public var message: String
-
-  public init(line: Int, column: String, message: String) {
-    self.line = line
-    self.column = column
-    self.message = message
-  }
 
   /// `FILE:LINE: column: message`.
   public func formatted(file: String) -> String { "\(file):\(line): \(column): \(message)" }

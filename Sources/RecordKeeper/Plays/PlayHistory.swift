@@ -7,8 +7,9 @@
 public struct PlayHistory: Sendable {
   /// Every play read, oldest first (in file and line order within a minute).
   public let plays: [Play]
-  /// Lines that are list items but not plays, for `rk check`.
-  public let problems: [PlayProblem]
+  /// Lines that are list items but not plays (or files that cannot be
+  /// read), as `rk check` lists them: `plays/2026.md:12: play: …`.
+  public let problems: [AlbumIssue]
   private let counts: [String: Int]
   private let last: [String: PlayTime]
 
@@ -18,7 +19,12 @@ public struct PlayHistory: Sendable {
   /// The plays file of a year, relative to the collection root: `plays/2026.md`.
   public static func file(ofYear year: Int) -> String { folder + "/\(year).md" }
 
-  public init(plays: [Play], problems: [PlayProblem] = []) {
+  /// Whether a path (an issue's id) is a plays file rather than an album.
+  static func isPlaysFile(_ id: String) -> Bool {
+    id.hasPrefix(folder + "/") && id.hasSuffix(".md") && !id.dropFirst(folder.count + 1).contains("/")
+  }
+
+  public init(plays: [Play], problems: [AlbumIssue] = []) {
     let ordered = plays.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     self.plays = ordered
     self.problems = problems
@@ -58,22 +64,22 @@ public struct PlayHistory: Sendable {
     let folder = location.path(Self.folder)
     guard let entries = try? FileSystem.list(folder) else { return .empty }
     let files = entries.filter { !$0.isDirectory && $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }.map(\.name).sorted()
-    let read = System.concurrentMap(files.count) { index -> ([Play], [PlayProblem]) in
+    let read = System.concurrentMap(files.count) { index -> ([Play], [AlbumIssue]) in
       let file = Self.folder + "/" + files[index]
       do throws(FileSystemError) {
         let bytes = try FileSystem.read(location.path(file), limit: 64 << 20)
         return parse(bytes, file: file)
       } catch {
-        return ([], [PlayProblem(file: file, line: 0, message: "cannot \(error.operation) it: \(error.explanation)")])
+        return ([], [AlbumIssue(id: file, line: 0, field: "play", message: "cannot \(error.operation) it: \(error.explanation)")])
       }
     }
     return PlayHistory(plays: read.flatMap { $0.0 }, problems: read.flatMap { $0.1 })
   }
 
   /// The plays and problems of one file's text; `file` names it in problems.
-  public static func parse(_ bytes: [UInt8], file: String) -> ([Play], [PlayProblem]) {
+  public static func parse(_ bytes: [UInt8], file: String) -> ([Play], [AlbumIssue]) {
     var plays: [Play] = []
-    var problems: [PlayProblem] = []
+    var problems: [AlbumIssue] = []
     bytes.withUnsafeBufferPointer { buffer in
       var number = 0
       var start = 0
@@ -83,37 +89,11 @@ public struct PlayHistory: Sendable {
         do throws(PlayLineError) {
           if let play = try Play.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) { plays.append(play) }
         } catch {
-          problems.append(PlayProblem(file: file, line: number, message: error.description))
+          problems.append(AlbumIssue(id: file, line: number, field: "play", message: error.description))
         }
         start = end + 1
       }
     }
     return (plays, problems)
-  }
-}
-
-/// A line of a plays file that is not a play (or a file that cannot be read),
-/// as `rk check` reports it: `plays/2026.md:12: play: …`.
-public struct PlayProblem: Hashable, Sendable, CustomStringConvertible {
-  /// The file, relative to the collection root.
-  public var file: String
-  /// The line, from 1; 0 for the file as a whole.
-  public var line: Int
-  public var message: String
-
-  public init(file: String, line: Int, message: String) {
-    self.file = file
-    self.line = line
-    self.message = message
-  }
-
-  public var description: String { "\(file):\(line): play: \(message)" }
-
-  /// The problem as `rk check` lists it beside the albums' (its id is the file).
-  public var albumIssue: AlbumIssue { AlbumIssue(id: file, line: line, field: "play", message: message) }
-
-  /// Whether an issue's id is a plays file rather than an album.
-  static func isPlaysFile(_ id: String) -> Bool {
-    id.hasPrefix(PlayHistory.folder + "/") && id.hasSuffix(".md") && !id.dropFirst(PlayHistory.folder.count + 1).contains("/")
   }
 }

@@ -76,30 +76,25 @@ public enum SmartListFile {
   }
 }
 
-/// Something wrong with a smart list's file, located for `PATH:LINE: field: message`.
+/// Something wrong with a smart list's file: the problem as `rk check`
+/// lists it (its id is the list's file), and the list's name, which
+/// commands suggest from. `line`, `field` and `message` are the issue's.
+@dynamicMemberLookup
 public struct SmartListIssue: Error, Hashable, Sendable {
   /// The list's name (its file's, without `.yaml`).
   public var name: String
-  /// The line in the file; 0 for the file as a whole.
-  public var line: Int
-  public var field: String
-  public var message: String
+  public var albumIssue: AlbumIssue
 
   public init(name: String, line: Int, field: String, message: String) {
     self.name = name
-    self.line = line
-    self.field = field
-    self.message = message
+    albumIssue = AlbumIssue(id: SmartListFile.path(of: name), line: line, field: field, message: message)
   }
+
+  public subscript<Value>(dynamicMember part: KeyPath<AlbumIssue, Value>) -> Value { albumIssue[keyPath: part] }
 
   /// The file's path relative to the collection root.
-  public var path: String { SmartListFile.path(of: name) }
+  public var path: String { albumIssue.id }
 
   /// `PATH:LINE: field: message`, with the path as `location` shows it.
-  public func formatted(in location: CollectionLocation) -> String {
-    "\(location.displayPath(path))\(line > 0 ? ":\(line)" : ""): \(field): \(message)"
-  }
-
-  /// The issue as `rk check` lists it, beside the albums' own.
-  public var albumIssue: AlbumIssue { AlbumIssue(id: path, line: line, field: field, message: message) }
+  public func formatted(in location: CollectionLocation) -> String { albumIssue.formatted(in: location) }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import RecordKeeper
 
 @Suite struct PlayHistoryTests {
-  private func parse(_ text: String) -> ([Play], [PlayProblem]) {
+  private func parse(_ text: String) -> ([Play], [AlbumIssue]) {
     PlayHistory.parse(Array(text.utf8), file: "plays/2026.md")
   }
 
@@ -40,8 +40,9 @@ import Testing
       "- 2026-01-02 · albums/a\n- yesterday · albums/b\n- 2026-02-30 · albums/c\n- 2026-01-03\n- 2026-01-04 25:00 · albums/e\n")
     #expect(plays.map(\.album) == ["albums/a"])
     #expect(problems.map(\.line) == [2, 3, 4, 5])
-    #expect(problems[0].description.hasPrefix("plays/2026.md:2: play: \"yesterday\" is not a date"))
-    #expect(problems[2].description.contains("no album id"))
+    #expect(problems.allSatisfy { $0.id == "plays/2026.md" && $0.field == "play" })
+    #expect(problems[0].message.hasPrefix("\"yesterday\" is not a date"))
+    #expect(problems[2].message.contains("no album id"))
   }
 
   @Test func theHistoryCountsAndKnowsTheLastPlayOfEachAlbum() throws {
@@ -55,9 +56,7 @@ import Testing
     #expect(history.lastPlayed(of: "albums/none") == nil)
     #expect(history.plays.map(\.time.day) == ["2025-03-01", "2025-12-31", "2026-01-01"])
     #expect(
-      history.problems.map(\.description) == [
-        PlayProblem(file: "plays/2026.md", line: 2, message: PlayLineError.time("bad").description).description
-      ])
+      history.problems == [AlbumIssue(id: "plays/2026.md", line: 2, field: "play", message: PlayLineError.time("bad").description)])
   }
 
   @Test func noPlaysFolderIsNoPlays() throws {
