@@ -14,17 +14,7 @@ extension RK {
 
     @OptionGroup var collection: CollectionOptions
 
-    @Flag(help: "Print a JSON array of album objects.")
-    var json = false
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Print each album as TEMPLATE, as rk list --format does.", valueName: "template"))
-    var format: String?
-
-    @Flag(help: "Print only the number of matching albums.")
-    var count = false
-
-    @Flag(help: "One line per album: title, artist, year and tags in columns that fit the terminal.")
-    var short = false
+    @OptionGroup var output: AlbumListOptions
 
     @Argument(
       parsing: .allUnrecognized,
@@ -36,10 +26,7 @@ extension RK {
     private func list() throws -> List {
       var arguments = ["--sort", SortMode.relevance.rawValue, "--in", SearchField.allCases.map(\.rawValue).joined(separator: ",")]
       if let path = collection.collection { arguments += ["-C", path] }
-      if json { arguments.append("--json") }
-      if let format { arguments += ["--format", format] }
-      if count { arguments.append("--count") }
-      if short { arguments.append("--short") }
+      arguments += output.arguments
       // The words after `--`, so a `-word` stays a term.
       return try List.parse(arguments + ["--"] + words.filter { $0 != "--" })
     }

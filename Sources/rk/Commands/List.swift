@@ -40,21 +40,7 @@ extension RK {
         valueName: "mode"))
     var sort: SortMode?
 
-    @Flag(help: "Print a JSON array of album objects.")
-    var json = false
-
-    @Option(
-      parsing: .unconditional,
-      help: ArgumentHelp(
-        "Print each album as TEMPLATE: {id} {title} {artist} {sort_artist} {released} {year} {wikipedia} {tags} {tracks} {plays} {last_played}, the collector's fields {format} {label} {catalog_number} … {musicbrainz}, and any extra key by name ({mood}).",
-        valueName: "template"))
-    var format: String?
-
-    @Flag(help: "Print only the number of matching albums; on a terminal also how many are wanted: 120 albums (3 wanted).")
-    var count = false
-
-    @Flag(help: "One line per album: title, artist, year and tags in columns that fit the terminal.")
-    var short = false
+    @OptionGroup var output: AlbumListOptions
 
     @Argument(
       parsing: .allUnrecognized,
@@ -67,14 +53,8 @@ extension RK {
       if let word = query.prefix(while: { $0 != "--" }).first(where: { $0.hasPrefix("--") }) {
         throw ValidationError(UsageCheck.unknownOption(word, in: Self.self))
       }
-      if [json, format != nil, count, short].filter({ $0 }).count > 1 {
-        throw ValidationError("Choose one of --json, --format, --count and --short.")
-      }
       if let fields {
         do { _ = try SearchField.parseList(fields) } catch { throw ValidationError("--in: \(error)") }
-      }
-      if let format {
-        do { _ = try FormatTemplate(format) } catch { throw ValidationError("--format: \(error)") }
       }
       do { _ = try SearchQuery(parsing: queryText) } catch { throw ValidationError(error.description) }
     }
@@ -94,8 +74,8 @@ extension RK {
       let credits = query.usesCredits ? try CreditRules.load(from: loaded.location) : CreditRules()
       let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
       // Plays are read only when something shown, matched or sorted needs them.
-      let template = try format.map { text in try FormatTemplate(text) }
-      if json || order.mode.needsPlays || template?.needsPlays == true || query.needsPlays {
+      let template = try output.format.map { text in try FormatTemplate(text) }
+      if output.json || order.mode.needsPlays || template?.needsPlays == true || query.needsPlays {
         loaded = loaded.withPlays()
       }
       let matched = try QueryRules.run { () throws(SearchQueryError) in
@@ -103,7 +83,7 @@ extension RK {
         let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: loaded.location)
         return try loaded.albums(matching: query, in: searchFields, lists: lists, credits: credits)
       }
-      if count {
+      if output.count {
         // A number for scripts (PRODUCT.md §3); words for a person.
         guard Terminal.standardOutput().isInteractive else { return print(matched.count) }
         let wanted = matched.lazy.filter(\.isWanted).count
@@ -111,7 +91,7 @@ extension RK {
         return
       }
       let arranged = order.arrangement(of: matched, query: query, fields: searchFields, collectionSize: loaded.albums.count)
-      if json {
+      if output.json {
         // Written from the albums in place as it is made: no album copied
         // into a sorted list, and never the whole array in memory.
         var open = true
@@ -131,7 +111,7 @@ extension RK {
         // Exact for scripts; made visible only when a person is looking.
         let visible = Terminal.standardOutput().isInteractive
         Terminal.write(sorted.map { (visible ? Visible.text(template.render($0)) : template.render($0)) + "\n" }.joined())
-      } else if short {
+      } else if output.short {
         Pager.write(TableRenderer(terminal: .standardOutput()).render(sorted))
       } else {
         let renderer = ListRenderer(terminal: .standardOutput(), location: loaded.location)
