@@ -9,8 +9,7 @@ struct InitCommandTests {
   final class Home {
     let path: String
     init() throws {
-      path = FileManager.default.temporaryDirectory.appendingPathComponent("rk-init-\(UUID().uuidString)").path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      path = try makeTemporaryFolder("init")
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
 

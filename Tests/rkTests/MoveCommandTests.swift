@@ -96,8 +96,7 @@ struct MoveCommandTests {
   }
 
   @Test func refusesALinkOnTheWay() throws {
-    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("rk-outside-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    let outside = try makeTemporaryFolder("outside")
     defer { try? FileManager.default.removeItem(atPath: outside) }
     try FileManager.default.createSymbolicLink(atPath: album.path + "/out", withDestinationPath: outside)
     let before = try state()

@@ -11,8 +11,7 @@ struct StoreReferenceTests {
 
   init() throws {
     album = try OneAlbumCollection()
-    outside = FileManager.default.temporaryDirectory.appendingPathComponent("rk-outside-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    outside = try makeTemporaryFolder("outside")
     try outsideText.write(toFile: outside + "/album.md", atomically: false, encoding: .utf8)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RecordKeeper
@@ -8,8 +9,7 @@ struct WriteAtomicallyTests {
   let folder: String
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-write-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    folder = try makeTemporaryFolder("write")
   }
 
   func mode(_ path: String) -> mode_t {

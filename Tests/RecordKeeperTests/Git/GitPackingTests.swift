@@ -220,8 +220,7 @@ final class PackingRepository {
   let repository: GitRepository
 
   init() throws {
-    work = FileManager.default.temporaryDirectory.appendingPathComponent("rk-pack-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    work = try makeTemporaryFolder("pack")
     try TestSupport.git(["init", "-q", "-b", "main"], in: work)
     try TestSupport.git(["config", "user.name", "Test Collector"], in: work)
     try TestSupport.git(["config", "user.email", "collector@example.com"], in: work)

@@ -75,8 +75,7 @@ struct KnownHostsOpenSSHTests {
   let keys: [(type: String, key: String)]
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-known-hosts-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    folder = try makeTemporaryFolder("known-hosts")
     var keys: [(type: String, key: String)] = []
     for type in ["ed25519", "ecdsa"] {
       _ = try runProcess(URL(fileURLWithPath: "/usr/bin/ssh-keygen"), ["-q", "-t", type, "-N", "", "-f", folder + "/" + type])
