@@ -11,7 +11,6 @@ import Testing
 struct DiscogsImportNotesTests {
   let collection: TemporaryCollection
   let store: CollectionStore
-  let header = DiscogsExport.header
   let handWritten = """
     ---
     title: Kind of Blue
@@ -46,7 +45,7 @@ struct DiscogsImportNotesTests {
 
   @discardableResult
   func importing(_ rows: String) throws(DiscogsImportError) -> (plan: DiscogsImportPlan, commit: GitCommit?) {
-    try store.importDiscogs(Array((header + rows).utf8), file: "collection.csv")
+    try store.importDiscogs(Array((DiscogsExport.header + rows).utf8), file: "collection.csv")
   }
 
   var text: String { get throws { try collection.read("albums/miles-davis-kind-of-blue/album.md") } }

@@ -6,7 +6,8 @@ import Testing
 /// Issue 17: every line either side wrote survives a merge, or a conflict
 /// says which (MERGE.md).
 @Suite("Album merge keeps every line")
-struct AlbumMergeLineTests {
+struct AlbumMergeLineTests: AlbumMergeSuite {
+  static let id = "albums/blue-train"
   static let base = """
     ---
     # bought at a fair
@@ -29,13 +30,6 @@ struct AlbumMergeLineTests {
     Mono pressing.
 
     """
-
-  func merge(_ base: String?, _ ours: String, _ theirs: String, prefer: [String: MergeSide] = [:]) throws -> AlbumMerge.Result {
-    try AlbumMerge.merge(
-      base: base.map { Array($0.utf8) }, ours: Array(ours.utf8), theirs: Array(theirs.utf8), id: "albums/blue-train", prefer: prefer)
-  }
-
-  func text(_ result: AlbumMerge.Result) -> String { String(decoding: result.bytes, as: UTF8.self) }
 
   @Test func theIssuesReproductionKeepsTheirComment() throws {
     let base = "---\ntitle: T\nartist: A\n---\n"

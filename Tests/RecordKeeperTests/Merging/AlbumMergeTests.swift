@@ -4,7 +4,8 @@ import Testing
 @testable import RecordKeeper
 
 @Suite("Album merge by field")
-struct AlbumMergeTests {
+struct AlbumMergeTests: AlbumMergeSuite {
+  static let id = "albums/ok"
   static let base = """
     ---
     title: OK Computer
@@ -28,13 +29,6 @@ struct AlbumMergeTests {
 
     First pressing.
     """
-
-  func merge(_ base: String?, _ ours: String, _ theirs: String, prefer: [String: MergeSide] = [:]) throws -> AlbumMerge.Result {
-    try AlbumMerge.merge(
-      base: base.map { Array($0.utf8) }, ours: Array(ours.utf8), theirs: Array(theirs.utf8), id: "albums/ok", prefer: prefer)
-  }
-
-  func text(_ result: AlbumMerge.Result) -> String { String(decoding: result.bytes, as: UTF8.self) }
 
   @Test func differentFieldsBothApplyAndOursStaysAsWritten() throws {
     let ours = Self.base.replacingOccurrences(of: "label: Parlophone", with: "label: 'Parlophone Records'")

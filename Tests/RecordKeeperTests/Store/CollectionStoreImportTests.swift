@@ -10,7 +10,6 @@ import Testing
 struct CollectionStoreImportTests {
   let collection: TemporaryCollection
   let store: CollectionStore
-  let header = DiscogsExport.header
   let handWritten = """
     ---
     title: Kind of Blue
@@ -38,7 +37,7 @@ struct CollectionStoreImportTests {
   }
 
   func importing(_ rows: String, dryRun: Bool = false) throws(DiscogsImportError) -> (plan: DiscogsImportPlan, commit: GitCommit?) {
-    try store.importDiscogs(Array((header + rows).utf8), file: "/tmp/my collection.csv", dryRun: dryRun)
+    try store.importDiscogs(Array((DiscogsExport.header + rows).utf8), file: "/tmp/my collection.csv", dryRun: dryRun)
   }
 
   let kindOfBlue = "CL 1355,Miles Davis,Kind of Blue,Columbia,,,,1557012,,,,,\n"
