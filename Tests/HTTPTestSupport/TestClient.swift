@@ -84,7 +84,7 @@ extension ApplicationProtocol {
     let application = AnnouncingApplication(base: self, announce: announce)
     let server = ServiceGroup(configuration: .init(services: [application], logger: logger))
     return try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
+      group.addTask(executorPreference: ServerThread.shared) {
         // A server that fails to start ends the stream, so the wait below ends.
         defer { announce.finish() }
         try await server.run()
@@ -170,6 +170,35 @@ struct AnnouncingApplication<Base: ApplicationProtocol>: ApplicationProtocol {
   @Sendable func onServerRunning(_ channel: any Channel) async {
     await base.onServerRunning(channel)
     if let port = channel.localAddress?.port { announce.yield(port) } else { announce.finish() }
+  }
+}
+
+/// The thread live servers answer on. Their connections are tasks, which
+/// would otherwise share Swift's cooperative pool (two threads here) with the
+/// tests: tests blocked on subprocesses that ask this very server (`rk lookup`
+/// against a fixture) left it unanswered for 30 s under load.
+final class ServerThread: TaskExecutor {
+  static let shared = ServerThread()
+  private let queue = Mutex<[UnownedJob]>([])
+  private let ready = DispatchSemaphore(value: 0)
+
+  private init() {
+    let thread = Thread { [self] in run() }
+    thread.name = "test servers"
+    thread.start()
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.withLock { $0.append(job) }
+    ready.signal()
+  }
+
+  private func run() {
+    while true {
+      ready.wait()
+      queue.withLock { $0.removeFirst() }.runSynchronously(on: asUnownedTaskExecutor())
+    }
   }
 }
 
