@@ -22,6 +22,10 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // The API tests' own client (Tests/HTTPTestSupport): NIO's testing channel
+    // and the logger type, which Hummingbird already brings in.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     .systemLibrary(
@@ -72,6 +76,7 @@ let package = Package(
         "RecordKeeperLookup",
         "CZBar",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -106,6 +111,21 @@ let package = Package(
       dependencies: ["RecordKeeper"],
       path: "Tests/TestSupport"
     ),
+    // The API tests' HTTP client, in process or over loopback, without a TLS
+    // library (Hummingbird's own test client brought in BoringSSL).
+    .target(
+      name: "HTTPTestSupport",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Tests/HTTPTestSupport"
+    ),
     // Images made and inspected with libvips, for tests only.
     .target(
       name: "CoverTestSupport",
@@ -130,7 +150,7 @@ let package = Package(
         "TestSupport",
         "CoverTestSupport",
         "rk",
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        "HTTPTestSupport",
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
@@ -148,7 +168,7 @@ let package = Package(
         "rk-lookup",
         "rk-cover",
         .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        "HTTPTestSupport",
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),

@@ -1,8 +1,8 @@
 import CoverTestSupport
 import Foundation
+import HTTPTestSupport
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperCovers
 import RecordKeeperLookup

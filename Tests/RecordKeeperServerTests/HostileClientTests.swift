@@ -1,6 +1,6 @@
 import Foundation
+import HTTPTestSupport
 import Hummingbird
-import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
 import TestSupport

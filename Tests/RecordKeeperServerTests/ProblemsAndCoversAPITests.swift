@@ -1,7 +1,7 @@
 import CoverTestSupport
 import Foundation
+import HTTPTestSupport
 import Hummingbird
-import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperCovers
 import RecordKeeperServer

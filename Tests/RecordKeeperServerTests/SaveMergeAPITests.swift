@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTestSupport
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import RecordKeeper
 import RecordKeeperServer
 import TestSupport

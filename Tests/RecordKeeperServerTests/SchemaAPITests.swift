@@ -1,5 +1,5 @@
+import HTTPTestSupport
 import Hummingbird
-import HummingbirdTesting
 import RecordKeeper
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTestSupport
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 
 /// A local server on loopback that answers `POST /v1/messages` as
 /// Anthropic's Messages API documents it (https://docs.anthropic.com/en/api/messages,

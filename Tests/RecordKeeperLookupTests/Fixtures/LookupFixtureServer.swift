@@ -1,8 +1,8 @@
 import CoverTestSupport
 import Foundation
+import HTTPTestSupport
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import RecordKeeperCovers
 
 /// One request the fixture server saw (its time may be late when other
