@@ -1,6 +1,21 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The shipped programs carry the Swift runtime and Foundation inside them:
+// loading them as shared libraries was most of `rk`'s start-up and 25 MB of
+// its memory. Only in release builds: the tests link the executables' code
+// with the libraries they load themselves, which must not be there twice.
+// The modules were compiled against the shared Foundation, whose own
+// libraries the linker is not told of: they are named here.
+let staticSwiftRuntime: [LinkerSetting] = [
+  .unsafeFlags(
+    [
+      "-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials", "-lFoundationInternationalization",
+      "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+      "-Xlinker", "--end-group",
+    ], .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
   name: "RecordKeeper",
   // Built and tested on Linux (Debian, see README "Platforms"), which needs no
@@ -58,7 +73,8 @@ let package = Package(
     ),
     .executableTarget(
       name: "rk-cover",
-      dependencies: ["RecordKeeperCovers"]
+      dependencies: ["RecordKeeperCovers"],
+      linkerSettings: staticSwiftRuntime
     ),
     // The web app and its JSON API (`rk serve`). Hummingbird and SwiftNIO are
     // linked into `rk-serve` only, so `rk` itself keeps starting instantly.
@@ -79,7 +95,8 @@ let package = Package(
     ),
     .executableTarget(
       name: "rk-serve",
-      dependencies: ["RecordKeeperServer", "RecordKeeper", "RecordKeeperCovers"]
+      dependencies: ["RecordKeeperServer", "RecordKeeper", "RecordKeeperCovers"],
+      linkerSettings: staticSwiftRuntime
     ),
     // MusicBrainz and the Cover Art Archive over HTTP (PRODUCT.md §7), with
     // FoundationNetworking's URLSession on the system's libcurl: no TLS
@@ -92,14 +109,16 @@ let package = Package(
     ),
     .executableTarget(
       name: "rk-lookup",
-      dependencies: ["RecordKeeperLookup", "RecordKeeper"]
+      dependencies: ["RecordKeeperLookup", "RecordKeeper"],
+      linkerSettings: staticSwiftRuntime
     ),
     .executableTarget(
       name: "rk",
       dependencies: [
         "RecordKeeper",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      linkerSettings: staticSwiftRuntime
     ),
     .target(
       name: "TestSupport",
