@@ -26,7 +26,7 @@ struct LoadCache: Sendable {
 
   var folders: [String: Folder] = [:]
   /// Decoded only when asked for: where each album's record starts in ``bytes``.
-  private var albumOffsets: [String: (stamp: FileStamp, offset: Int)] = [:]
+  private var albumOffsets: [String: (stamp: FileStamp, offset: Int, length: Int)] = [:]
   private var bytes: [UInt8] = []
   /// The cache file's own modification time: entries not older are racy.
   private(set) var writtenAt: Int64 = .max
@@ -89,12 +89,34 @@ struct LoadCache: Sendable {
   var folderCount: Int { folders.count }
   var albumCount: Int { albumOffsets.count }
 
+  /// One album's entry for ``write(_:root:folders:albums:)``: its id, its
+  /// file's stamp and its record (``record(of:)``, or ``record(_:stamp:)`` kept from this cache).
+  struct AlbumEntry {
+    var id: String
+    var stamp: FileStamp
+    var record: ArraySlice<UInt8>
+  }
+
+  /// The bytes that stand for `album` in the cache.
+  static func record(of album: Album) -> ArraySlice<UInt8> {
+    var record = CacheWriter()
+    record.album(album)
+    return record.bytes[...]
+  }
+
+  /// The record of `id` recorded with `stamp`, when the cache has it and it
+  /// can be trusted: written again as it is, without decoding it.
+  func record(_ id: String, stamp: FileStamp) -> ArraySlice<UInt8>? {
+    guard let found = albumOffsets[id], found.stamp == stamp, !stamp.isRacy(cacheWrittenAt: writtenAt) else { return nil }
+    return bytes[found.offset..<(found.offset + found.length)]
+  }
+
   /// Writes a cache of these folders and albums to `path`: to a temporary
   /// file first, renamed over the old one, so a reader (or a kill) never
   /// sees half of it. A file changed in the last two seconds is left out,
   /// so it is read again next time: a change made in the same clock tick as
   /// the read would not show in its stamp. Failing to write is not an error.
-  static func write(_ path: String, root: String, folders: [(String, Folder)], albums: [(FileStamp, Album)]) {
+  static func write(_ path: String, root: String, folders: [(String, Folder)], albums: [AlbumEntry]) {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let recent = (Int64(now.tv_sec) - 2) * 1_000_000_000 + Int64(now.tv_nsec)
@@ -113,15 +135,13 @@ struct LoadCache: Sendable {
       writer.integer(
         (folder.hasAlbum ? 1 : 0) | (folder.albumIsLink ? 2 : 0) | (folder.covers.cover ? 4 : 0) | (folder.covers.thumbnail ? 8 : 0))
     }
-    let steadyAlbums = albums.filter { !$0.0.isRacy(cacheWrittenAt: recent) }
+    let steadyAlbums = albums.filter { !$0.stamp.isRacy(cacheWrittenAt: recent) }
     writer.integer(UInt64(steadyAlbums.count))
-    for (stamp, album) in steadyAlbums {
+    for album in steadyAlbums {
       writer.string(album.id)
-      writer.stamp(stamp)
-      var record = CacheWriter()
-      record.album(album)
-      writer.integer(UInt64(record.bytes.count))
-      writer.bytes += record.bytes
+      writer.stamp(album.stamp)
+      writer.integer(UInt64(album.record.count))
+      writer.bytes += album.record
     }
     withUnsafeBytes(of: checksum(writer.bytes[...]).littleEndian) { writer.bytes += $0 }
     try? FileSystem.writeAtomically(writer.bytes, to: path)
@@ -168,7 +188,7 @@ struct LoadCache: Sendable {
     for _ in 0..<albumCount {
       // Each record is length-prefixed, so it is decoded only when its album is asked for.
       guard let id = reader.string(), let stamp = reader.stamp(), let length = reader.count() else { return false }
-      albumOffsets[id] = (stamp, reader.offset)
+      albumOffsets[id] = (stamp, reader.offset, length)
       reader.offset += length
     }
     guard reader.offset == body.count else { return false }
