@@ -41,12 +41,11 @@ public struct RecordCollection: Sendable {
   /// Unreadable files are reported either way. `progress`, when given, is
   /// told now and then, from any thread, how many of how many albums are loaded.
   ///
-  /// `keeping`, when given, is asked about each album as soon as it is read,
-  /// on any thread; only those it says yes to are kept in ``albums``: a query
-  /// or a count then holds in memory only what it shows, not every album.
+  /// `keeping` says which albums are kept in ``albums``: a query or a count
+  /// then holds in memory only what it shows, not every album.
   public static func load(
     _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil, validating: Bool = true,
-    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, keeping: (@Sendable (Album) -> Bool)? = nil
+    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, keeping: AlbumSelection = .all
   ) throws(CollectionError) -> RecordCollection {
     // The cache serves queries only: `rk check` and the server read every file.
     let cachePath = validating || beforeListing != nil ? nil : LoadCache.path(forCollectionAt: location.root)
@@ -73,14 +72,20 @@ public struct RecordCollection: Sendable {
     let albums = System.concurrentCompactMap(folders.count) { index -> Album? in
       let folder = folders[index]
       if let progress, case let count = done.add(1, ordering: .relaxed).newValue, count % 512 == 0 { progress(count, folders.count) }
-      if let cache, let stamp = stamps[index], let album = cache.album(folder.id, stamp: stamp, covers: folder.covers) {
-        hits.add(1, ordering: .relaxed)
-        return keeping?(album) == false ? nil : album
+      if let cache, let stamp = stamps[index] {
+        if case .none = keeping, cache.hasAlbum(folder.id, stamp: stamp) {
+          hits.add(1, ordering: .relaxed)
+          return nil
+        }
+        if let album = cache.album(folder.id, stamp: stamp, covers: folder.covers) {
+          hits.add(1, ordering: .relaxed)
+          return keeping.keeps(album) ? album : nil
+        }
       }
       switch read(folder, in: location, realRoot: realRoot, validating: validating) {
       case .parsed(let album, let found):
         if validating && !found.isEmpty { problems.withLock { $0 += found } }
-        guard let keeping, !keeping(album) else { return album }
+        guard !keeping.keeps(album) else { return album }
         if cache != nil, stamps[index] != nil {
           let record = LoadCache.record(of: album)
           records.withLock { $0[folder.id] = record }
@@ -240,6 +245,24 @@ public struct RecordCollection: Sendable {
       return .parsed(parsed.album, parsed.problems.map { AlbumIssue(id: id, problem: $0) })
     } catch {
       return .failed(AlbumIssue(id: id, unreadable: error))
+    }
+  }
+}
+
+/// Which albums ``RecordCollection/load(_:beforeListing:validating:progress:keeping:)`` keeps.
+public enum AlbumSelection: Sendable {
+  case all
+  /// Those `test` says yes to, asked as soon as each album is read, on any thread.
+  case matching(_ test: @Sendable (Album) -> Bool)
+  /// None: only ``RecordCollection/readCount`` is wanted, and an album the
+  /// load cache vouches for is not even decoded.
+  case none
+
+  func keeps(_ album: Album) -> Bool {
+    switch self {
+    case .all: true
+    case .matching(let test): test(album)
+    case .none: false
     }
   }
 }

@@ -103,17 +103,20 @@ extension RK {
       // Albums are matched as they are read and only the matches kept, unless
       // matching needs plays or a template must see every album's extra keys.
       let matchesWhileLoading = !query.needsPlays && template == nil
+      let interactive = Terminal.standardOutput().isInteractive
       if count && matchesWhileLoading {
+        // A script's count of every album needs none of them decoded.
+        if query.isEmpty && !interactive { return print(try collection.load(keeping: .none).readCount) }
         let tally = MatchTally()
-        _ = try collection.load { album in
-          tally.count(album, matcher)
-          return false
-        }
-        print(tally.summary(interactive: Terminal.standardOutput().isInteractive))
+        _ = try collection.load(
+          keeping: .matching { album in
+            tally.count(album, matcher)
+            return false
+          })
+        print(tally.summary(interactive: interactive))
         return
       }
-      let keeping: (@Sendable (Album) -> Bool)? = matchesWhileLoading && !query.isEmpty ? { @Sendable album in matcher.matches(album) } : nil
-      var loaded = try collection.load(keeping: keeping)
+      var loaded = try collection.load(keeping: matchesWhileLoading && !query.isEmpty ? .matching { matcher.matches($0) } : .all)
       let collectionSize = loaded.readCount
       // Plays are read only when something shown, matched or sorted needs them.
       if json || order.mode.needsPlays || template?.needsPlays == true || query.needsPlays {
@@ -123,7 +126,7 @@ extension RK {
       if count {
         let tally = MatchTally()
         for album in matched { tally.count(album, matcher) }
-        print(tally.summary(interactive: Terminal.standardOutput().isInteractive))
+        print(tally.summary(interactive: interactive))
         return
       }
       let arranged = order.arrangement(of: matched, query: query, fields: searchFields, collectionSize: collectionSize)

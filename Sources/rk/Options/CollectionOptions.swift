@@ -20,7 +20,7 @@ struct CollectionOptions: ParsableArguments {
   /// stderr about files that could not be read. The rules are `rk check`'s
   /// business: checking them on every query made loading a seventh slower.
   /// `keeping` picks the albums kept (see ``RecordCollection/load(_:beforeListing:validating:progress:keeping:)``).
-  func load(keeping: (@Sendable (Album) -> Bool)? = nil) throws -> RecordCollection {
+  func load(keeping: AlbumSelection = .all) throws -> RecordCollection {
     let progress = ProgressLine.onTerminal()
     var report: (@Sendable (Int, Int) -> Void)?
     if let progress { report = { done, total in progress.count("Loading albums", done: done, total: total) } }
