@@ -2,19 +2,24 @@
 import PackageDescription
 
 // The shipped programs carry the Swift runtime and Foundation inside them:
-// loading them as shared libraries was most of `rk`'s start-up and 25 MB of
-// its memory. Only in release builds: the tests link the executables' code
+// loaded as shared libraries they made `rk --version` take 25 MB, not 19,
+// and twice the time. Only in release builds: the tests link the executables' code
 // with the libraries they load themselves, which must not be there twice.
 // The modules were compiled against the shared Foundation, whose own
 // libraries the linker is not told of: they are named here.
-let staticSwiftRuntime: [LinkerSetting] = [
-  .unsafeFlags(
-    [
-      "-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials", "-lFoundationInternationalization",
-      "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
-      "-Xlinker", "--end-group",
-    ], .when(platforms: [.linux], configuration: .release))
-]
+func staticSwiftRuntime(networking: Bool = false) -> [LinkerSetting] {
+  let foundation = [
+    "-lFoundation", "-lFoundationEssentials", "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationICU",
+    "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+  ]
+  // URLSession (look-ups) on the system's libcurl: only in the programs that look up.
+  let network = networking ? ["-lFoundationNetworking", "-l_CFURLSessionInterface", "-lcurl"] : []
+  return [
+    .unsafeFlags(
+      ["-static-stdlib", "-Xlinker", "--start-group"] + foundation + network + ["-Xlinker", "--end-group"],
+      .when(platforms: [.linux], configuration: .release))
+  ]
+}
 
 let package = Package(
   name: "RecordKeeper",
@@ -74,7 +79,7 @@ let package = Package(
     .executableTarget(
       name: "rk-cover",
       dependencies: ["RecordKeeperCovers"],
-      linkerSettings: staticSwiftRuntime
+      linkerSettings: staticSwiftRuntime()
     ),
     // The web app and its JSON API (`rk serve`). Hummingbird and SwiftNIO are
     // linked into `rk-serve` only, so `rk` itself keeps starting instantly.
@@ -96,7 +101,7 @@ let package = Package(
     .executableTarget(
       name: "rk-serve",
       dependencies: ["RecordKeeperServer", "RecordKeeper", "RecordKeeperCovers"],
-      linkerSettings: staticSwiftRuntime
+      linkerSettings: staticSwiftRuntime(networking: true)
     ),
     // MusicBrainz and the Cover Art Archive over HTTP (PRODUCT.md §7), with
     // FoundationNetworking's URLSession on the system's libcurl: no TLS
@@ -110,7 +115,7 @@ let package = Package(
     .executableTarget(
       name: "rk-lookup",
       dependencies: ["RecordKeeperLookup", "RecordKeeper"],
-      linkerSettings: staticSwiftRuntime
+      linkerSettings: staticSwiftRuntime(networking: true)
     ),
     .executableTarget(
       name: "rk",
@@ -118,7 +123,7 @@ let package = Package(
         "RecordKeeper",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      linkerSettings: staticSwiftRuntime
+      linkerSettings: staticSwiftRuntime()
     ),
     .target(
       name: "TestSupport",
