@@ -26,8 +26,9 @@ struct LoadCache: Sendable {
 
   var folders: [String: Folder] = [:]
   /// Decoded only when asked for: where each album's record starts in ``bytes``.
-  private var albumOffsets: [String: (stamp: FileStamp, offset: Int)] = [:]
-  private var bytes: [UInt8] = []
+  private var albumOffsets: [String: (stamp: FileStamp, offset: Int, length: Int)] = [:]
+  private var file: MappedFile?
+  private var bytes: UnsafeRawBufferPointer { file?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0) }
   /// The cache file's own modification time: entries not older are racy.
   private(set) var writtenAt: Int64 = .max
 
@@ -65,9 +66,9 @@ struct LoadCache: Sendable {
   /// none or it cannot be trusted.
   static func read(_ path: String, root: String) -> LoadCache {
     // Stamped before it is read: a cache replaced meanwhile only makes more entries racy.
-    guard let stamp = FileStamp.of(path), let bytes = try? FileSystem.read(path, limit: Int.max - 1) else { return LoadCache() }
+    guard let stamp = FileStamp.of(path), let file = MappedFile(path) else { return LoadCache() }
     var cache = LoadCache()
-    guard cache.decode(bytes, root: root) else { return LoadCache() }
+    guard cache.decode(file, root: root) else { return LoadCache() }
     cache.writtenAt = stamp.modified
     return cache
   }
@@ -80,6 +81,12 @@ struct LoadCache: Sendable {
     return reader.album(id: id, covers: covers)
   }
 
+  /// Whether the cache holds a trusted record of `id` with `stamp` (see ``album(_:stamp:covers:)``).
+  func hasAlbum(_ id: String, stamp: FileStamp) -> Bool {
+    guard let found = albumOffsets[id] else { return false }
+    return found.stamp == stamp && !stamp.isRacy(cacheWrittenAt: writtenAt)
+  }
+
   /// The folder listing recorded for `id`, when its stamp is still `stamp` and can be trusted.
   func folder(_ id: String, stamp: FileStamp) -> Folder? {
     guard let found = folders[id], found.stamp == stamp, !stamp.isRacy(cacheWrittenAt: writtenAt) else { return nil }
@@ -89,12 +96,34 @@ struct LoadCache: Sendable {
   var folderCount: Int { folders.count }
   var albumCount: Int { albumOffsets.count }
 
+  /// One album's entry for ``write(_:root:folders:albums:)``: its id, its
+  /// file's stamp and its record (``record(of:)``, or ``record(_:stamp:)`` kept from this cache).
+  struct AlbumEntry {
+    var id: String
+    var stamp: FileStamp
+    var record: ArraySlice<UInt8>
+  }
+
+  /// The bytes that stand for `album` in the cache.
+  static func record(of album: Album) -> ArraySlice<UInt8> {
+    var record = CacheWriter()
+    record.album(album)
+    return record.bytes[...]
+  }
+
+  /// The record of `id` recorded with `stamp`, when the cache has it and it
+  /// can be trusted: written again as it is, without decoding it.
+  func record(_ id: String, stamp: FileStamp) -> ArraySlice<UInt8>? {
+    guard let found = albumOffsets[id], found.stamp == stamp, !stamp.isRacy(cacheWrittenAt: writtenAt) else { return nil }
+    return ArraySlice(bytes[found.offset..<(found.offset + found.length)])
+  }
+
   /// Writes a cache of these folders and albums to `path`: to a temporary
   /// file first, renamed over the old one, so a reader (or a kill) never
   /// sees half of it. A file changed in the last two seconds is left out,
   /// so it is read again next time: a change made in the same clock tick as
   /// the read would not show in its stamp. Failing to write is not an error.
-  static func write(_ path: String, root: String, folders: [(String, Folder)], albums: [(FileStamp, Album)]) {
+  static func write(_ path: String, root: String, folders: [(String, Folder)], albums: [AlbumEntry]) {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let recent = (Int64(now.tv_sec) - 2) * 1_000_000_000 + Int64(now.tv_nsec)
@@ -113,15 +142,13 @@ struct LoadCache: Sendable {
       writer.integer(
         (folder.hasAlbum ? 1 : 0) | (folder.albumIsLink ? 2 : 0) | (folder.covers.cover ? 4 : 0) | (folder.covers.thumbnail ? 8 : 0))
     }
-    let steadyAlbums = albums.filter { !$0.0.isRacy(cacheWrittenAt: recent) }
+    let steadyAlbums = albums.filter { !$0.stamp.isRacy(cacheWrittenAt: recent) }
     writer.integer(UInt64(steadyAlbums.count))
-    for (stamp, album) in steadyAlbums {
+    for album in steadyAlbums {
       writer.string(album.id)
-      writer.stamp(stamp)
-      var record = CacheWriter()
-      record.album(album)
-      writer.integer(UInt64(record.bytes.count))
-      writer.bytes += record.bytes
+      writer.stamp(album.stamp)
+      writer.integer(UInt64(album.record.count))
+      writer.bytes += album.record
     }
     withUnsafeBytes(of: checksum(writer.bytes[...]).littleEndian) { writer.bytes += $0 }
     try? FileSystem.writeAtomically(writer.bytes, to: path)
@@ -141,11 +168,21 @@ struct LoadCache: Sendable {
     }
   }
 
-  private mutating func decode(_ bytes: [UInt8], root: String) -> Bool {
+  private mutating func decode(_ file: MappedFile, root: String) -> Bool {
+    let bytes = file.bytes
     guard bytes.count > Self.magic.count + 8, bytes.starts(with: Self.magic) else { return false }
-    let body = bytes[..<(bytes.count - 8)]
-    let stored = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) }
-    guard stored == Self.checksum(body) else { return false }
+    let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
+    let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+    // Summed a slice at a time, each slice's pages given back once summed.
+    var sum = Checksum()
+    var start = 0
+    while start < body.count {
+      let end = min(start + MappedFile.slice, body.count)
+      sum.add(UnsafeRawBufferPointer(rebasing: body[start..<end]))
+      file.release(start..<end)
+      start = end
+    }
+    guard stored == sum.value else { return false }
     var reader = CacheReader(bytes: bytes, offset: Self.magic.count)
     guard reader.integer() == UInt64(Self.format), reader.string() == RecordKeeperVersion.current, reader.string() == root,
       let folderCount = reader.count()
@@ -165,22 +202,42 @@ struct LoadCache: Sendable {
     }
     guard let albumCount = reader.count() else { return false }
     albumOffsets.reserveCapacity(albumCount)
+    var released = 0
     for _ in 0..<albumCount {
       // Each record is length-prefixed, so it is decoded only when its album is asked for.
       guard let id = reader.string(), let stamp = reader.stamp(), let length = reader.count() else { return false }
-      albumOffsets[id] = (stamp, reader.offset)
+      albumOffsets[id] = (stamp, reader.offset, length)
       reader.offset += length
+      // What was read is given back: an album's record is mapped again only when it is decoded.
+      if reader.offset - released >= MappedFile.slice {
+        file.release(released..<reader.offset)
+        released = reader.offset
+      }
     }
     guard reader.offset == body.count else { return false }
-    self.bytes = bytes
+    file.release(released..<reader.offset)
+    self.file = file
     return true
   }
 
   /// A 64-bit checksum of every byte (FNV-1a over 8-byte words): any damage
   /// or truncation shows.
   static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    bytes.withUnsafeBytes { raw in
+    bytes.withUnsafeBytes { checksum($0) }
+  }
+
+  static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    var sum = Checksum()
+    sum.add(raw)
+    return sum.value
+  }
+
+  /// ``checksum(_:)`` taken a part at a time; every part but the last has a multiple of 8 bytes.
+  private struct Checksum {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var count = 0
+
+    mutating func add(_ raw: UnsafeRawBufferPointer) {
       var index = 0
       while index + 8 <= raw.count {
         hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x100_0000_01b3
@@ -191,8 +248,10 @@ struct LoadCache: Sendable {
         hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
         index += 1
       }
+      count += raw.count
     }
-    return hash ^ UInt64(bytes.count)
+
+    var value: UInt64 { hash ^ UInt64(count) }
   }
 }
 
@@ -268,7 +327,7 @@ private struct CacheWriter {
 /// Reads what ``CacheWriter`` wrote; every read is bounds-checked and gives
 /// `nil` past the end.
 private struct CacheReader {
-  let bytes: [UInt8]
+  let bytes: UnsafeRawBufferPointer
   var offset: Int
 
   mutating func integer() -> UInt64? {
@@ -290,7 +349,7 @@ private struct CacheReader {
     return Int(value)
   }
 
-  mutating func rawBytes() -> ArraySlice<UInt8>? {
+  mutating func rawBytes() -> Slice<UnsafeRawBufferPointer>? {
     guard let length = count() else { return nil }
     defer { offset += length }
     return bytes[offset..<(offset + length)]
@@ -335,7 +394,7 @@ private struct CacheReader {
     for _ in 0..<extraCount {
       guard let yaml = rawBytes() else { return nil }
       // Rare: the value is read again from the YAML the file had.
-      guard let entry = try? FrontMatter.parse(yaml, firstLine: 1).entries.first else { return nil }
+      guard let entry = try? FrontMatter.parse(ArraySlice(yaml), firstLine: 1).entries.first else { return nil }
       album.extra.append(ExtraField(key: entry.key, yaml: String(decoding: yaml, as: UTF8.self), value: entry.value.json))
     }
     guard let trackCount = count() else { return nil }
@@ -352,5 +411,47 @@ private struct CacheReader {
     album.trackList = tracks
     album.body = AlbumBody(unparsed: Array(source))
     return album
+  }
+}
+
+/// The cache file mapped into memory read-only: albums are decoded from it
+/// in place, and no copy of it is made.
+///
+/// `@unchecked Sendable`: the pages are mapped read-only and never written,
+/// and unmapped only when the last reference is gone. rk replaces the file
+/// by a rename, never in place, so the mapped file does not shrink under it.
+private final class MappedFile: @unchecked Sendable {
+  let bytes: UnsafeRawBufferPointer
+
+  init?(_ path: String) {
+    // Non-blocking, so that a FIFO in its place is not waited on; its size of 0 refuses it.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_size > 0, let size = Int(exactly: info.st_size) else { return nil }
+    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != UnsafeMutableRawPointer(bitPattern: -1) else {
+      return nil
+    }
+    bytes = UnsafeRawBufferPointer(start: base, count: size)
+  }
+
+  /// Reading goes this many bytes at a time before giving pages back (a multiple of 8 and of the page size).
+  static let slice = 1 << 20
+  private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// Gives back the whole pages within `range`: they count as the process's
+  /// memory no more, and are read again from the system's cache if touched.
+  func release(_ range: Range<Int>) {
+    guard let base = bytes.baseAddress else { return }
+    let page = Self.pageSize
+    let start = (range.lowerBound + page - 1) / page * page
+    let end = range.upperBound / page * page
+    guard end > start else { return }
+    madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+  }
+
+  deinit {
+    munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
   }
 }

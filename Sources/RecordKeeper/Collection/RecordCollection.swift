@@ -16,12 +16,16 @@ public struct RecordCollection: Sendable {
   public private(set) var unreadable: [AlbumIssue]
   /// Rules broken by albums that did load.
   public private(set) var problems: [AlbumIssue]
+  /// How many albums were read: more than ``albums`` holds when loading
+  /// kept only some (`keeping` of ``load(_:beforeListing:validating:progress:keeping:)``).
+  public private(set) var readCount: Int
 
   public init(location: CollectionLocation, albums: [Album], unreadable: [AlbumIssue] = [], problems: [AlbumIssue] = []) {
     self.location = location
     self.albums = albums
     self.unreadable = unreadable
     self.problems = problems
+    self.readCount = albums.count
   }
 
   /// Loads every `album.md` below the root, skipping hidden folders.
@@ -36,9 +40,12 @@ public struct RecordCollection: Sendable {
   /// ``problems`` stays empty: a query only needs what the files say.
   /// Unreadable files are reported either way. `progress`, when given, is
   /// told now and then, from any thread, how many of how many albums are loaded.
+  ///
+  /// `keeping` says which albums are kept in ``albums``: a query or a count
+  /// then holds in memory only what it shows, not every album.
   public static func load(
     _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil, validating: Bool = true,
-    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, keeping: AlbumSelection = .all
   ) throws(CollectionError) -> RecordCollection {
     // The cache serves queries only: `rk check` and the server read every file.
     let cachePath = validating || beforeListing != nil ? nil : LoadCache.path(forCollectionAt: location.root)
@@ -60,34 +67,58 @@ public struct RecordCollection: Sendable {
       }
     let hits = Atomic<Int>(0)
     let done = Atomic<Int>(0)
+    // The cache records of albums read from their files but not kept, for the next cache.
+    let records = Mutex<[String: ArraySlice<UInt8>]>([:])
     let albums = System.concurrentCompactMap(folders.count) { index -> Album? in
       let folder = folders[index]
       if let progress, case let count = done.add(1, ordering: .relaxed).newValue, count % 512 == 0 { progress(count, folders.count) }
-      if let cache, let stamp = stamps[index], let album = cache.album(folder.id, stamp: stamp, covers: folder.covers) {
-        hits.add(1, ordering: .relaxed)
-        return album
+      if let cache, let stamp = stamps[index] {
+        if case .none = keeping, cache.hasAlbum(folder.id, stamp: stamp) {
+          hits.add(1, ordering: .relaxed)
+          return nil
+        }
+        if let album = cache.album(folder.id, stamp: stamp, covers: folder.covers) {
+          hits.add(1, ordering: .relaxed)
+          return keeping.keeps(album) ? album : nil
+        }
       }
       switch read(folder, in: location, realRoot: realRoot, validating: validating) {
       case .parsed(let album, let found):
         if validating && !found.isEmpty { problems.withLock { $0 += found } }
-        return album
+        guard !keeping.keeps(album) else { return album }
+        if cache != nil, stamps[index] != nil {
+          let record = LoadCache.record(of: album)
+          records.withLock { $0[folder.id] = record }
+        }
+        return nil
       case .failed(let issue):
         unreadable.withLock { $0.append(issue) }
         return nil
       }
     }
+    let readCount = folders.count - unreadable.withLock { $0.count }
     // Written again only when something was read from the files or is gone from them.
     if let cachePath, let cache,
       !(reused == listings.count && listings.count == cache.folderCount
         && hits.load(ordering: .relaxed) == folders.count && folders.count == cache.albumCount)
     {
-      var stampOf: [String: FileStamp] = [:]
-      for (folder, stamp) in zip(folders, stamps) { stampOf[folder.id] = stamp }
-      let cached = albums.compactMap { album in stampOf[album.id].map { ($0, album) } }
-      LoadCache.write(cachePath, root: location.root, folders: listings, albums: cached)
+      var kept: [String: Int] = [:]
+      for (index, album) in albums.enumerated() { kept[album.id] = index }
+      let records = records.withLock { $0 }
+      let entries = zip(folders, stamps).compactMap { folder, stamp -> LoadCache.AlbumEntry? in
+        guard let stamp else { return nil }
+        // A record still trusted is copied as it is; one read anew is encoded from its album.
+        guard
+          let record = cache.record(folder.id, stamp: stamp) ?? kept[folder.id].map({ LoadCache.record(of: albums[$0]) })
+            ?? records[folder.id]
+        else { return nil }
+        return LoadCache.AlbumEntry(id: folder.id, stamp: stamp, record: record)
+      }
+      LoadCache.write(cachePath, root: location.root, folders: listings, albums: entries)
     }
     var collection = RecordCollection(
       location: location, albums: albums, unreadable: unreadable.withLock { $0 }, problems: problems.withLock { $0 })
+    collection.readCount = readCount
     collection.unreadable.sort { ($0.id, $0.line) < ($1.id, $1.line) }
     collection.problems.sort { ($0.id, $0.line) < ($1.id, $1.line) }
     return collection
@@ -214,6 +245,24 @@ public struct RecordCollection: Sendable {
       return .parsed(parsed.album, parsed.problems.map { AlbumIssue(id: id, problem: $0) })
     } catch {
       return .failed(AlbumIssue(id: id, unreadable: error))
+    }
+  }
+}
+
+/// Which albums ``RecordCollection/load(_:beforeListing:validating:progress:keeping:)`` keeps.
+public enum AlbumSelection: Sendable {
+  case all
+  /// Those `test` says yes to, asked as soon as each album is read, on any thread.
+  case matching(_ test: @Sendable (Album) -> Bool)
+  /// None: only ``RecordCollection/readCount`` is wanted, and an album the
+  /// load cache vouches for is not even decoded.
+  case none
+
+  func keeps(_ album: Album) -> Bool {
+    switch self {
+    case .all: true
+    case .matching(let test): test(album)
+    case .none: false
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RecordKeeper
+import Synchronization
 
 extension RK {
   struct List: AsyncParsableCommand {
@@ -68,29 +69,47 @@ extension RK {
 
     func run() async throws {
       let searchFields = try fields.map(SearchField.parseList) ?? SearchField.defaults
-      var loaded = try collection.load()
+      let location = try collection.location()
       let query = try QueryRules.run { () throws(SearchQueryError) in try SearchQuery(parsing: queryText) }
       // `@artist:=` sees credited artists; config.yaml is read only then.
-      let credits = query.usesCredits ? try CreditRules.load(from: loaded.location) : CreditRules()
-      let order = try Preferences.load(loaded.location).order(overriddenBy: sort)
-      // Plays are read only when something shown, matched or sorted needs them.
+      let credits = query.usesCredits ? try CreditRules.load(from: location) : CreditRules()
+      let order = try Preferences.load(location).order(overriddenBy: sort)
       let template = try output.format.map { text in try FormatTemplate(text) }
+      let matcher = try QueryRules.run { () throws(SearchQueryError) in
+        // The list files are read only when the query names a list.
+        let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location)
+        return try SearchMatcher(query: query, fields: searchFields, lists: lists, credits: credits)
+      }
+      // Albums are matched as they are read and only the matches kept, unless
+      // matching needs plays or a template must see every album's extra keys.
+      let matchesWhileLoading = !query.needsPlays && template == nil
+      let interactive = Terminal.standardOutput().isInteractive
+      if output.count && matchesWhileLoading {
+        // A script's count of every album needs none of them decoded.
+        if query.isEmpty && !interactive { return print(try collection.load(keeping: .none).readCount) }
+        let tally = MatchTally()
+        _ = try collection.load(
+          keeping: .matching { album in
+            tally.count(album, matcher)
+            return false
+          })
+        print(tally.summary(interactive: interactive))
+        return
+      }
+      var loaded = try collection.load(keeping: matchesWhileLoading && !query.isEmpty ? .matching { matcher.matches($0) } : .all)
+      let collectionSize = loaded.readCount
+      // Plays are read only when something shown, matched or sorted needs them.
       if output.json || order.mode.needsPlays || template?.needsPlays == true || query.needsPlays {
         loaded = loaded.withPlays()
       }
-      let matched = try QueryRules.run { () throws(SearchQueryError) in
-        // The list files are read only when the query names a list.
-        let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: loaded.location)
-        return try loaded.albums(matching: query, in: searchFields, lists: lists, credits: credits)
-      }
+      let matched = matchesWhileLoading ? loaded.albums : loaded.albums(matching: matcher)
       if output.count {
-        // A number for scripts (PRODUCT.md §3); words for a person.
-        guard Terminal.standardOutput().isInteractive else { return print(matched.count) }
-        let wanted = matched.lazy.filter(\.isWanted).count
-        print("\(matched.count) \(matched.count == 1 ? "album" : "albums")" + (wanted > 0 ? " (\(wanted) wanted)" : ""))
+        let tally = MatchTally()
+        for album in matched { tally.count(album, matcher) }
+        print(tally.summary(interactive: interactive))
         return
       }
-      let arranged = order.arrangement(of: matched, query: query, fields: searchFields, collectionSize: loaded.albums.count)
+      let arranged = order.arrangement(of: matched, query: query, fields: searchFields, collectionSize: collectionSize)
       if output.json {
         // Written from the albums in place as it is made: no album copied
         // into a sorted list, and never the whole array in memory.
@@ -118,5 +137,24 @@ extension RK {
         Pager.write(renderer.render(sorted, groups: arranged.groups))
       }
     }
+  }
+}
+
+/// The albums a query matched while loading, and how many of them are wanted.
+private final class MatchTally: Sendable {
+  private let matched = Atomic<Int>(0)
+  private let wanted = Atomic<Int>(0)
+
+  func count(_ album: Album, _ matcher: SearchMatcher) {
+    guard matcher.matches(album) else { return }
+    matched.add(1, ordering: .relaxed)
+    if album.isWanted { wanted.add(1, ordering: .relaxed) }
+  }
+
+  /// A number for scripts (PRODUCT.md §3); words for a person.
+  func summary(interactive: Bool) -> String {
+    let (matched, wanted) = (matched.load(ordering: .relaxed), wanted.load(ordering: .relaxed))
+    guard interactive else { return "\(matched)" }
+    return "\(matched) \(matched == 1 ? "album" : "albums")" + (wanted > 0 ? " (\(wanted) wanted)" : "")
   }
 }

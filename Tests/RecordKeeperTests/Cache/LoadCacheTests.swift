@@ -189,4 +189,24 @@ struct LoadCacheTests {
     #expect(try titles(collection) == ["albums/a=Bbbb"])
     #expect(!FileManager.default.fileExists(atPath: leftover), "the next write removes what a killed one left")
   }
+
+  @Test func aLoadThatKeepsSomeAlbumsReadsAndCachesThemAll() throws {
+    // `rk list QUERY` keeps only the matches; the next cache must still hold every album.
+    let collection = try TemporaryCollection(albums: [
+      "albums/a": albumText(title: "Aaaa", artist: "X"), "albums/b": albumText(title: "Bbbb", artist: "Y"),
+    ])
+    try FileManager.default.createDirectory(atPath: collection.path + "/.git", withIntermediateDirectories: true)
+    Thread.sleep(forTimeInterval: 2.2)
+    let location = CollectionLocation(root: collection.path)
+    let kept = try RecordCollection.load(location, validating: false, keeping: .matching { $0.title == "Aaaa" })
+    #expect(kept.albums.map(\.id) == ["albums/a"])
+    #expect(kept.readCount == 2)
+    #expect(LoadCache.read(cachePath(collection), root: collection.path).albumCount == 2, "the album not kept is cached too")
+    // b's record is really used: a forged title shows, and a load keeping none still counts it.
+    try forge(collection, "Bbbb", "Zzzz")
+    #expect(try titles(collection) == ["albums/a=Aaaa", "albums/b=Zzzz"])
+    let fromCache = try RecordCollection.load(location, validating: false, keeping: .matching { $0.title == "Zzzz" })
+    #expect(fromCache.albums.map(\.id) == ["albums/b"])
+    #expect(try RecordCollection.load(location, validating: false, keeping: .none).readCount == 2)
+  }
 }
