@@ -9,8 +9,9 @@ DEMO_DIR ?= /tmp/rk-demo
 BENCH_DIR ?= /tmp/rk-bench
 CRASH_DIR ?= /tmp/rk-crash
 CRASH_TRIALS ?= 350
-# Debian packages the build, the tests and the benchmarks use.
-DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools libzbar-dev tmux
+# Debian packages the build, the tests and the benchmarks use. The release
+# build links URLSession's libcurl into rk-serve and rk-lookup (Package.swift).
+DEBIAN_PACKAGES := git pkg-config python3 python3-venv libgit2-dev libvips-dev libvips-tools libzbar-dev libcurl4-openssl-dev tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build release deps browser-deps test-deps bench-deps venv test browser-test crash demo example-art bench install clean
