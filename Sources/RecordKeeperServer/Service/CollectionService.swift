@@ -48,6 +48,11 @@ public actor CollectionService {
   private var stamps: [String: AlbumFilesStamp] = [:]
   /// What `plays/*.md` said when last read: album objects carry their plays.
   private var plays = PlayHistory.empty
+  /// What `plays/` and its files looked like when last read: a commit that
+  /// touches no plays file (every change is one) reads none of them again.
+  private var playsStamp: [String: FileStamp?] = [:]
+  /// How many times `plays/*.md` were read, for the tests.
+  private(set) var playsReads = 0
   private var watcher: TreeWatcher?
   private var watching: Task<Void, Never>?
 
@@ -105,7 +110,9 @@ public actor CollectionService {
       throw .preferences("\(error)")
     }
     self.watcher = watcher
+    playsStamp = Self.playsStamp(in: location)
     plays = PlayHistory.load(location)
+    playsReads = 1
     // The loaded array itself, not a copy of every album.
     let albums = AlbumTable(plays.plays.isEmpty ? collection.albums : collection.withPlays(plays).albums)
     stamps = Self.stamps(of: collection.albums.map(\.id), in: location)
@@ -209,12 +216,26 @@ public actor CollectionService {
     album.lastPlayed = plays.lastPlayed(of: album.id)
   }
 
-  /// Reads `plays/*.md` again; the albums whose count or last play changed.
+  /// Reads `plays/*.md` again when the folder or a file in it changed
+  /// since last read; the albums whose count or last play changed.
   private func reloadPlays() -> [String] {
+    let stamp = Self.playsStamp(in: location)
+    guard stamp != playsStamp else { return [] }
     let before = plays
+    playsStamp = stamp
+    playsReads += 1
     plays = PlayHistory.load(location)
     let ids = Set(before.playedIDs).union(plays.playedIDs)
     return ids.filter { before.count(of: $0) != plays.count(of: $0) || before.lastPlayed(of: $0) != plays.lastPlayed(of: $0) }
+  }
+
+  /// The stamps of `plays/` and of every file in it, by name (the folder's
+  /// under ""): a file written, added, removed or renamed changes them.
+  private static func playsStamp(in location: CollectionLocation) -> [String: FileStamp?] {
+    let folder = location.path(PlayHistory.folder)
+    var stamp: [String: FileStamp?] = ["": FileStamp.of(folder)]
+    for entry in (try? FileSystem.list(folder)) ?? [] { stamp[entry.name] = FileStamp.of(folder + "/" + entry.name) }
+    return stamp
   }
 
   /// The album whose folder holds `folder` (itself, or a parent of it, as
