@@ -120,8 +120,8 @@ public actor CollectionService {
     for issue in collection.problems { issues[issue.id, default: .init()].problems.append(issue) }
     for issue in collection.unreadable { issues[issue.id, default: .init()].unreadable = issue }
     let first = CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences, issues: issues)
-    // The stored order sorted now, so that the first page is served at once.
-    _ = first.sorted(preferences.order)
+    // The stored order's listing made now, so that the first page is served at once.
+    first.prepare(preferences.order)
     current = Mutex(first)
     do {
       sync = try SyncMonitor(location: location, events: events, environment: syncEnvironment)
