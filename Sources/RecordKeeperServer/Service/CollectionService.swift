@@ -119,7 +119,8 @@ public actor CollectionService {
     var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
     for issue in collection.problems { issues[issue.id, default: .init()].problems.append(issue) }
     for issue in collection.unreadable { issues[issue.id, default: .init()].unreadable = issue }
-    let first = CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences, issues: issues)
+    let first = CollectionSnapshot(
+      version: 0, location: location, albums: albums, preferences: preferences, credits: Self.credits(in: location), issues: issues)
     // The stored order's listing made now, so that the first page is served at once.
     first.prepare(preferences.order)
     current = Mutex(first)
@@ -190,10 +191,19 @@ public actor CollectionService {
       ids.formUnion(reloadPlays())
     }
     var preferences: Preferences?
-    if batch.preferences, let loaded = try? Preferences.load(location), loaded != snapshot.preferences {
-      preferences = loaded
+    var credits: CreditRules?
+    if batch.preferences {
+      preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
+      let loaded = Self.credits(in: location)
+      credits = loaded == snapshot.credits ? nil : loaded
     }
-    refresh(ids, preferences: preferences)
+    refresh(ids, preferences: preferences, credits: credits)
+  }
+
+  /// The credit rules of `.recordkeeper/config.yaml`; basic ones when the
+  /// file has none or cannot be read (`rk check` names what is wrong in it).
+  private static func credits(in location: CollectionLocation) -> CreditRules {
+    (try? CreditRules.load(from: location)) ?? CreditRules()
   }
 
   /// Compares every album's files with what was read, and the albums on
@@ -207,7 +217,8 @@ public actor CollectionService {
     let differs = System.concurrentMap(kept.count) { stamps[kept[$0]] != AlbumFilesStamp(id: kept[$0], in: location) }
     for (id, differ) in zip(kept, differs) where differ { ids.insert(id) }
     let preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
-    refresh(ids, preferences: preferences)
+    let credits = Self.credits(in: location)
+    refresh(ids, preferences: preferences, credits: credits == snapshot.credits ? nil : credits)
   }
 
   /// The album as its objects show it: with its plays as last read.
@@ -266,7 +277,7 @@ public actor CollectionService {
 
   /// Re-reads the albums `ids` and publishes a snapshot and an event for
   /// those that differ from memory.
-  func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil) {
+  func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil, credits: CreditRules? = nil) {
     let before = snapshot
     var changed: [String: Album?] = [:]
     var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
@@ -278,10 +289,10 @@ public actor CollectionService {
       if album != before.albums[id] || newImages != images { changed[id] = .some(album) }
       if found != before.issues[id] ?? .init() { issues[id] = found }
     }
-    guard !changed.isEmpty || !issues.isEmpty || preferences != nil else { return }
-    let next = before.applying(changed, issues: issues, preferences: preferences)
+    guard !changed.isEmpty || !issues.isEmpty || preferences != nil || credits != nil else { return }
+    let next = before.applying(changed, issues: issues, preferences: preferences, credits: credits)
     current.withLock { $0 = next }
-    if preferences != nil {
+    if preferences != nil || credits != nil {
       events.publish(.reload)
     } else {
       events.publish(.change(ids: Set(changed.keys).union(issues.keys).sorted()))

@@ -13,6 +13,9 @@ public final class CollectionSnapshot: Sendable {
   public let location: CollectionLocation
   public let albums: AlbumTable
   public let preferences: Preferences
+  /// How artists credit others (`.recordkeeper/config.yaml`), read when the
+  /// snapshot's predecessor saw the file change, not once per album served.
+  public let credits: CreditRules
   /// What reading found wrong, by album id: only albums with a problem, an
   /// unreadable one (left out of `albums`) included, so that
   /// `/api/problems` is answered without reading the collection again.
@@ -52,13 +55,14 @@ public final class CollectionSnapshot: Sendable {
   }
 
   init(
-    version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences,
+    version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, credits: CreditRules,
     issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:]
   ) {
     self.version = version
     self.location = location
     self.albums = albums
     self.preferences = preferences
+    self.credits = credits
     self.issues = issues
     self.orders = Mutex(orders)
   }
@@ -166,7 +170,7 @@ public final class CollectionSnapshot: Sendable {
   public func artists(prefix: String) -> [String] {
     let all = summaries.withLock { summaries in
       if let artists = summaries.artists { return artists }
-      let names = RecordCollection(location: location, albums: albums.values).artists()
+      let names = RecordCollection(location: location, albums: albums.values).artists(credits: credits)
       let artists = names.map { (name: $0, folded: TextFolding.foldedBytes($0)) }
       summaries.artists = artists
       return artists
@@ -189,7 +193,8 @@ public final class CollectionSnapshot: Sendable {
   /// the problems of the albums in `issues` replaced, and the kept orders
   /// updated by moving only the changed albums.
   func applying(
-    _ changed: [String: Album?], issues changedIssues: [String: AlbumIssues] = [:], preferences newPreferences: Preferences? = nil
+    _ changed: [String: Album?], issues changedIssues: [String: AlbumIssues] = [:], preferences newPreferences: Preferences? = nil,
+    credits newCredits: CreditRules? = nil
   ) -> CollectionSnapshot {
     var albums = self.albums
     var issues = self.issues
@@ -202,6 +207,6 @@ public final class CollectionSnapshot: Sendable {
     }
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: newPreferences ?? preferences,
-      issues: issues, orders: kept)
+      credits: newCredits ?? credits, issues: issues, orders: kept)
   }
 }
