@@ -86,7 +86,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let offset = try query.integer("offset", in: 0...Int.max, default: 0)
     let limit = try query.integer("limit", in: 1...10_000, default: 100)
     let order = snapshot.preferences.order(overriddenBy: mode)
-    let matcher = try Self.matcher(query["q"] ?? "", fields: fields, in: snapshot.location)
+    let matcher = try Self.matcher(query["q"] ?? "", fields: fields, in: snapshot)
     let (page, count) = snapshot.page(matching: matcher, order: order, offset: offset, limit: limit)
     // Best matches first have no headings.
     let ranked = order.mode == .relevance && !RelevanceOrder(query: matcher.query).isEmpty
@@ -105,13 +105,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   /// The matcher for a search bar's text: plain terms, rules and `@NAME`
   /// smart lists, whose files are read only when the query names one.
   private static func matcher(
-    _ text: String, fields: Set<SearchField>, in location: CollectionLocation, lists loaded: SmartLists? = nil
+    _ text: String, fields: Set<SearchField>, in snapshot: CollectionSnapshot, lists loaded: SmartLists? = nil
   ) throws(APIError) -> SearchMatcher {
     do throws(SearchQueryError) {
       let query = try SearchQuery(parsing: text)
-      let lists = loaded ?? (query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location))
-      let credits = query.usesCredits ? (try? CreditRules.load(from: location)) ?? CreditRules() : CreditRules()
-      return try SearchMatcher(query: query, fields: fields, lists: lists, credits: credits)
+      let lists = loaded ?? (query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: snapshot.location))
+      return try SearchMatcher(query: query, fields: fields, lists: lists, credits: snapshot.credits)
     } catch {
       throw APIError(.badRequest, error.description, field: "q")
     }
@@ -124,7 +123,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     var objects: [JSONValue] = []
     for list in lists.lists {
       // The lists read once above, not once per list.
-      let matcher = try Self.matcher("@" + list.name, fields: SearchField.defaults, in: snapshot.location, lists: lists)
+      let matcher = try Self.matcher("@" + list.name, fields: SearchField.defaults, in: snapshot, lists: lists)
       objects.append(
         .object([
           ("name", .string(list.name)), ("description", .optional(list.description)),
@@ -440,8 +439,6 @@ extension CollectionSnapshot {
   /// (its group in the stored order, the other albums by its artist), with
   /// its cover addresses.
   func albumObject(_ album: Album) -> JSONValue {
-    // config.yaml is small and may be edited while serving: read it each time.
-    let credits = (try? CreditRules.load(from: location)) ?? CreditRules()
     return CoverAddresses.adding(
       to: album.detailsJSON(
         others: album.otherAlbumsByArtist(in: albums.values, credits: credits), group: .some(preferences.order.group(of: album)),

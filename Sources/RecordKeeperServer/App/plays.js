@@ -10,6 +10,7 @@ const SHOWN = 10; // plays listed; the rest are counted
 
 let section = null;
 let shownId = null;
+let shownPlays = null; // the album object's plays and last play when its list was asked for
 let loading = 0;
 
 const getPlays = (id) => api.request('GET', api.albumPath(id) + '/plays');
@@ -93,8 +94,15 @@ export function renderPlays(view) {
   const button = $('played-button');
   button.onclick = () => played(button);
   button.disabled = api.connection.offline;
-  if (shownId === album.id) return;
+  const plays = `${album.plays}|${album.last_played}`;
+  if (shownId === album.id) {
+    // A play recorded elsewhere (another client, `rk play`) reaches the open album through the
+    // change events: its list is asked for again, the sides ticked meanwhile kept.
+    if (shownPlays !== plays) { shownPlays = plays; load(album.id); }
+    return;
+  }
   shownId = album.id;
+  shownPlays = plays;
   const picker = $('plays-sides');
   picker.replaceChildren();
   for (const side of sidesOf(album)) {

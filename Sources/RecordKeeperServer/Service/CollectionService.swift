@@ -48,6 +48,11 @@ public actor CollectionService {
   private var stamps: [String: AlbumFilesStamp] = [:]
   /// What `plays/*.md` said when last read: album objects carry their plays.
   private var plays = PlayHistory.empty
+  /// What `plays/` and its files looked like when last read: a commit that
+  /// touches no plays file (every change is one) reads none of them again.
+  private var playsStamp: [String: FileStamp?] = [:]
+  /// How many times `plays/*.md` were read, for the tests.
+  private(set) var playsReads = 0
   private var watcher: TreeWatcher?
   private var watching: Task<Void, Never>?
 
@@ -105,16 +110,19 @@ public actor CollectionService {
       throw .preferences("\(error)")
     }
     self.watcher = watcher
+    playsStamp = Self.playsStamp(in: location)
     plays = PlayHistory.load(location)
+    playsReads = 1
     // The loaded array itself, not a copy of every album.
     let albums = AlbumTable(plays.plays.isEmpty ? collection.albums : collection.withPlays(plays).albums)
     stamps = Self.stamps(of: collection.albums.map(\.id), in: location)
     var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
     for issue in collection.problems { issues[issue.id, default: .init()].problems.append(issue) }
     for issue in collection.unreadable { issues[issue.id, default: .init()].unreadable = issue }
-    let first = CollectionSnapshot(version: 0, location: location, albums: albums, preferences: preferences, issues: issues)
-    // The stored order sorted now, so that the first page is served at once.
-    _ = first.sorted(preferences.order)
+    let first = CollectionSnapshot(
+      version: 0, location: location, albums: albums, preferences: preferences, credits: Self.credits(in: location), issues: issues)
+    // The stored order's listing made now, so that the first page is served at once.
+    first.prepare(preferences.order)
     current = Mutex(first)
     do {
       sync = try SyncMonitor(location: location, events: events, environment: syncEnvironment)
@@ -183,10 +191,19 @@ public actor CollectionService {
       ids.formUnion(reloadPlays())
     }
     var preferences: Preferences?
-    if batch.preferences, let loaded = try? Preferences.load(location), loaded != snapshot.preferences {
-      preferences = loaded
+    var credits: CreditRules?
+    if batch.preferences {
+      preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
+      let loaded = Self.credits(in: location)
+      credits = loaded == snapshot.credits ? nil : loaded
     }
-    refresh(ids, preferences: preferences)
+    refresh(ids, preferences: preferences, credits: credits)
+  }
+
+  /// The credit rules of `.recordkeeper/config.yaml`; basic ones when the
+  /// file has none or cannot be read (`rk check` names what is wrong in it).
+  private static func credits(in location: CollectionLocation) -> CreditRules {
+    (try? CreditRules.load(from: location)) ?? CreditRules()
   }
 
   /// Compares every album's files with what was read, and the albums on
@@ -200,7 +217,8 @@ public actor CollectionService {
     let differs = System.concurrentMap(kept.count) { stamps[kept[$0]] != AlbumFilesStamp(id: kept[$0], in: location) }
     for (id, differ) in zip(kept, differs) where differ { ids.insert(id) }
     let preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
-    refresh(ids, preferences: preferences)
+    let credits = Self.credits(in: location)
+    refresh(ids, preferences: preferences, credits: credits == snapshot.credits ? nil : credits)
   }
 
   /// The album as its objects show it: with its plays as last read.
@@ -209,12 +227,26 @@ public actor CollectionService {
     album.lastPlayed = plays.lastPlayed(of: album.id)
   }
 
-  /// Reads `plays/*.md` again; the albums whose count or last play changed.
+  /// Reads `plays/*.md` again when the folder or a file in it changed
+  /// since last read; the albums whose count or last play changed.
   private func reloadPlays() -> [String] {
+    let stamp = Self.playsStamp(in: location)
+    guard stamp != playsStamp else { return [] }
     let before = plays
+    playsStamp = stamp
+    playsReads += 1
     plays = PlayHistory.load(location)
     let ids = Set(before.playedIDs).union(plays.playedIDs)
     return ids.filter { before.count(of: $0) != plays.count(of: $0) || before.lastPlayed(of: $0) != plays.lastPlayed(of: $0) }
+  }
+
+  /// The stamps of `plays/` and of every file in it, by name (the folder's
+  /// under ""): a file written, added, removed or renamed changes them.
+  private static func playsStamp(in location: CollectionLocation) -> [String: FileStamp?] {
+    let folder = location.path(PlayHistory.folder)
+    var stamp: [String: FileStamp?] = ["": FileStamp.of(folder)]
+    for entry in (try? FileSystem.list(folder)) ?? [] { stamp[entry.name] = FileStamp.of(folder + "/" + entry.name) }
+    return stamp
   }
 
   /// The album whose folder holds `folder` (itself, or a parent of it, as
@@ -245,7 +277,7 @@ public actor CollectionService {
 
   /// Re-reads the albums `ids` and publishes a snapshot and an event for
   /// those that differ from memory.
-  func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil) {
+  func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil, credits: CreditRules? = nil) {
     let before = snapshot
     var changed: [String: Album?] = [:]
     var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
@@ -257,10 +289,10 @@ public actor CollectionService {
       if album != before.albums[id] || newImages != images { changed[id] = .some(album) }
       if found != before.issues[id] ?? .init() { issues[id] = found }
     }
-    guard !changed.isEmpty || !issues.isEmpty || preferences != nil else { return }
-    let next = before.applying(changed, issues: issues, preferences: preferences)
+    guard !changed.isEmpty || !issues.isEmpty || preferences != nil || credits != nil else { return }
+    let next = before.applying(changed, issues: issues, preferences: preferences, credits: credits)
     current.withLock { $0 = next }
-    if preferences != nil {
+    if preferences != nil || credits != nil {
       events.publish(.reload)
     } else {
       events.publish(.change(ids: Set(changed.keys).union(issues.keys).sorted()))

@@ -13,15 +13,16 @@ public final class CollectionSnapshot: Sendable {
   public let location: CollectionLocation
   public let albums: AlbumTable
   public let preferences: Preferences
-  /// Each album's text folded for searching, made once per album.
-  let texts: [String: SearchText]
+  /// How artists credit others (`.recordkeeper/config.yaml`), read when the
+  /// snapshot's predecessor saw the file change, not once per album served.
+  public let credits: CreditRules
   /// What reading found wrong, by album id: only albums with a problem, an
   /// unreadable one (left out of `albums`) included, so that
   /// `/api/problems` is answered without reading the collection again.
   let issues: [String: AlbumIssues]
   /// The last check made of this snapshot, with what it depended on besides.
   private let checked = Mutex<(key: CheckKey, check: CollectionCheck)?>(nil)
-  /// Listings kept, each with its albums' search texts in the same order.
+  /// Listings kept, with their albums' folded texts.
   private let orders: Mutex<[OrderKey: Listing]>
   private let summaries = Mutex<Summaries>(Summaries())
 
@@ -53,43 +54,15 @@ public final class CollectionSnapshot: Sendable {
     var seed: UInt64
   }
 
-  /// The ids of the albums in one order, with their search texts in the
-  /// same order. Ids, not copies of the albums: a second copy of every
-  /// ``Album`` (some 400 bytes each) was tens of MB at 100k.
-  struct Listing {
-    let ids: [String]
-    let texts: [SearchText]
-    /// Every album's ``SearchText/bytes`` one after another, and where each
-    /// album's begin (one more entry than albums, the last the end): a
-    /// search reads them front to back without touching a reference count.
-    let folded: [UInt8]
-    let starts: [Int]
-
-    init(ids: [String], texts: [SearchText]) {
-      self.ids = ids
-      self.texts = texts
-      var folded: [UInt8] = []
-      folded.reserveCapacity(texts.reduce(0) { $0 + $1.bytes.count })
-      var starts = [0]
-      starts.reserveCapacity(texts.count + 1)
-      for text in texts {
-        folded += text.bytes
-        starts.append(folded.count)
-      }
-      self.folded = folded
-      self.starts = starts
-    }
-  }
-
   init(
-    version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, texts: [String: SearchText]? = nil,
+    version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, credits: CreditRules,
     issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:]
   ) {
     self.version = version
     self.location = location
     self.albums = albums
     self.preferences = preferences
-    self.texts = texts ?? Self.searchTexts(of: albums)
+    self.credits = credits
     self.issues = issues
     self.orders = Mutex(orders)
   }
@@ -111,27 +84,19 @@ public final class CollectionSnapshot: Sendable {
     return check
   }
 
-  /// Every album's ``SearchText``, made on every core.
-  private static func searchTexts(of albums: AlbumTable) -> [String: SearchText] {
-    let list = albums.values
-    let chunks = System.coreCount * 4
-    let size = (list.count + chunks - 1) / max(chunks, 1)
-    let parts = System.concurrentMap(chunks) { chunk in
-      list[min(chunk * size, list.count)..<min((chunk + 1) * size, list.count)].map { ($0.id, SearchText($0)) }
-    }
-    return Dictionary(parts.joined(), uniquingKeysWith: { first, _ in first })
-  }
-
   /// Every album in `order`.
   public func sorted(_ order: AlbumOrder) -> [Album] { listing(order).ids.compactMap { albums[$0] } }
+
+  /// Makes the listing of `order` and keeps it (``sorted(_:)`` would also
+  /// copy every album out: 40 MB at 100k, only to be dropped).
+  func prepare(_ order: AlbumOrder) { _ = listing(order) }
 
   private func listing(_ order: AlbumOrder) -> Listing {
     let key = OrderKey(mode: order.mode, seed: order.seed)
     if let cached = orders.withLock({ $0[key] }) { return cached }
     // Positions, not a sorted copy of every album.
     let values = albums.values
-    let positions = order.arrangement(of: values).positions
-    let listing = Listing(ids: positions.map { values[$0].id }, texts: positions.map { texts[values[$0].id] ?? SearchText(values[$0]) })
+    let listing = Listing(order.arrangement(of: values).positions, of: values)
     // A one-off shuffle (`?sort=random` while another mode is stored) is
     // not worth keeping.
     if order.mode != .random || order.seed == preferences.seed {
@@ -147,58 +112,56 @@ public final class CollectionSnapshot: Sendable {
 
   /// One page of the albums `matcher` matches, in `order`, and how many
   /// match in all: what a search-as-you-type request asks for.
-  ///
-  /// Large collections are searched on every core, each album's text folded
-  /// already. The search notes only positions, and only as many per chunk
-  /// as the page could take from it: copying out every matching ``Album``
-  /// (two dozen strings to retain) cost more than matching them.
   public func page(matching matcher: SearchMatcher, order: AlbumOrder, offset: Int, limit: Int) -> (albums: [Album], count: Int) {
     if order.mode == .relevance {
       guard RelevanceOrder(query: matcher.query).isEmpty else { return relevancePage(matching: matcher, offset: offset, limit: limit) }
       return page(matching: matcher, order: AlbumOrder(mode: .default), offset: offset, limit: limit)
     }
     let listing = listing(order)
-    let count = listing.ids.count
-    let wanted = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit
     guard !matcher.query.isEmpty else {
-      return (listing.ids.dropFirst(offset).prefix(limit).compactMap { albums[$0] }, count)
+      return (listing.ids(from: offset, limit: limit).compactMap { albums[$0] }, listing.count)
     }
-    let chunks = count < 2_000 ? 1 : System.coreCount * 4
-    let size = (count + chunks - 1) / chunks
-    let found = System.concurrentMap(chunks) { chunk in
+    let wanted = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit
+    let (ids, count) = matches(of: matcher, in: listing, atMost: wanted)
+    return (ids.dropFirst(offset).prefix(limit).compactMap { albums[$0] }, count)
+  }
+
+  /// The ids of the first `wanted` albums of `listing` that `matcher`
+  /// matches, and how many match in all.
+  ///
+  /// The runs are searched on every core, each album's text folded already;
+  /// only ids are noted, and only as many per run as a page could take:
+  /// copying out every matching ``Album`` (two dozen strings to retain)
+  /// cost more than matching them. Plain terms in every field (the common
+  /// case) need the folded bytes alone; the album itself is read only for
+  /// clauses or other fields, and then only for an album whose text has
+  /// every term (when every field is searched, a match needs that).
+  func matches(of matcher: SearchMatcher, in listing: Listing, atMost wanted: Int) -> (ids: [String], count: Int) {
+    let runs = listing.runs
+    let prefilter = matcher.searchesEveryField
+    let readsAlbum = matcher.hasClauses || !matcher.searchesEveryField
+    let found = System.concurrentMap(runs.count) { number in
+      let run = runs[number]
       var scratch: [UInt8] = []
-      scratch.reserveCapacity(1024)
-      var positions: [Int] = []
+      var ids: [String] = []
       var matched = 0
-      let range = min(chunk * size, count)..<min((chunk + 1) * size, count)
-      if !matcher.hasClauses && matcher.searchesEveryField {
-        // The common case, plain terms in every field: the folded bytes
-        // alone. Handing the matcher each album (or its SearchText) copied
-        // it, retaining its strings, which was most of a search's time.
-        listing.folded.withUnsafeBufferPointer { folded in
-          listing.starts.withUnsafeBufferPointer { starts in
-            for index in range where matcher.matchesTerms(folded: UnsafeBufferPointer(rebasing: folded[starts[index]..<starts[index + 1]]))
-            {
-              if matched < wanted { positions.append(index) }
-              matched += 1
-            }
+      run.folded.withUnsafeBufferPointer { folded in
+        for index in run.ids.indices {
+          if prefilter && !matcher.matchesTerms(folded: run.text(index, in: folded)) { continue }
+          if readsAlbum {
+            guard let album = albums[run.ids[index]], matcher.matches(album, scratch: &scratch) else { continue }
           }
-        }
-      } else {
-        for index in range {
-          guard let album = albums[listing.ids[index]], matcher.matches(listing.texts[index], of: album, scratch: &scratch) else {
-            continue
-          }
-          if matched < wanted { positions.append(index) }
+          if matched < wanted { ids.append(run.ids[index]) }
           matched += 1
         }
       }
-      return (positions: positions, count: matched)
+      return (ids: ids, count: matched)
     }
-    // A chunk noted at most `wanted` positions; when it held more, the
-    // page is full by the end of it, so no match the page needs is missed.
-    let page = found.lazy.flatMap(\.positions).dropFirst(offset).prefix(limit).compactMap { self.albums[listing.ids[$0]] }
-    return (Array(page), found.reduce(0) { $0 + $1.count })
+    // A run noted at most `wanted` ids; when it held more, the page is full
+    // by the end of it, so no match the page needs is missed.
+    var ids: [String] = []
+    for run in found where ids.count < wanted { ids += run.ids.prefix(wanted - ids.count) }
+    return (ids, found.reduce(0) { $0 + $1.count })
   }
 
   /// The distinct artists and sort artists starting with `prefix` (folded),
@@ -207,7 +170,7 @@ public final class CollectionSnapshot: Sendable {
   public func artists(prefix: String) -> [String] {
     let all = summaries.withLock { summaries in
       if let artists = summaries.artists { return artists }
-      let names = RecordCollection(location: location, albums: albums.values).artists()
+      let names = RecordCollection(location: location, albums: albums.values).artists(credits: credits)
       let artists = names.map { (name: $0, folded: TextFolding.foldedBytes($0)) }
       summaries.artists = artists
       return artists
@@ -230,42 +193,20 @@ public final class CollectionSnapshot: Sendable {
   /// the problems of the albums in `issues` replaced, and the kept orders
   /// updated by moving only the changed albums.
   func applying(
-    _ changed: [String: Album?], issues changedIssues: [String: AlbumIssues] = [:], preferences newPreferences: Preferences? = nil
+    _ changed: [String: Album?], issues changedIssues: [String: AlbumIssues] = [:], preferences newPreferences: Preferences? = nil,
+    credits newCredits: CreditRules? = nil
   ) -> CollectionSnapshot {
     var albums = self.albums
-    var texts = self.texts
     var issues = self.issues
     for (id, found) in changedIssues { issues[id] = found.isEmpty ? nil : found }
-    for (id, album) in changed {
-      albums.set(album, for: id)
-      texts[id] = album.map(SearchText.init)
-    }
-    let preferences = newPreferences ?? self.preferences
+    for (id, album) in changed { albums.set(album, for: id) }
+    let ids = Set(changed.keys)
     var kept: [OrderKey: Listing] = [:]
     for (key, listing) in orders.withLock({ $0 }) {
-      guard !changed.isEmpty else {
-        kept[key] = listing
-        continue
-      }
-      let order = AlbumOrder(mode: key.mode, seed: key.seed)
-      var ids = listing.ids
-      var listed = listing.texts
-      let keep = ids.indices.filter { changed[ids[$0]] == nil }
-      (ids, listed) = (keep.map { ids[$0] }, keep.map { listed[$0] })
-      for case let album? in changed.values {
-        var low = 0
-        var high = ids.count
-        while low < high {
-          let middle = (low + high) / 2
-          if let other = albums[ids[middle]], order.precedes(other, album) { low = middle + 1 } else { high = middle }
-        }
-        ids.insert(album.id, at: low)
-        listed.insert(texts[album.id] ?? SearchText(album), at: low)
-      }
-      kept[key] = Listing(ids: ids, texts: listed)
+      kept[key] = ids.isEmpty ? listing : listing.applying(ids, albums: albums, order: AlbumOrder(mode: key.mode, seed: key.seed))
     }
     return CollectionSnapshot(
-      version: version + 1, location: location, albums: albums, preferences: preferences, texts: texts, issues: issues,
-      orders: kept)
+      version: version + 1, location: location, albums: albums, preferences: newPreferences ?? preferences,
+      credits: newCredits ?? credits, issues: issues, orders: kept)
   }
 }
