@@ -126,17 +126,19 @@ public struct SearchMatcher: Sendable {
     return plain.isEmpty || plain.contains { Self.find($0, in: text) }
   }
 
-  /// Appends `text` folded, then a zero byte. ASCII is lowercased in place;
-  /// anything else goes through ``TextFolding``.
+  /// Appends `text` folded, then a zero byte. ASCII is copied whole and
+  /// lowercased in place; anything else goes through ``TextFolding``.
   static func appendFolded(_ text: String, to buffer: inout [UInt8]) {
     let start = buffer.count
-    var ascii = true
-    for byte in text.utf8 {
-      if byte >= 0x80 {
-        ascii = false
-        break
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
+    let ascii = buffer.withUnsafeMutableBufferPointer { all -> Bool in
+      for index in start..<all.count {
+        let byte = all[index]
+        if byte >= 0x80 { return false }
+        if byte &- UInt8(ascii: "A") < 26 { all[index] = byte | 0x20 }
       }
-      buffer.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+      return true
     }
     if !ascii {
       buffer.removeSubrange(start...)
