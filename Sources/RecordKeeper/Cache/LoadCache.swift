@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -24,9 +26,14 @@ struct LoadCache: Sendable {
     var covers: CoverFiles
   }
 
-  var folders: [String: Folder] = [:]
+  /// Folders and albums in the order they were written, which is the
+  /// order loading walks them: each is looked for at the place the walk is
+  /// at (its id compared), so that 100k ids need not be hashed twice.
+  private var folders: [Folder] = []
+  private var folderIDs = IDList()
   /// Decoded only when asked for: where each album's record starts in ``bytes``.
-  private var albumOffsets: [String: (stamp: FileStamp, offset: Int, length: Int)] = [:]
+  private var albums: [(stamp: FileStamp, offset: Int, length: Int)] = []
+  private var albumIDs = IDList()
   private var file: MappedFile?
   private var bytes: UnsafeRawBufferPointer { file?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0) }
   /// The cache file's own modification time: entries not older are racy.
@@ -74,27 +81,36 @@ struct LoadCache: Sendable {
   }
 
   /// The album of `id` recorded with `stamp`, when the cache has it and it
-  /// can be trusted.
-  func album(_ id: String, stamp: FileStamp, covers: CoverFiles) -> Album? {
-    guard let found = albumOffsets[id], found.stamp == stamp, !stamp.isRacy(cacheWrittenAt: writtenAt) else { return nil }
+  /// can be trusted; `place` is where it is expected: its index among the album folders walked.
+  func album(_ id: String, stamp: FileStamp, covers: CoverFiles, at place: Int) -> Album? {
+    guard let found = albumEntry(id, stamp: stamp, at: place) else { return nil }
     var reader = CacheReader(bytes: bytes, offset: found.offset)
     return reader.album(id: id, covers: covers)
   }
 
-  /// Whether the cache holds a trusted record of `id` with `stamp` (see ``album(_:stamp:covers:)``).
-  func hasAlbum(_ id: String, stamp: FileStamp) -> Bool {
-    guard let found = albumOffsets[id] else { return false }
-    return found.stamp == stamp && !stamp.isRacy(cacheWrittenAt: writtenAt)
+  /// Whether the cache holds a trusted record of `id` with `stamp` (see ``album(_:stamp:covers:at:)``).
+  func hasAlbum(_ id: String, stamp: FileStamp, at place: Int) -> Bool {
+    albumEntry(id, stamp: stamp, at: place) != nil
   }
 
-  /// The folder listing recorded for `id`, when its stamp is still `stamp` and can be trusted.
-  func folder(_ id: String, stamp: FileStamp) -> Folder? {
-    guard let found = folders[id], found.stamp == stamp, !stamp.isRacy(cacheWrittenAt: writtenAt) else { return nil }
+  /// The folder listing recorded for `id`, when its stamp is still `stamp`
+  /// and can be trusted; `place` is its index among the folders walked.
+  func folder(_ id: String, stamp: FileStamp, at place: Int) -> Folder? {
+    guard let index = folderIDs.place(of: id, near: place), case let found = folders[index], found.stamp == stamp,
+      !stamp.isRacy(cacheWrittenAt: writtenAt)
+    else { return nil }
+    return found
+  }
+
+  private func albumEntry(_ id: String, stamp: FileStamp, at place: Int) -> (stamp: FileStamp, offset: Int, length: Int)? {
+    guard let index = albumIDs.place(of: id, near: place), case let found = albums[index], found.stamp == stamp,
+      !stamp.isRacy(cacheWrittenAt: writtenAt)
+    else { return nil }
     return found
   }
 
   var folderCount: Int { folders.count }
-  var albumCount: Int { albumOffsets.count }
+  var albumCount: Int { albums.count }
 
   /// One album's entry for ``write(_:root:folders:albums:)``: its id, its
   /// file's stamp and its record (``record(of:)``, or ``record(_:stamp:)`` kept from this cache).
@@ -113,8 +129,8 @@ struct LoadCache: Sendable {
 
   /// The record of `id` recorded with `stamp`, when the cache has it and it
   /// can be trusted: written again as it is, without decoding it.
-  func record(_ id: String, stamp: FileStamp) -> ArraySlice<UInt8>? {
-    guard let found = albumOffsets[id], found.stamp == stamp, !stamp.isRacy(cacheWrittenAt: writtenAt) else { return nil }
+  func record(_ id: String, stamp: FileStamp, at place: Int) -> ArraySlice<UInt8>? {
+    guard let found = albumEntry(id, stamp: stamp, at: place) else { return nil }
     return ArraySlice(bytes[found.offset..<(found.offset + found.length)])
   }
 
@@ -188,25 +204,30 @@ struct LoadCache: Sendable {
       let folderCount = reader.count()
     else { return false }
     folders.reserveCapacity(folderCount)
+    var folderIDs = IDList.Builder(count: folderCount)
     for _ in 0..<folderCount {
-      guard let id = reader.string(), let stamp = reader.stamp(), let subfolderCount = reader.count() else { return false }
+      guard let id = reader.rawBytes(), let stamp = reader.stamp(), let subfolderCount = reader.count() else { return false }
       var subfolders: [String] = []
       for _ in 0..<subfolderCount {
         guard let name = reader.string() else { return false }
         subfolders.append(name)
       }
       guard let flags = reader.integer() else { return false }
-      folders[id] = Folder(
+      folderIDs.append(id)
+      folders.append(Folder(
         stamp: stamp, subfolders: subfolders, hasAlbum: flags & 1 != 0, albumIsLink: flags & 2 != 0,
-        covers: CoverFiles(cover: flags & 4 != 0, thumbnail: flags & 8 != 0))
+        covers: CoverFiles(cover: flags & 4 != 0, thumbnail: flags & 8 != 0)))
     }
+    self.folderIDs = folderIDs.list
     guard let albumCount = reader.count() else { return false }
-    albumOffsets.reserveCapacity(albumCount)
+    albums.reserveCapacity(albumCount)
+    var albumIDs = IDList.Builder(count: albumCount)
     var released = 0
     for _ in 0..<albumCount {
       // Each record is length-prefixed, so it is decoded only when its album is asked for.
-      guard let id = reader.string(), let stamp = reader.stamp(), let length = reader.count() else { return false }
-      albumOffsets[id] = (stamp, reader.offset, length)
+      guard let id = reader.rawBytes(), let stamp = reader.stamp(), let length = reader.count() else { return false }
+      albumIDs.append(id)
+      albums.append((stamp, reader.offset, length))
       reader.offset += length
       // What was read is given back: an album's record is mapped again only when it is decoded.
       if reader.offset - released >= MappedFile.slice {
@@ -216,6 +237,7 @@ struct LoadCache: Sendable {
     }
     guard reader.offset == body.count else { return false }
     file.release(released..<reader.offset)
+    self.albumIDs = albumIDs.list
     self.file = file
     return true
   }
@@ -252,6 +274,66 @@ struct LoadCache: Sendable {
     }
 
     var value: UInt64 { hash ^ UInt64(count) }
+  }
+}
+
+/// The ids of a cache's folders or albums, one after another in one buffer
+/// (no string each): an id is found at the place the walk expects it, or,
+/// when it is not there (something was added or removed, or left out as
+/// racy), through an index built the first time that happens.
+private final class IDList: Sendable {
+  private let bytes: [UInt8]
+  /// Where each id ends in ``bytes``.
+  private let ends: [Int]
+  private let index = Mutex<[String: Int]?>(nil)
+
+  init(bytes: [UInt8] = [], ends: [Int] = []) {
+    self.bytes = bytes
+    self.ends = ends
+  }
+
+  struct Builder {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+
+    init(count: Int) { ends.reserveCapacity(count) }
+
+    mutating func append(_ id: Slice<UnsafeRawBufferPointer>) {
+      bytes += id
+      ends.append(bytes.count)
+    }
+
+    var list: IDList { IDList(bytes: bytes, ends: ends) }
+  }
+
+  /// The index of `id`: `expected` when it is there.
+  func place(of id: String, near expected: Int) -> Int? {
+    if expected >= 0, expected < ends.count, has(id, at: expected) { return expected }
+    return index.withLock { index in
+      if index == nil {
+        var built: [String: Int] = [:]
+        built.reserveCapacity(ends.count)
+        for place in ends.indices { built[String(decoding: bytes[range(of: place)], as: UTF8.self)] = place }
+        index = built
+      }
+      return index?[id]
+    }
+  }
+
+  private func range(of place: Int) -> Range<Int> {
+    (place == 0 ? 0 : ends[place - 1])..<ends[place]
+  }
+
+  private func has(_ id: String, at place: Int) -> Bool {
+    let range = range(of: place)
+    var id = id
+    return id.withUTF8 { utf8 in
+      guard utf8.count == range.count else { return false }
+      guard let base = utf8.baseAddress, range.count > 0 else { return true }
+      return bytes.withUnsafeBufferPointer { all in
+        all.baseAddress.map { memcmp(base, $0 + range.lowerBound, range.count) == 0 } ?? false
+      }
+    }
   }
 }
 

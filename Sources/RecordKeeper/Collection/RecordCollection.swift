@@ -73,11 +73,11 @@ public struct RecordCollection: Sendable {
       let folder = folders[index]
       if let progress, case let count = done.add(1, ordering: .relaxed).newValue, count % 512 == 0 { progress(count, folders.count) }
       if let cache, let stamp = stamps[index] {
-        if case .none = keeping, cache.hasAlbum(folder.id, stamp: stamp) {
+        if case .none = keeping, cache.hasAlbum(folder.id, stamp: stamp, at: index) {
           hits.add(1, ordering: .relaxed)
           return nil
         }
-        if let album = cache.album(folder.id, stamp: stamp, covers: folder.covers) {
+        if let album = cache.album(folder.id, stamp: stamp, covers: folder.covers, at: index) {
           hits.add(1, ordering: .relaxed)
           return keeping.keeps(album) ? album : nil
         }
@@ -105,11 +105,12 @@ public struct RecordCollection: Sendable {
       var kept: [String: Int] = [:]
       for (index, album) in albums.enumerated() { kept[album.id] = index }
       let records = records.withLock { $0 }
-      let entries = zip(folders, stamps).compactMap { folder, stamp -> LoadCache.AlbumEntry? in
-        guard let stamp else { return nil }
+      let entries = folders.indices.compactMap { index -> LoadCache.AlbumEntry? in
+        guard let stamp = stamps[index] else { return nil }
+        let folder = folders[index]
         // A record still trusted is copied as it is; one read anew is encoded from its album.
         guard
-          let record = cache.record(folder.id, stamp: stamp) ?? kept[folder.id].map({ LoadCache.record(of: albums[$0]) })
+          let record = cache.record(folder.id, stamp: stamp, at: index) ?? kept[folder.id].map({ LoadCache.record(of: albums[$0]) })
             ?? records[folder.id]
         else { return nil }
         return LoadCache.AlbumEntry(id: folder.id, stamp: stamp, record: record)
@@ -161,12 +162,14 @@ public struct RecordCollection: Sendable {
     var isRoot = true
     while !level.isEmpty {
       let current = level
+      // The cache's folders were written in this order: the walked so far, then this level's.
+      let walked = listings.count
       let found = System.concurrentMap(current.count) { index -> Result<(String, LoadCache.Folder, Bool), FileSystemError> in
         let id = current[index]
         let path = id.isEmpty ? location.root : location.path(id)
         // Taken before listing: a change made while listing shows in the next stamp.
         let stamp = cache != nil ? Self.stamp(id, in: location, rootDescriptor: rootDescriptor) : nil
-        if let stamp, let known = cache?.folder(id, stamp: stamp) { return .success((id, known, true)) }
+        if let stamp, let known = cache?.folder(id, stamp: stamp, at: walked + index) { return .success((id, known, true)) }
         beforeListing?(id)
         let entries: [FileSystem.Entry]
         do throws(FileSystemError) {
