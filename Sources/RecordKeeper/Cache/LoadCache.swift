@@ -109,6 +109,28 @@ struct LoadCache: Sendable {
     return found
   }
 
+  /// Where each album of `ids` (in the order the walk found them; `nil`
+  /// for one not cached) is expected: just after the one before it, so one
+  /// added or removed moves the others along. Pass each to ``album(_:stamp:covers:at:)``.
+  func albumPlaces(of ids: [String?]) -> [Int] {
+    var places: [Int] = []
+    places.reserveCapacity(ids.count)
+    var next = 0
+    for id in ids {
+      guard let id, let place = albumIDs.place(of: id, near: next) else {
+        places.append(-1)
+        continue
+      }
+      places.append(place)
+      next = place + 1
+    }
+    return places
+  }
+
+  /// Whether an entry was found away from its place: the cache is then
+  /// written again, in the walk's order.
+  var isOutOfOrder: Bool { folderIDs.isOutOfOrder || albumIDs.isOutOfOrder }
+
   var folderCount: Int { folders.count }
   var albumCount: Int { albums.count }
 
@@ -214,9 +236,10 @@ struct LoadCache: Sendable {
       }
       guard let flags = reader.integer() else { return false }
       folderIDs.append(id)
-      folders.append(Folder(
-        stamp: stamp, subfolders: subfolders, hasAlbum: flags & 1 != 0, albumIsLink: flags & 2 != 0,
-        covers: CoverFiles(cover: flags & 4 != 0, thumbnail: flags & 8 != 0)))
+      folders.append(
+        Folder(
+          stamp: stamp, subfolders: subfolders, hasAlbum: flags & 1 != 0, albumIsLink: flags & 2 != 0,
+          covers: CoverFiles(cover: flags & 4 != 0, thumbnail: flags & 8 != 0)))
     }
     self.folderIDs = folderIDs.list
     guard let albumCount = reader.count() else { return false }
@@ -286,6 +309,8 @@ private final class IDList: Sendable {
   /// Where each id ends in ``bytes``.
   private let ends: [Int]
   private let index = Mutex<[String: Int]?>(nil)
+  private let outOfOrder = Atomic<Bool>(false)
+  var isOutOfOrder: Bool { outOfOrder.load(ordering: .relaxed) }
 
   init(bytes: [UInt8] = [], ends: [Int] = []) {
     self.bytes = bytes
@@ -309,7 +334,7 @@ private final class IDList: Sendable {
   /// The index of `id`: `expected` when it is there.
   func place(of id: String, near expected: Int) -> Int? {
     if expected >= 0, expected < ends.count, has(id, at: expected) { return expected }
-    return index.withLock { index in
+    let found = index.withLock { index in
       if index == nil {
         var built: [String: Int] = [:]
         built.reserveCapacity(ends.count)
@@ -318,6 +343,8 @@ private final class IDList: Sendable {
       }
       return index?[id]
     }
+    if found != nil, expected >= 0 { outOfOrder.store(true, ordering: .relaxed) }
+    return found
   }
 
   private func range(of place: Int) -> Range<Int> {

@@ -65,6 +65,7 @@ public struct RecordCollection: Sendable {
       : System.concurrentMap(folders.count) { index in
         folders[index].isLink ? nil : stamp(folders[index].id + "/" + AlbumFile.name, in: location, rootDescriptor: rootDescriptor)
       }
+    let places = cache?.albumPlaces(of: folders.indices.map { stamps[$0] == nil ? nil : folders[$0].id }) ?? []
     let hits = Atomic<Int>(0)
     let done = Atomic<Int>(0)
     // The cache records of albums read from their files but not kept, for the next cache.
@@ -73,11 +74,11 @@ public struct RecordCollection: Sendable {
       let folder = folders[index]
       if let progress, case let count = done.add(1, ordering: .relaxed).newValue, count % 512 == 0 { progress(count, folders.count) }
       if let cache, let stamp = stamps[index] {
-        if case .none = keeping, cache.hasAlbum(folder.id, stamp: stamp, at: index) {
+        if case .none = keeping, cache.hasAlbum(folder.id, stamp: stamp, at: places[index]) {
           hits.add(1, ordering: .relaxed)
           return nil
         }
-        if let album = cache.album(folder.id, stamp: stamp, covers: folder.covers, at: index) {
+        if let album = cache.album(folder.id, stamp: stamp, covers: folder.covers, at: places[index]) {
           hits.add(1, ordering: .relaxed)
           return keeping.keeps(album) ? album : nil
         }
@@ -99,7 +100,7 @@ public struct RecordCollection: Sendable {
     let readCount = folders.count - unreadable.withLock { $0.count }
     // Written again only when something was read from the files or is gone from them.
     if let cachePath, let cache,
-      !(reused == listings.count && listings.count == cache.folderCount
+      !(!cache.isOutOfOrder && reused == listings.count && listings.count == cache.folderCount
         && hits.load(ordering: .relaxed) == folders.count && folders.count == cache.albumCount)
     {
       var kept: [String: Int] = [:]
@@ -110,7 +111,7 @@ public struct RecordCollection: Sendable {
         let folder = folders[index]
         // A record still trusted is copied as it is; one read anew is encoded from its album.
         guard
-          let record = cache.record(folder.id, stamp: stamp, at: index) ?? kept[folder.id].map({ LoadCache.record(of: albums[$0]) })
+          let record = cache.record(folder.id, stamp: stamp, at: places[index]) ?? kept[folder.id].map({ LoadCache.record(of: albums[$0]) })
             ?? records[folder.id]
         else { return nil }
         return LoadCache.AlbumEntry(id: folder.id, stamp: stamp, record: record)
