@@ -52,7 +52,9 @@ public struct SearchMatcher: Sendable {
 
   /// Whether `album` passes every rule of seed §3.3 and every clause.
   public func matches(_ album: Album) -> Bool {
+    // Room for an album's usual text at once, rather than growing it six times.
     var scratch: [UInt8] = []
+    scratch.reserveCapacity(1024)
     return matches(album, scratch: &scratch)
   }
 
