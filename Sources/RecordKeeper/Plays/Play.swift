@@ -128,7 +128,7 @@ public struct Play: Hashable, Sendable {
 
   /// One line of text: no newline, and no separator in a part before the note.
   private static func clean(_ text: String, separators: Bool) -> String {
-    String(text.map { $0 == "\n" || $0 == "\r" || (separators && ($0 == "·" || $0 == "|")) ? " " : $0 }).trimmingSpaces
+    String(text.map { $0 == "\n" || $0 == "\r" || (separators && ($0 == "·" || $0 == "|")) ? " " : $0 }).trimmed
   }
 }
 
@@ -224,16 +224,5 @@ public enum PlayLineError: Error, Equatable, Sendable, CustomStringConvertible {
     case .time(let text): return "\"\(text)\" is not a date (YYYY-MM-DD) with an optional time (HH:MM): \(example)"
     case .noAlbum: return "no album id after the date: \(example)"
     }
-  }
-}
-
-extension StringProtocol {
-  fileprivate var trimmingSpaces: String { trimming { $0 == " " || $0 == "\t" || $0 == "\r" } }
-
-  fileprivate var trimmingSlashes: String { trimming { $0 == "/" } }
-
-  private func trimming(_ drop: (Character) -> Bool) -> String {
-    guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else { return "" }
-    return String(self[first...last])
   }
 }
