@@ -1,5 +1,3 @@
-import Foundation
-
 /// Albums of the collection to play next (seed 004's recommendations,
 /// offline; PRODUCT.md §1.4): those that share tags, artist and decade with
 /// the collector's favourites (albums with favourite tracks) and most played
@@ -23,8 +21,8 @@ public struct Suggestions: Sendable {
   /// This month in the local time zone, as `year * 12 + month`: what the
   /// months since a play count up to.
   public static var thisMonth: Int {
-    let parts = Calendar.current.dateComponents([.year, .month], from: Date())
-    return (parts.year ?? 1970) * 12 + (parts.month ?? 1)
+    let today = PlayTime.now.date
+    return today.year * 12 + (today.month ?? 1)
   }
 
   /// One suggestion: the album and why.

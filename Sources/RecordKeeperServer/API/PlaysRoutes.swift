@@ -54,7 +54,7 @@ struct PlaysRoutes<Context: RequestContext>: Sendable {
   }
 
   private func stats() -> Response {
-    let year = Calendar.current.component(.year, from: Date())
+    let year = PlayTime.now.date.year
     let albums = Array(service.snapshot.albums.values)
     return JSONResponse.make(CollectionStats(albums: albums, history: PlayHistory.load(service.location), year: year).json)
   }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RecordKeeper
 
 extension RK {
@@ -20,7 +19,7 @@ extension RK {
 
     func run() async throws {
       let loaded = try collection.load()
-      let year = Calendar.current.component(.year, from: Date())
+      let year = PlayTime.now.date.year
       let stats = CollectionStats(albums: loaded.albums, history: PlayHistory.load(loaded.location), year: year)
       if json { return Terminal.write(stats.json) }
       let terminal = Terminal.standardOutput()
