@@ -1,5 +1,5 @@
 // A tiny stand-in for the browser's document, enough for the app's modules that make
-// elements and listen to them (dom.js, swipe.js): no layout, no markup parser.
+// elements and listen to them (dom.js, swipe.js, screen.js): no layout, no markup parser.
 
 export class FakeEvent {
   constructor(type, fields = {}) {
@@ -39,6 +39,18 @@ export class FakeElement {
     for (const node of nodes) this.children.push(typeof node === 'string' ? { textContent: node, text: true } : node);
   }
 
+  prepend(...nodes) {
+    const old = this.children;
+    this.children = [];
+    this.append(...nodes);
+    this.children.push(...old);
+  }
+
+  replaceChildren(...nodes) {
+    this.children = [];
+    this.append(...nodes);
+  }
+
   addEventListener(type, listener) { this.listeners.push({ type, listener }); }
 
   /** Runs the listeners of `event.type` in the order they were added, as the browser does. */
@@ -53,12 +65,23 @@ export class FakeElement {
   setPointerCapture(id) { this.captured = id; }
 }
 
-/** Installs the fake as the global `document`; returns it. */
+/** The element `id` within `root`'s tree, or null. */
+function findById(root, id) {
+  if (root.id === id) return root;
+  for (const child of root.children || []) {
+    const found = findById(child, id);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Installs the fake as the global `document` (with a `body`); returns it. */
 export function installDocument() {
   const document = {
+    body: new FakeElement('body'),
     createElement: (tag) => new FakeElement(tag),
     createElementNS: (namespace, tag) => new FakeElement(tag, namespace),
-    getElementById: () => null,
+    getElementById: (id) => findById(document.body, id),
   };
   globalThis.document = document;
   return document;

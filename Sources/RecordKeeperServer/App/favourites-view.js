@@ -2,12 +2,13 @@
 // of the details view, saved at once (one POST, merged into the file as it is now, like every
 // save: If-Match names the version shown); the Favourites screen (every favourite track with its
 // album, a tap opens the album); and Play Next (the server's suggestions, each with its reason).
-// The two screens are made here, on first use, from the classes of the smart lists screen.
+// The two screens are made here, on first use, in the frame and classes of the smart lists screen.
 import { lengthText } from './album-draft.js';
 import * as api from './api.js';
 import { toast } from './dialogs.js';
-import { el, iconButton } from './dom.js';
+import { el } from './dom.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
+import { screenFrame } from './screen.js';
 
 const postFavourite = (album, track, favourite) =>
   api.request('POST', api.albumPath(album.id) + '/favourites', { json: { track, favourite }, ifMatch: album.version });
@@ -40,26 +41,16 @@ export function starButton(album, number, saved) {
 /** A screen over the main one, drawn like the smart lists screen. */
 class Screen {
   constructor(id, title, empty) {
-    this.back = iconButton('i-back', 'Back', () => this.close(), 'header-button banner-left');
-    this.back.id = `${id}-back`;
-    this.error = el('p', { class: 'details-error', props: { hidden: true }, attrs: { role: 'alert' } });
     this.list = el('ul', { class: 'smart-lists', props: { id: `${id}-list` }, attrs: { 'aria-label': title } });
     this.empty = el('p', { class: 'lists-empty', text: empty, props: { hidden: true } });
-    this.section = el('section', {
-      class: 'view lists-view',
-      props: { id, hidden: true },
-      attrs: { 'aria-labelledby': `${id}-title` },
-      on: { keydown: (event) => { if (event.key === 'Escape') this.close(); } },
-    }, [
-      el('header', { class: 'banner' }, [this.back, el('h1', { class: 'banner-title', text: title, props: { id: `${id}-title` } })]),
-      el('div', { class: 'lists-scroll' }, [this.error, this.list, this.empty]),
-    ]);
-    document.body.append(this.section);
+    Object.assign(this, screenFrame({
+      id, name: id, title, className: 'lists-view', onBack: () => this.close(), content: [this.list, this.empty],
+    }));
   }
 
   async open(router) {
     this.router = router;
-    showOverlay(this.section, this.section.id, () => this.hide());
+    showOverlay(this.view, this.view.id, () => this.hide());
     this.back.focus();
     this.error.hidden = true;
     this.list.replaceChildren();
@@ -75,7 +66,7 @@ class Screen {
 
   close() { this.hide(); closed(); }
 
-  hide() { hideOverlay(this.section, document.getElementById('menu-button')); }
+  hide() { hideOverlay(this.view, document.getElementById('menu-button')); }
 
   /** Opens an album in place of this screen: the album's page takes its history entry. */
   openAlbum(id) {

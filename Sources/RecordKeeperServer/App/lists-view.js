@@ -7,6 +7,7 @@ import { confirmDelete, toast } from './dialogs.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { loadSchema } from './schema.js';
 import { $, el, iconButton } from './dom.js';
+import { screenFrame } from './screen.js';
 
 const SUGGESTIONS = 8;
 
@@ -53,21 +54,23 @@ class ListsScreen {
     this.active = -1; // the highlighted suggestion
     this.choices = [];
     this.box = $('rule-suggestions'); // moved into the rule being typed, so kept by reference
-    $('lists-back').addEventListener('click', () => this.close());
-    $('lists-new').addEventListener('click', () => this.edit(null));
-    $('list-cancel').addEventListener('click', () => this.closeEditor());
-    $('list-save').addEventListener('click', () => this.save());
+    // Escape leaves a screen unless it closes the suggestions first.
+    screenFrame({
+      id: 'lists-view', name: 'lists', title: 'Smart Lists', className: 'lists-view',
+      onBack: () => this.close(), onEscape: () => { if (this.box.hidden) this.close(); },
+      right: { id: 'lists-new', text: 'New', onClick: () => this.edit(null) },
+    });
+    screenFrame({
+      id: 'list-editor', name: 'list-editor', title: 'New List', className: 'list-editor', error: false,
+      back: { id: 'list-cancel', text: 'Cancel' }, onBack: () => this.closeEditor(),
+      onEscape: () => { if (this.box.hidden) this.closeEditor(); },
+      right: { id: 'list-save', text: 'Save', onClick: () => this.save() },
+    });
     $('list-delete').addEventListener('click', () => this.remove());
     $('list-use').addEventListener('click', () => this.use(this.editing.name));
     $('rule-add').addEventListener('click', () => { this.addRule(''); this.ruleInputs().at(-1).focus(); });
     $('list-form').addEventListener('submit', (event) => { event.preventDefault(); this.save(); });
     $('list-name-input').addEventListener('input', () => this.updateSave());
-    for (const view of [$('lists-view'), $('list-editor')]) {
-      view.addEventListener('keydown', (event) => {
-        if (event.key !== 'Escape' || !this.box.hidden) return;
-        if (view.id === 'list-editor') this.closeEditor(); else this.close();
-      });
-    }
     // A suggestion is chosen with a tap that keeps the focus in the rule.
     this.box.addEventListener('pointerdown', (event) => event.preventDefault());
     this.box.addEventListener('click', (event) => {

@@ -6,6 +6,7 @@ import * as api from './api.js';
 import { SleeveScanner } from './scan-view.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { $, el } from './dom.js';
+import { screenFrame } from './screen.js';
 
 /** GET /api/lookup: the candidates, as `rk lookup --json` prints them. */
 export function lookup(kind, value, signal) {
@@ -41,7 +42,10 @@ const FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e'];
 class AddFlow {
   constructor(router) {
     this.router = router;
-    this.view = $('lookup-view');
+    this.view = screenFrame({
+      id: 'lookup-view', name: 'lookup', title: 'Find the Album', className: 'lookup', scrollClass: 'lookup-scroll',
+      onBack: () => this.close(), error: false,
+    }).view;
     this.controller = null;
     this.stream = null;
     // "Scan a sleeve" is offered when the server identifies photos (it serves the scan history).
@@ -51,7 +55,6 @@ class AddFlow {
     $('add-lookup-type').addEventListener('click', () => this.open('type'));
     $('add-lookup-barcode').addEventListener('click', () => this.open('barcode'));
     $('add-lookup-sleeve').addEventListener('click', () => this.sleeve.open());
-    $('lookup-back').addEventListener('click', () => this.close());
     // The Add view is under this screen: going back to it is adding by hand.
     $('lookup-by-hand').addEventListener('click', () => { this.close(); $('field-title')?.focus(); });
     $('lookup-form').addEventListener('submit', (event) => { event.preventDefault(); this.search(); });
@@ -62,7 +65,6 @@ class AddFlow {
       $('barcode-input').value = '';
       if (file) this.barcodeFromPhoto(file);
     });
-    this.view.addEventListener('keydown', (event) => { if (event.key === 'Escape') this.close(); });
     this.showKind();
   }
 

@@ -7,6 +7,7 @@ import * as api from './api.js';
 import { toast } from './dialogs.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { $, el } from './dom.js';
+import { screenFrame } from './screen.js';
 
 const KEY = 'rk.accent';
 
@@ -63,27 +64,40 @@ async function choose(choice) {
   }
 }
 
+let frame = null;
+
+/** The settings screen, made the first time it is opened. */
+function settingsFrame() {
+  const close = () => { hide(); closed(); };
+  return screenFrame({
+    id: 'settings-view', name: 'settings', title: 'Settings', className: 'settings-view', onBack: close,
+    content: [el('fieldset', { class: 'accent-group' }, [
+      el('legend', { text: 'Accent Colour' }),
+      el('p', { class: 'field-help', text: 'For this copy of the collection only; others who share it keep theirs.' }),
+      el('div', { class: 'accent-choices', props: { id: 'accent-choices' }, attrs: { role: 'radiogroup', 'aria-label': 'Accent colour' } }),
+    ])],
+  });
+}
+
 /** Opens the settings screen over the main screen. */
 export async function openSettings() {
-  showOverlay($('settings-view'), 'settings', hide);
-  $('settings-error').hidden = true;
+  if (!frame) frame = settingsFrame();
+  showOverlay(frame.view, 'settings', hide);
+  frame.error.hidden = true;
   try {
     await load();
   } catch (error) {
-    $('settings-error').textContent = error.message;
-    $('settings-error').hidden = false;
+    frame.error.textContent = error.message;
+    frame.error.hidden = false;
   }
   render();
   const checked = document.querySelector('#accent-choices input:checked');
-  (checked || $('settings-back')).focus();
+  (checked || frame.back).focus();
 }
 
 function hide() {
-  hideOverlay($('settings-view'), $('menu-button'));
+  hideOverlay(frame.view, $('menu-button'));
 }
-
-$('settings-back').addEventListener('click', () => { hide(); closed(); });
-$('settings-view').addEventListener('keydown', (event) => { if (event.key === 'Escape') { hide(); closed(); } });
 
 // At start: the colour last seen here at once, then the server's.
 try { apply(JSON.parse(localStorage.getItem(KEY) || 'null')); } catch { /* none kept */ }

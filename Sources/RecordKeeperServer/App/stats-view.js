@@ -2,8 +2,9 @@
 // menu: GET /api/stats (the library's CollectionStats, as `rk stats --json`) drawn as charts made
 // here in SVG: bars for formats, decades, years added, tags and labels, and the rating histogram.
 import * as api from './api.js';
-import { $, el, iconButton } from './dom.js';
+import { $, el } from './dom.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
+import { screenFrame } from './screen.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const getStats = () => api.request('GET', '/api/stats');
@@ -96,40 +97,29 @@ function render(stats) {
 }
 
 function makeScreen() {
-  const back = iconButton('i-back', 'Back', () => { hide(); closed(); }, 'header-button banner-left');
-  back.id = 'stats-back';
-  const view = el('section', {
-    class: 'view settings-view stats-view',
-    props: { id: 'stats-view', hidden: true },
-    attrs: { 'aria-labelledby': 'stats-title' },
-    on: { keydown: (event) => { if (event.key === 'Escape') { hide(); closed(); } } },
-  }, [
-    el('header', { class: 'banner' }, [back, el('h1', { class: 'banner-title', text: 'Stats', props: { id: 'stats-title' } })]),
-    el('div', { class: 'lists-scroll' }, [
-      el('p', { class: 'details-error', props: { id: 'stats-error', hidden: true }, attrs: { role: 'alert' } }),
-      el('div', { class: 'stats-body', props: { id: 'stats-body' } }),
-    ]),
-  ]);
-  document.body.append(view);
-  return view;
+  const close = () => { hide(); closed(); };
+  return screenFrame({
+    id: 'stats-view', name: 'stats', title: 'Stats', className: 'settings-view stats-view', onBack: close,
+    content: [el('div', { class: 'stats-body', props: { id: 'stats-body' } })],
+  });
 }
 
-function hide() { hideOverlay(screen, $('menu-button')); }
+function hide() { hideOverlay(screen.view, $('menu-button')); }
 
 /** Opens the Stats screen over the main screen. */
 export async function openStats() {
   if (!screen) screen = makeScreen();
-  showOverlay(screen, 'stats', hide);
-  $('stats-back').focus();
-  const error = $('stats-error');
+  const { view, back, error } = screen;
+  showOverlay(view, 'stats', hide);
+  back.focus();
   error.hidden = true;
-  screen.setAttribute('aria-busy', 'true');
+  view.setAttribute('aria-busy', 'true');
   try {
     render(await getStats());
   } catch (failure) {
     error.textContent = failure.message;
     error.hidden = false;
   } finally {
-    screen.setAttribute('aria-busy', 'false');
+    view.setAttribute('aria-busy', 'false');
   }
 }

@@ -6,6 +6,7 @@ import { EMPTY } from './album-draft.js';
 import { toast } from './dialogs.js';
 import { $, el } from './dom.js';
 import { labelOf, loadSchema } from './schema.js';
+import { screenFrame } from './screen.js';
 
 const CONFLICTS_HASH = '#/conflicts';
 /** A fetch when the app comes back into view, at most this often (the server fetches every few minutes too). */
@@ -43,8 +44,16 @@ export class SyncPanel {
     this.schema = null; // the field catalogue, for the fields' labels
     $('sync-button').addEventListener('click', () => this.sync());
     $('sync-review').addEventListener('click', () => this.openConflicts());
-    $('conflicts-back').addEventListener('click', () => this.closeConflicts());
-    $('conflicts-sync').addEventListener('click', () => this.sync());
+    const frame = screenFrame({
+      id: 'conflicts-view', name: 'conflicts', title: 'Conflicts', className: 'conflicts', scrollClass: 'conflicts-scroll',
+      onBack: () => this.closeConflicts(),
+      content: [
+        el('div', { props: { id: 'conflicts-list' } }),
+        el('p', { class: 'conflicts-done', props: { id: 'conflicts-done', hidden: true }, attrs: { role: 'status' } }),
+        el('button', { class: 'text-button conflicts-sync', text: 'Sync', props: { type: 'button', id: 'conflicts-sync', hidden: true }, on: { click: () => this.sync() } }),
+      ],
+    });
+    frame.scroll.prepend(el('p', { class: 'conflicts-intro', props: { id: 'conflicts-intro' } })); // above the error line
     window.addEventListener('popstate', () => this.followHash());
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible' && Date.now() - this.lastFetch > FETCH_ON_SHOW_MS) this.fetch();
