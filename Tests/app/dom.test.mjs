@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { FakeEvent, installDocument } from './fake-dom.mjs';
 
 installDocument();
-const { el, iconButton, svgIcon } = await import('../../Sources/RecordKeeperServer/App/dom.js');
+const { el, iconButton, svgElement, svgIcon } = await import('../../Sources/RecordKeeperServer/App/dom.js');
 
 test('el sets the class, the text, attributes, properties and listeners', () => {
   let clicked = 0;
@@ -66,4 +66,16 @@ test('an icon button is named by its label and runs its action', () => {
   button.dispatch(new FakeEvent('click'));
   assert.equal(ran, true);
   assert.equal(iconButton('i-close', 'x', () => {}, 'chip-close').className, 'chip-close');
+});
+
+test('an SVG element has its attributes, and its text set as text', () => {
+  const text = svgElement('text', { x: 4, 'text-anchor': 'end', class: 'stats-label' }, '<b>Blue Note</b>');
+  assert.equal(text.namespaceURI, 'http://www.w3.org/2000/svg');
+  assert.equal(text.tagName, 'TEXT');
+  assert.equal(text.getAttribute('x'), '4');
+  assert.equal(text.getAttribute('text-anchor'), 'end');
+  assert.equal(text.textContent, '<b>Blue Note</b>');
+  assert.equal(text.children.length, 0);
+  assert.equal(svgElement('text', {}, 0).textContent, '0', 'a count of nought is still written');
+  assert.equal(svgElement('rect').attributes.size, 0);
 });

@@ -23,13 +23,18 @@ export function el(tag, { class: className, text, attrs, props, on } = {}, child
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+/** An SVG element `tag` with its attributes and, when given, its text (set as text). */
+export function svgElement(tag, attributes = {}, text = null) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  if (text !== null) element.textContent = String(text);
+  return element;
+}
+
 /** An icon of the page's sprite (index.html's `<symbol id="i-…">`), hidden from screen readers. */
 export function svgIcon(name) {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('aria-hidden', 'true');
-  const use = document.createElementNS(SVG, 'use');
-  use.setAttribute('href', '#' + name);
-  svg.append(use);
+  const svg = svgElement('svg', { 'aria-hidden': 'true' });
+  svg.append(svgElement('use', { href: '#' + name }));
   return svg;
 }
 

@@ -2,19 +2,19 @@
 // menu: GET /api/stats (the library's CollectionStats, as `rk stats --json`) drawn as charts made
 // here in SVG: bars for formats, decades, years added, tags and labels, and the rating histogram.
 import * as api from './api.js';
-import { $, el } from './dom.js';
+import { $, el, svgElement } from './dom.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { screenFrame } from './screen.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const getStats = () => api.request('GET', '/api/stats');
 
 let screen = null;
 
-function svgElement(tag, attributes) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
+/** A chart's drawing, scaled to the screen's width (viewBox), named by `title` and every count. */
+function chart(width, height, counts, title) {
+  const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'stats-chart' });
+  svg.append(svgElement('title', {}, `${title}: ` + counts.map((c) => `${c.label} ${c.count}`).join(', ')));
+  return svg;
 }
 
 /**
@@ -29,19 +29,16 @@ export function columnChart(counts, title) {
   const most = Math.max(1, ...counts.map((c) => c.count));
   const step = width / Math.max(counts.length, 1);
   const bar = Math.max(4, Math.min(40, step * 0.7));
-  const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'stats-chart' });
-  svg.append(svgElement('title', {}));
-  svg.firstChild.textContent = `${title}: ` + counts.map((c) => `${c.label} ${c.count}`).join(', ');
+  const svg = chart(width, height, counts, title);
   counts.forEach((c, index) => {
     const h = Math.round((c.count / most) * (height - top - bottom));
     const x = index * step + (step - bar) / 2;
     const y = height - bottom - h;
     svg.append(svgElement('rect', { x, y, width: bar, height: Math.max(h, c.count ? 1 : 0), rx: 2, class: 'stats-bar' }));
-    const number = svgElement('text', { x: x + bar / 2, y: y - 4, 'text-anchor': 'middle', class: 'stats-number' });
-    number.textContent = String(c.count);
-    const label = svgElement('text', { x: x + bar / 2, y: height - 6, 'text-anchor': 'middle', class: 'stats-label' });
-    label.textContent = c.label;
-    svg.append(number, label);
+    svg.append(
+      svgElement('text', { x: x + bar / 2, y: y - 4, 'text-anchor': 'middle', class: 'stats-number' }, c.count),
+      svgElement('text', { x: x + bar / 2, y: height - 6, 'text-anchor': 'middle', class: 'stats-label' }, c.label),
+    );
   });
   return svg;
 }
@@ -53,18 +50,16 @@ export function barChart(counts, title) {
   const labelWidth = 120;
   const most = Math.max(1, ...counts.map((c) => c.count));
   const height = row * counts.length + 4;
-  const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'stats-chart' });
-  svg.append(svgElement('title', {}));
-  svg.firstChild.textContent = `${title}: ` + counts.map((c) => `${c.label} ${c.count}`).join(', ');
+  const svg = chart(width, height, counts, title);
   counts.forEach((c, index) => {
     const y = index * row + 2;
-    const label = svgElement('text', { x: labelWidth - 6, y: y + row / 2 + 4, 'text-anchor': 'end', class: 'stats-label' });
-    label.textContent = c.label.length > 18 ? c.label.slice(0, 17) + '…' : c.label;
+    const label = c.label.length > 18 ? c.label.slice(0, 17) + '…' : c.label;
     const w = Math.max(1, Math.round((c.count / most) * (width - labelWidth - 36)));
-    svg.append(label, svgElement('rect', { x: labelWidth, y: y + 3, width: w, height: row - 6, rx: 2, class: 'stats-bar' }));
-    const number = svgElement('text', { x: labelWidth + w + 4, y: y + row / 2 + 4, class: 'stats-number' });
-    number.textContent = String(c.count);
-    svg.append(number);
+    svg.append(
+      svgElement('text', { x: labelWidth - 6, y: y + row / 2 + 4, 'text-anchor': 'end', class: 'stats-label' }, label),
+      svgElement('rect', { x: labelWidth, y: y + 3, width: w, height: row - 6, rx: 2, class: 'stats-bar' }),
+      svgElement('text', { x: labelWidth + w + 4, y: y + row / 2 + 4, class: 'stats-number' }, c.count),
+    );
   });
   return svg;
 }
