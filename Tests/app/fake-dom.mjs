@@ -53,6 +53,10 @@ export class FakeElement {
 
   addEventListener(type, listener) { this.listeners.push({ type, listener }); }
 
+  removeEventListener(type, listener) {
+    this.listeners = this.listeners.filter((l) => l.type !== type || l.listener !== listener);
+  }
+
   /** Runs the listeners of `event.type` in the order they were added, as the browser does. */
   dispatch(event) {
     for (const { type, listener } of this.listeners) {
@@ -63,6 +67,17 @@ export class FakeElement {
   }
 
   setPointerCapture(id) { this.captured = id; }
+
+  focus() { globalThis.document.activeElement = this; }
+
+  showModal() { this.open = true; }
+
+  /** Closes a dialog with `value`, as its form's buttons do, and says so to its listeners. */
+  close(value) {
+    this.open = false;
+    if (value !== undefined) this.returnValue = value;
+    this.dispatch(new FakeEvent('close'));
+  }
 }
 
 /** The element `id` within `root`'s tree, or null. */

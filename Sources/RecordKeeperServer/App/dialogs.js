@@ -1,5 +1,27 @@
 // The two dialogs of the seed, centred over the view: Confirm / "Are you sure?" (§3.7)
 // and Add Tag (§2.2.2.6), and a short message for errors.
+import { el } from './dom.js';
+
+/**
+ * The dialog `NAME-dialog`, made the first time it is asked for: its title (`NAME-title`), what
+ * `body()` makes, then Cancel and OK (`NAME-ok`), which close it with their value.
+ */
+function dialogNamed(name, title, body) {
+  const made = document.getElementById(`${name}-dialog`);
+  if (made) return made;
+  const dialog = el('dialog', { class: 'dialog', props: { id: `${name}-dialog` }, attrs: { 'aria-labelledby': `${name}-title` } }, [
+    el('form', { attrs: { method: 'dialog' } }, [
+      el('h2', { text: title, props: { id: `${name}-title` } }),
+      ...body(),
+      el('div', { class: 'dialog-buttons' }, [
+        el('button', { class: 'text-button', text: 'Cancel', props: { value: 'cancel', formNoValidate: true } }),
+        el('button', { class: 'text-button', text: 'OK', props: { value: 'ok', id: `${name}-ok` } }),
+      ]),
+    ]),
+  ]);
+  document.body.append(dialog);
+  return dialog;
+}
 
 function ask(dialog, focus) {
   return new Promise((resolve) => {
@@ -12,13 +34,16 @@ function ask(dialog, focus) {
 
 /** Resolves true when the collector chose OK. */
 export function confirmDelete() {
-  const dialog = document.getElementById('confirm-dialog');
+  const dialog = dialogNamed('confirm', 'Confirm', () => [el('p', { text: 'Are you sure?' })]);
   return ask(dialog, document.getElementById('confirm-ok'));
 }
 
 /** Resolves with the tag typed (trimmed), or null after Cancel or an empty field. */
 export async function askTag() {
-  const dialog = document.getElementById('tag-dialog');
+  const dialog = dialogNamed('tag', 'Add Tag', () => [el('input', {
+    props: { id: 'tag-input', type: 'text', maxLength: 255, autocapitalize: 'off' },
+    attrs: { 'aria-label': 'Tag', enterkeyhint: 'done' },
+  })]);
   const input = document.getElementById('tag-input');
   input.value = '';
   // Return in the field means OK (the form's first button is Cancel).
