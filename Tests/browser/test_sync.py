@@ -9,6 +9,7 @@ import subprocess
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from harness import DESKTOP, RK, AppTestCase
 
@@ -155,6 +156,10 @@ class DesktopSyncTests(SyncTests):
         album = self.collection.album(KIND_OF_BLUE)
         self.assertEqual((album["title"], album["label"]), ("Kind of Blue (Mono)", "Columbia / CBS"))
         self.assertEqual(len(self.git("-C", str(self.collection.root), "rev-list", "--parents", "-n", "1", "HEAD").split()), 3)
+        # Escape leaves the screen, as it leaves every screen over the main one.
+        self.by_id("conflicts-back").send_keys(Keys.ESCAPE)
+        self.wait_for(lambda d: not self.by_id("conflicts-view").is_displayed(), "Escape to close the conflicts screen")
+        self.assertNotIn("#/conflicts", self.driver.current_url)
 
 
 if __name__ == "__main__":
