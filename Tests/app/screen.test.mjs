@@ -42,6 +42,7 @@ test('a screen is a hidden section in the body: banner with the back arrow and t
 
   assert.equal(scroll, frame.scroll);
   assert.equal(scroll.className, 'lists-scroll');
+  assert.equal(scroll.id, 'settings-scroll');
   assert.deepEqual(scroll.children, [frame.error, body], 'the error line first, then the body');
   assert.equal(frame.error.tagName, 'P');
   assert.equal(frame.error.id, 'settings-error');
@@ -74,6 +75,7 @@ test('a worded back button, a right-hand button, no error line and an Escape of 
   assert.equal(frame.right.className, 'header-button banner-right');
   assert.equal(frame.right.type, 'button');
   assert.equal(frame.right.textContent, 'Save');
+  assert.equal(frame.right.hidden, false);
   frame.back.dispatch(new FakeEvent('click'));
   frame.right.dispatch(new FakeEvent('click'));
   key(frame.view, 'Escape');
@@ -107,4 +109,29 @@ test('a section written in index.html becomes the frame, its children the body a
   assert.deepEqual(mount.children, [frame.view.children[0], frame.scroll]);
   assert.deepEqual(frame.scroll.children, [frame.error, list, empty]);
   assert.equal(document.getElementById('lists-new'), frame.right, 'its parts are found by id once made');
+});
+
+test('a screen of panes that scroll on their own has no scroll body: the panes follow the banner', () => {
+  const mount = new FakeElement('section');
+  mount.id = 'sleeve-view';
+  const camera = new FakeElement('div');
+  const history = new FakeElement('div');
+  mount.append(camera, history);
+  document.body.append(mount);
+  let backs = 0;
+  const frame = screenFrame({
+    id: 'sleeve-view', name: 'sleeve', title: 'Scan a Sleeve', className: 'sleeve', scrollClass: null, error: false,
+    back: { id: 'sleeve-close', icon: 'i-close', label: 'Close' }, onBack: () => { backs += 1; },
+    right: { id: 'sleeve-history-button', icon: 'i-clock', label: 'Scan history', hidden: true, onClick: () => {} },
+  });
+  assert.equal(frame.scroll, null);
+  assert.deepEqual(mount.children.slice(1), [camera, history]);
+  assert.equal(frame.back.id, 'sleeve-close');
+  assert.equal(frame.back.getAttribute('aria-label'), 'Close');
+  assert.equal(frame.back.children[0].children[0].getAttribute('href'), '#i-close');
+  assert.equal(frame.right.getAttribute('aria-label'), 'Scan history');
+  assert.equal(frame.right.className, 'header-button banner-right');
+  assert.equal(frame.right.hidden, true, 'shown once there is a history');
+  key(mount, 'Escape');
+  assert.equal(backs, 1);
 });

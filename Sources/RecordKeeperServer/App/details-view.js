@@ -10,6 +10,7 @@ import { creditedNames } from './credits.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { $, el, iconButton, svgIcon } from './dom.js';
 import { renderPlays } from './plays.js';
+import { screenFrame } from './screen.js';
 import { problemText, unreadableProblem } from './problems.js';
 import { SaveConflicts } from './save-conflicts.js';
 import { loadSchema, problemsOf, sentence } from './schema.js';
@@ -26,7 +27,12 @@ function moreEntry(link, album) {
 export class DetailsView {
   constructor(router) {
     this.router = router;
-    this.element = $('details-view');
+    // Its banner's buttons and title change with the mode (renderHeader); the router shows it.
+    this.element = screenFrame({
+      id: 'details-view', name: 'details', title: '', className: 'details', scrollClass: 'details-scroll', error: false,
+      back: { id: 'cancelButton', icon: 'i-back', label: 'Back' }, onBack: () => this.cancel(), onEscape: null,
+      right: { id: 'confirmButton', text: '', onClick: () => this.confirm() },
+    }).view;
     this.mode = 'view';
     this.album = null;
     this.draft = draftOf(null);
@@ -38,8 +44,6 @@ export class DetailsView {
     this.fields = new AlbumFields(this);
     this.tracks = new TracksEditor(this);
     this.conflicts = new SaveConflicts(this);
-    $('cancelButton').addEventListener('click', () => this.cancel());
-    $('confirmButton').addEventListener('click', () => this.confirm());
     $('photoButton').addEventListener('click', () => $('photo-input').click());
     $('photo-input').addEventListener('change', () => this.photoChosen());
     $('gallery-add').addEventListener('click', () => $('gallery-input').click());

@@ -6,6 +6,7 @@ import * as api from './api.js';
 import { confirmDelete } from './dialogs.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { $, el } from './dom.js';
+import { screenFrame } from './screen.js';
 import { bindSwipe } from './swipe.js';
 
 const PANES = ['sleeve-camera', 'sleeve-loading', 'sleeve-error', 'sleeve-details', 'sleeve-history'];
@@ -20,14 +21,19 @@ const keepScan = (id, want) => api.request('POST', scanPath(id) + (want ? '/want
 export class SleeveScanner {
   constructor(router) {
     this.router = router;
-    this.view = $('sleeve-view');
+    this.view = screenFrame({
+      id: 'sleeve-view', name: 'sleeve', title: 'Scan a Sleeve', className: 'sleeve', scrollClass: null, error: false,
+      back: { id: 'sleeve-close', icon: 'i-close', label: 'Close' }, onBack: () => this.back(),
+      right: {
+        id: 'sleeve-history-button', icon: 'i-clock', label: 'Scan history', hidden: true,
+        onClick: () => (this.pane === 'sleeve-history' ? this.show('sleeve-camera') : this.openHistory()),
+      },
+    }).view;
     this.scans = [];
     this.scan = null;
     this.from = 'camera'; // where X leads back to from the details: the camera or the history
     /** Opens an album kept from a scan (scan.js puts it in the Add view's place). */
     this.openAlbum = (id) => this.router.go(this.router.albumHash(id, false));
-    $('sleeve-close').addEventListener('click', () => this.back());
-    $('sleeve-history-button').addEventListener('click', () => (this.pane === 'sleeve-history' ? this.show('sleeve-camera') : this.openHistory()));
     for (const id of ['sleeve-scan', 'sleeve-history-scan']) {
       $(id).addEventListener('click', () => { this.show('sleeve-camera'); $('sleeve-input').click(); });
     }
@@ -39,7 +45,6 @@ export class SleeveScanner {
     });
     $('sleeve-add').addEventListener('click', () => this.keep(false));
     $('sleeve-want').addEventListener('click', () => this.keep(true));
-    this.view.addEventListener('keydown', (event) => { if (event.key === 'Escape') this.back(); });
     document.addEventListener('pointerdown', (event) => {
       if (this.openRow && !this.openRow.contains(event.target)) this.closeRow(this.openRow);
     });
