@@ -154,7 +154,7 @@ class ListsScreen {
     $('list-use').hidden = !entry;
     $('lists-view').inert = true;
     $('list-editor').hidden = false;
-    $('list-editor').querySelector('.lists-scroll').scrollTop = 0;
+    $('list-editor-scroll').scrollTop = 0;
     this.updateSave();
     (entry ? this.ruleInputs()[0] : name).focus();
     // What the suggestions draw on, fresh each time the editor opens.
