@@ -35,8 +35,10 @@ struct HermeticTests {
     process.standardOutput = output
     process.standardError = output
     try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let text = try process.bounded {
+      defer { process.waitUntilExit() }
+      return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
     #expect(process.terminationStatus == 0, "\(text)")
     // The child ran the test, not nothing.
     #expect(text.contains("inAHostileHome"), "\(text)")

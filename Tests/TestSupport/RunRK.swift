@@ -48,23 +48,24 @@ public func runProcess(
   process.standardError = err
   process.standardInput = inputPipe
   try process.run()
-  if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-  try inputPipe.fileHandleForWriting.close()
-  // Read both pipes before waiting, so a full pipe never blocks the child.
-  let group = DispatchGroup()
-  nonisolated(unsafe) var outData = Data()
-  nonisolated(unsafe) var errData = Data()
-  group.enter()
-  DispatchQueue.global().async {
-    outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
+  return try process.bounded {
+    if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inputPipe.fileHandleForWriting.close()
+    // Read both pipes before waiting, so a full pipe never blocks the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      outData = out.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return RKResult(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
   }
-  errData = err.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  return RKResult(
-    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-    stderr: String(decoding: errData, as: UTF8.self))
 }
 
 /// The repository's root folder, for tests of committed files.
@@ -87,7 +88,9 @@ public func runRKOnTerminal(_ arguments: [String], environment: [String: String]
   process.standardOutput = out
   process.standardInput = FileHandle.nullDevice
   try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  let data = try process.bounded {
+    defer { process.waitUntilExit() }
+    return out.fileHandleForReading.readDataToEndOfFile()
+  }
   return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
 }

@@ -24,21 +24,33 @@ struct ServeCommandTests {
       process.standardOutput = output
       process.standardError = FileHandle.standardError
       try process.run()
-      var text = ""
-      while !text.contains("\n") {
-        let data = output.fileHandleForReading.availableData
-        guard !data.isEmpty else { break }
-        text += String(decoding: data, as: UTF8.self)
+      // A server that never says its address is killed, failing the test.
+      let text = try process.bounded(within: 120) { [output] in
+        var text = ""
+        while !text.contains("\n") {
+          let data = output.fileHandleForReading.availableData
+          guard !data.isEmpty else { break }
+          text += String(decoding: data, as: UTF8.self)
+        }
+        return text
       }
       url = text.firstMatch(of: /http:\/\/\S+/).map { String($0.output) } ?? ""
     }
 
     var port: Int { Int(url.firstMatch(of: /:(\d+)\//)?.output.1 ?? "") ?? 0 }
 
-    /// Sends SIGINT and waits for the exit status.
-    func stop() -> Int32 {
-      kill(process.processIdentifier, SIGINT)
+    /// A test that failed before ``stop()`` leaves no server running.
+    deinit {
+      guard process.isRunning else { return }
+      kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
+    }
+
+    /// Sends SIGINT and waits for the exit status; one that ignores it is
+    /// killed after a minute, failing the test.
+    func stop() throws -> Int32 {
+      kill(process.processIdentifier, SIGINT)
+      try process.waitForExit(within: 60)
       return process.terminationStatus
     }
   }
@@ -74,7 +86,7 @@ struct ServeCommandTests {
     #expect(status.contains("\"count\": 1"))
     let page = try request("/", port: server.port)
     #expect(page.hasPrefix("HTTP/1.1 200") && page.contains("Record Keeper"))
-    #expect(server.stop() == 0)
+    #expect(try server.stop() == 0)
   }
 
   @Test func anyOtherAddressPrintsATokenAndNeedsIt() throws {
@@ -86,7 +98,7 @@ struct ServeCommandTests {
     let answer = try request("/?token=\(token)", port: server.port)
     #expect(answer.hasPrefix("HTTP/1.1 303"), "\(answer)")
     #expect(answer.contains("HttpOnly") && answer.contains("SameSite=Strict"))
-    #expect(server.stop() == 0)
+    #expect(try server.stop() == 0)
   }
 
   @Test func refusesABadPortAsUsage() throws {

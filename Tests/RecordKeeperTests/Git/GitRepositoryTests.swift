@@ -94,7 +94,7 @@ final class Scratch {
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    process.waitUntilExit()
+    try process.waitForExit()
     try out.close()
     try err.close()
     return Output(
