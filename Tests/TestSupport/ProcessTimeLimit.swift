@@ -9,7 +9,7 @@ public let processTimeLimit: Double = 300
 public struct ProcessTimedOut: Error, CustomStringConvertible {
   public var command: String
   public var seconds: Double
-  public var description: String { "\(command) ran for more than \(Int(seconds)) s and was killed: it hangs" }
+  public var description: String { "\(command) ran for more than \(String(format: "%g", seconds)) s and was killed: it hangs" }
 }
 
 extension Process {
