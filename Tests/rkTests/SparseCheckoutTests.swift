@@ -24,7 +24,8 @@ struct SparseCheckoutTests {
   /// `rk import discogs` of an export whose one row is Blue Train.
   func importBlueTrain() throws -> RKResult {
     let export = album.path + "/../" + UUID().uuidString + "-discogs.csv"
-    let row = "BLP 1577,John Coltrane,Blue Train,Blue Note,\"LP, Album\",,1957,1234567,Uncategorized,2020-01-10 10:10:00,Mint (M),Mint (M),,Jazz"
+    let row =
+      "BLP 1577,John Coltrane,Blue Train,Blue Note,\"LP, Album\",,1957,1234567,Uncategorized,2020-01-10 10:10:00,Mint (M),Mint (M),,Jazz"
     try (DiscogsCommandTests.header + "\n" + row + "\n").write(toFile: export, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: export) }
     return try album.rk(["import", "discogs", export])
