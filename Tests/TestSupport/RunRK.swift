@@ -68,6 +68,21 @@ public func runProcess(
   }
 }
 
+/// Starts `rk` with `arguments` in ``hermeticEnvironment`` plus
+/// `environment`, its standard streams on /dev/null, and returns at once:
+/// for tests that kill it part way or watch it run.
+public func startRK(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+  let process = Process()
+  process.executableURL = rkBinary
+  process.arguments = arguments
+  process.environment = hermeticEnvironment.merging(environment) { $1 }
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  return process
+}
+
 /// The repository's root folder, for tests of committed files.
 public func repositoryRoot(file: String = #filePath) -> URL {
   URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -30,17 +30,7 @@ struct CrashTests {
   }
 
   /// Starts `rk` with `arguments` on the collection.
-  func start(_ arguments: [String]) throws -> Process {
-    let process = Process()
-    process.executableURL = rkBinary
-    process.arguments = ["-C", collection.path] + arguments
-    process.environment = hermeticEnvironment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return process
-  }
+  func start(_ arguments: [String]) throws -> Process { try startRK(["-C", collection.path] + arguments) }
 
   /// Waits until `rk` has written its journal (or has ended).
   func waitForJournal(of process: Process) {

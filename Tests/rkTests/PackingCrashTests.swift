@@ -106,13 +106,7 @@ private final class CrashRepository {
   /// `SIGKILL` that many seconds after its temporary pack appears (or when
   /// it exits first). Returns its exit status and how long packing took.
   func run(killAfter: Double?) throws -> (status: Int32, packingSeconds: Double) {
-    let process = Process()
-    process.executableURL = rkBinary
-    process.arguments = ["-C", path, "tag", "add", "albums/album-0001", "killed"]
-    process.environment = hermeticEnvironment.merging(withoutGit) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try startRK(["-C", path, "tag", "add", "albums/album-0001", "killed"], environment: withoutGit)
     var packingStarted: UInt64?
     try process.bounded {
       // Watch for libgit2's temporary pack: packing has begun.
