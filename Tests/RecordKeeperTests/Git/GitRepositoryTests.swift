@@ -26,8 +26,8 @@ extension Trait where Self == LibGit2Started {
 }
 
 /// A folder made for one test and removed after it, with a repository in
-/// `work` and an empty home folder for the git command line, so that no
-/// configuration of the machine's user reaches the git commands.
+/// `work` and a folder beside it that no repository holds (`home`); git
+/// runs hermetically (TestSupport's ``hermeticEnvironment``).
 final class Scratch {
   let root: String
   let work: String
@@ -68,39 +68,10 @@ final class Scratch {
     return result.out
   }
 
-  /// Runs git in the work tree, whatever its exit status.
+  /// Runs git in the work tree with ``hermeticEnvironment``, whatever its exit status.
   func run(_ arguments: [String]) throws -> Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: work)
-    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
-    environment["HOME"] = home
-    environment["XDG_CONFIG_HOME"] = home + "/.config"
-    environment["GIT_CONFIG_NOSYSTEM"] = "1"
-    environment["LC_ALL"] = "C"
-    process.environment = environment
-    let id = UUID().uuidString
-    let outPath = root + "/out-" + id
-    let errPath = root + "/err-" + id
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(atPath: outPath)
-      try? FileManager.default.removeItem(atPath: errPath)
-    }
-    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    try process.waitForExit()
-    try out.close()
-    try err.close()
-    return Output(
-      status: process.terminationStatus,
-      out: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-      err: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    let result = try runGit(arguments, in: work, environment: ["LC_ALL": "C"])
+    return Output(status: result.status, out: result.out, err: result.err)
   }
 
   /// The lines `git` prints.
