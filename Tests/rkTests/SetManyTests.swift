@@ -112,7 +112,9 @@ struct SetManyTests: CollectionCommands {
     for trial in 0..<12 {
       let year = "\(1960 + trial)"
       let process = try startRK(["-C", collection.path, "set", "--where", "", "--released", year])
-      while process.isRunning && !FileManager.default.fileExists(atPath: collection.path + "/.git/rk-journal") { usleep(100) }
+      try process.bounded {
+        while process.isRunning && !FileManager.default.fileExists(atPath: collection.path + "/.git/rk-journal") { usleep(100) }
+      }
       usleep(useconds_t(trial * 400))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
