@@ -1,4 +1,5 @@
 import CVipsShim
+import CVipsTestShim
 import RecordKeeper
 import RecordKeeperCovers
 
