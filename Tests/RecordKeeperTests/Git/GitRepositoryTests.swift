@@ -61,11 +61,7 @@ final class Scratch {
   /// Runs git in the work tree; fails the test unless it exits 0.
   @discardableResult
   func git(_ arguments: String...) throws -> String {
-    let result = try run(arguments)
-    guard result.status == 0 else {
-      throw CommandFailed(description: "git \(arguments.joined(separator: " ")) exited \(result.status): \(result.err)")
-    }
-    return result.out
+    try TestSupport.git(arguments, in: work, environment: ["LC_ALL": "C"])
   }
 
   /// Runs git in the work tree with ``hermeticEnvironment``, whatever its exit status.
@@ -76,11 +72,7 @@ final class Scratch {
 
   /// The lines `git` prints.
   func lines(_ arguments: String...) throws -> [String] {
-    let result = try run(arguments)
-    guard result.status == 0 else {
-      throw CommandFailed(description: "git \(arguments.joined(separator: " ")) exited \(result.status): \(result.err)")
-    }
-    return result.out.split(separator: "\n").map(String.init)
+    try TestSupport.git(arguments, in: work, environment: ["LC_ALL": "C"]).split(separator: "\n").map(String.init)
   }
 
   /// `git status --porcelain`, sorted.
