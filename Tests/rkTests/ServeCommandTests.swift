@@ -101,6 +101,17 @@ struct ServeCommandTests {
     #expect(try server.stop() == 0)
   }
 
+  /// `rk serve` becomes rk-serve as every program rk runs is started
+  /// (Subprocess); one that cannot run is named, with what to check.
+  @Test func aServerProgramThatCannotRunIsNamed() throws {
+    let collection = try collection()
+    let result = try runRK(["-C", collection.path, "serve"], environment: ["RK_SERVE": "/nowhere/rk-serve"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("cannot run /nowhere/rk-serve: No such file or directory; check that it is installed and on $PATH"),
+      "\(result.stderr)")
+  }
+
   @Test func refusesABadPortAsUsage() throws {
     let result = try runRK(["serve", "--port", "70000"])
     #expect(result.status == 64)

@@ -5,7 +5,8 @@
 #endif
 
 /// Runs other programs: the one place `rk` starts a process (the editor, the
-/// pager, git, the `rk-cover` and `rk-lookup` helpers), through `posix_spawn`.
+/// pager, git, the `rk-cover` and `rk-lookup` helpers), through `posix_spawn`,
+/// or becomes one (`rk serve` is `rk-serve`), through `execv`.
 ///
 /// Every child starts with an empty signal mask and the default action for
 /// the signals a program expects to receive (`SIGINT`, `SIGTERM`, `SIGPIPE`…),
@@ -138,6 +139,28 @@ package enum Subprocess {
     return try wait(for: pid, executable: executable)
   }
 
+  /// Replaces this process with `executable` (a path) run with `arguments`,
+  /// keeping its pid, terminal and standard streams: how `rk serve` becomes
+  /// `rk-serve`. The program starts as a spawned child does, with an empty
+  /// signal mask and the default action for ``defaultedSignals``. Returns
+  /// only when it could not be run, with why; this process should then end.
+  package static func replaceProcess(with executable: String, _ arguments: [String]) -> ProcessError {
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    pthread_sigmask(SIG_SETMASK, &unblocked, nil)
+    for number in defaultedSignals { signal(number, SIG_DFL) }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    execv(executable, argv)
+    return .cannotStart(path: executable, code: errno)
+  }
+
+  /// The signals every program rk starts gets with their default action,
+  /// whatever this process does with them.
+  static let defaultedSignals = [
+    SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU,
+  ]
+
   /// The start of a helper executable (`rk-cover`, `rk-lookup`): whatever
   /// signal mask and handlers it was started with, SIGTERM and SIGINT end
   /// it, and it ends when the `rk` that started it ends, even by SIGKILL.
@@ -233,9 +256,7 @@ package enum Subprocess {
     posix_spawnattr_setsigmask(&attributes, &mask)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU] {
-      sigaddset(&defaults, signal)
-    }
+    for signal in defaultedSignals { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
