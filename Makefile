@@ -88,8 +88,10 @@ app-test:
 
 # The app of `rk serve` in headless Chromium (Tests/browser); screenshots at phone
 # (390x844) and desktop size go to .build/screenshots/. Without Chromium a local
-# run skips them, saying so loudly; with RK_REQUIRE_BROWSER=1 (CI: .ci/run) that
-# fails instead, as does any browser test that skips itself.
+# run skips them, saying so loudly; with RK_REQUIRE_BROWSER=1 (CI: .ci/run, and
+# any CI service that sets CI=true and runs `make test` itself) that fails
+# instead, as does any browser test that skips itself.
+RK_REQUIRE_BROWSER ?= $(if $(filter true 1,$(CI)),1,0)
 browser-test: venv browser-deps
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
 	  if [ "$(RK_REQUIRE_BROWSER)" = 1 ]; then \

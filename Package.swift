@@ -152,8 +152,13 @@ let package = Package(
     ),
     // Images made and inspected with libvips, for tests only.
     .target(
+      name: "CVipsTestShim",
+      dependencies: ["CLibVips"],
+      path: "Tests/CVipsTestShim"
+    ),
+    .target(
       name: "CoverTestSupport",
-      dependencies: ["RecordKeeperCovers", "RecordKeeper", "CVipsShim"],
+      dependencies: ["RecordKeeperCovers", "RecordKeeper", "CVipsShim", "CVipsTestShim"],
       path: "Tests/CoverTestSupport"
     ),
     .testTarget(

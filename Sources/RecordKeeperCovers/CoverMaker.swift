@@ -22,8 +22,8 @@ public enum CoverMaker {
   static let quality = 80
 
   /// The formats covers are made from, by libvips loader; the value is the
-  /// name used in messages and by ``inspect(file:)``. HEIF is refined to
-  /// "heic" or "avif" from the header.
+  /// name used in messages. HEIF is refined to "heic" or "avif" from the
+  /// header.
   static let formats: [String: String] = [
     "jpegload": "jpeg", "pngload": "png", "webpload": "webp", "heifload": "heif", "gifload": "gif",
     "tiffload": "tiff",
@@ -57,23 +57,6 @@ public enum CoverMaker {
     guard !data.isEmpty else { throw .notAnImage(path: name) }
     return try LibVips.run { () throws(CoverError) in
       try withLent(data) { bytes throws(CoverError) in try makeCover(from: .buffer(bytes), name: name) }
-    }
-  }
-
-  /// Width, height and format of an existing image file, for `rk check`.
-  ///
-  /// The format is "webp", "jpeg", "png", "gif", "tiff", "heic" or "avif";
-  /// other formats are refused as ``CoverError/unsupportedFormat(path:format:)``,
-  /// as ``make(fromFile:)`` refuses them. Only the header is read: the size
-  /// is as stored, before any orientation tag is applied, and damage further
-  /// into the file goes unnoticed (``pixels(file:width:height:)`` notices it).
-  public static func inspect(file path: String) throws(CoverError) -> (width: Int, height: Int, format: String) {
-    let data = try readFile(path)
-    return try LibVips.run { () throws(CoverError) in
-      try withLent(data) { bytes throws(CoverError) in
-        let (header, format) = try openHeader(.buffer(bytes), name: path)
-        return (header.width, header.height, format)
-      }
     }
   }
 
@@ -202,7 +185,7 @@ public enum CoverMaker {
   /// read), of at most ``CoverFiles/sourceSizeLimit`` bytes. libvips then
   /// decodes the bytes in memory and never opens the path itself, so the
   /// file cannot be swapped for something else in between.
-  static func readFile(_ path: String) throws(CoverError) -> [UInt8] {
+  package static func readFile(_ path: String) throws(CoverError) -> [UInt8] {
     let data: [UInt8]
     do { data = try FileSystem.read(path, limit: CoverFiles.sourceSizeLimit) } catch { throw CoverError(reading: error) }
     guard !data.isEmpty else { throw .notAnImage(path: path) }

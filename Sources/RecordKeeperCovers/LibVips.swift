@@ -45,7 +45,7 @@ package enum LibVips {
   }
 
   /// Throws ``failure(in:)`` when a libvips status code reports failure.
-  static func check(_ status: Int32, _ function: String) throws(CoverError) {
+  package static func check(_ status: Int32, _ function: String) throws(CoverError) {
     if status != 0 { throw failure(in: function) }
   }
 
@@ -73,7 +73,7 @@ package enum LibVips {
   }
 
   /// Copies a buffer libvips allocated into Swift memory and frees it at once.
-  static func takeBuffer(_ buffer: UnsafeMutableRawPointer?, count: Int) -> [UInt8] {
+  package static func takeBuffer(_ buffer: UnsafeMutableRawPointer?, count: Int) -> [UInt8] {
     guard let buffer else { return [] }
     defer { g_free(buffer) }
     return Array(UnsafeRawBufferPointer(start: buffer, count: count))
@@ -95,6 +95,12 @@ package final class OwnedImage {
 
   deinit {
     g_object_unref(image)
+  }
+
+  /// Lends the image to `body` (which must not keep it), for the C shims of
+  /// other targets: the tests' image makers.
+  package func withImage<T, Failure: Error>(_ body: (UnsafeMutablePointer<VipsImage>) throws(Failure) -> T) throws(Failure) -> T {
+    try body(image)
   }
 
   package var width: Int { Int(vips_image_get_width(image)) }
@@ -156,13 +162,6 @@ package final class OwnedImage {
     try LibVips.make("vips_crop") { rk_vips_crop(image, $0, Int32(left), Int32(top), Int32(width), Int32(height)) }
   }
 
-  /// The image converted with colour profiles and the output profile
-  /// embedded (for tests). `input` is used when none is embedded; both are
-  /// file names or libvips built-in names ("srgb", "p3").
-  package func converted(toProfile output: String, from input: String) throws(CoverError) -> OwnedImage {
-    try LibVips.make("vips_icc_transform") { rk_vips_icc_transform(image, $0, output, input) }
-  }
-
   /// Three bands of 8-bit sRGB, whatever the input was: grey and 16-bit
   /// images are converted, and transparency is flattened onto white.
   func plainSRGB() throws(CoverError) -> OwnedImage {
@@ -201,15 +200,6 @@ package final class OwnedImage {
       throw .libvips(function: "vips_webpsave_buffer", message: "wrote a WebP file without a lossy image chunk")
     }
     return plain
-  }
-
-  /// The image encoded in the format `suffix` names, options included
-  /// (".jpg[Q=95]", ".png[bitdepth=1]"), keeping its metadata (for tests).
-  package func encoded(as suffix: String) throws(CoverError) -> [UInt8] {
-    var buffer: UnsafeMutableRawPointer?
-    var count = 0
-    try LibVips.check(rk_vips_save_to_buffer(image, suffix, &buffer, &count), "vips_image_write_to_buffer")
-    return LibVips.takeBuffer(buffer, count: count)
   }
 
   /// The pixels, band-interleaved row by row, copied out of libvips.

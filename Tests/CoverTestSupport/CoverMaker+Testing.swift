@@ -1,4 +1,5 @@
 import CVipsShim
+import CVipsTestShim
 import RecordKeeper
 import RecordKeeperCovers
 
@@ -66,16 +67,23 @@ extension CoverMaker {
     }
   }
 
-  /// Width, height and format of an encoded image, as ``inspect(file:)``
-  /// gives them for a file.
-  package static func inspect(data: [UInt8]) throws(CoverError) -> (width: Int, height: Int, format: String) {
-    guard !data.isEmpty else { throw .notAnImage(path: "data") }
+  /// Width, height and format of an encoded image, from its header only:
+  /// the size as stored, before any orientation tag is applied. `name`
+  /// names it in errors.
+  package static func inspect(data: [UInt8], name: String = "data") throws(CoverError) -> (width: Int, height: Int, format: String) {
+    guard !data.isEmpty else { throw .notAnImage(path: name) }
     return try LibVips.run { () throws(CoverError) in
       try withLent(data) { bytes throws(CoverError) in
-        let (header, format) = try openHeader(.buffer(bytes), name: "data")
+        let (header, format) = try openHeader(.buffer(bytes), name: name)
         return (header.width, header.height, format)
       }
     }
+  }
+
+  /// ``inspect(data:name:)`` of the image file at `path`, read as rk reads
+  /// a photo (a regular file, within the size limit).
+  package static func inspect(file path: String) throws(CoverError) -> (width: Int, height: Int, format: String) {
+    try inspect(data: try readFile(path), name: path)
   }
 
   /// The pixels of an encoded image, as ``pixels(file:width:height:)`` gives

@@ -62,8 +62,10 @@ public enum CommonMarkReference {
     process.standardOutput = out
     process.standardError = errorHandle
     try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let data = try process.bounded {
+      defer { process.waitUntilExit() }
+      return out.fileHandleForReading.readDataToEndOfFile()
+    }
     guard process.terminationStatus == 0 else {
       let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
       throw Unavailable(

@@ -7,7 +7,7 @@ import Foundation
 @discardableResult
 public func git(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> String {
   let result = try runGit(arguments, in: directory, environment: environment)
-  guard result.status == 0 else { throw GitCommandFailed(arguments: arguments, status: result.status) }
+  guard result.status == 0 else { throw GitCommandFailed(arguments: arguments, status: result.status, errors: result.err) }
   return result.out
 }
 
@@ -23,7 +23,9 @@ public func runGit(
 public struct GitCommandFailed: Error, CustomStringConvertible {
   public var arguments: [String]
   public var status: Int32
-  public var description: String { "git \(arguments.joined(separator: " ")) exited with \(status)" }
+  /// What git printed on standard error.
+  public var errors: String
+  public var description: String { "git \(arguments.joined(separator: " ")) exited with \(status): \(errors)" }
 }
 
 extension TemporaryCollection {

@@ -7,8 +7,10 @@ import RecordKeeper
 /// test reads or writes the person's own settings, cache, keys or identity.
 ///
 /// Made on first use, which also points the test process's own libgit2 at
-/// the same empty home (``TemporaryCollection`` and the git helpers use it
-/// first), so no suite's in-process libgit2 reads `~/.gitconfig` either.
+/// the same empty home (``TemporaryCollection``, ``makeTemporaryFolder(_:)``
+/// and the git helpers use it first), and sets those variables in the test
+/// process's own environment, so that no suite's in-process libgit2, and no
+/// git program the library starts, reads `~/.gitconfig` either.
 public let hermeticEnvironment: [String: String] = {
   let home = FileManager.default.temporaryDirectory.appendingPathComponent("rk-test-home-\(getpid())")
   let config = home.appendingPathComponent(".config")
@@ -24,11 +26,13 @@ public let hermeticEnvironment: [String: String] = {
     // what is in it: stop rather than run them so.
     fatalError("cannot keep libgit2 out of ~/.gitconfig: \(error)")
   }
-  var environment = ProcessInfo.processInfo.environment
-  environment["HOME"] = home.path
-  environment["XDG_CONFIG_HOME"] = config.path
-  environment["GIT_CONFIG_GLOBAL"] = gitConfig.path
-  environment["GIT_CONFIG_NOSYSTEM"] = "1"
+  let configuration = [
+    "HOME": home.path, "XDG_CONFIG_HOME": config.path, "GIT_CONFIG_GLOBAL": gitConfig.path, "GIT_CONFIG_NOSYSTEM": "1",
+  ]
+  // The test process's own too: the git programs the library starts in it
+  // (git maintenance after a change, git push, git credential) inherit it.
+  installOwnEnvironment(configuration)
+  var environment = ProcessInfo.processInfo.environment.merging(configuration) { $1 }
   environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
   // The services' keys and addresses too: a test that needs one sets it to
   // a local server, and none can reach the internet with the person's key.
@@ -42,3 +46,25 @@ public let hermeticEnvironment: [String: String] = {
   }
   return environment
 }()
+
+/// Sets `variables` in this process's own environment by installing a new
+/// `environ` whole: one pointer store, with the old array left in place
+/// (never freed) for any thread still reading it. `setenv` would reallocate
+/// the array under a `getenv` running in a parallel test. (The variable is
+/// reached through its address: Swift sees `environ` as read-only.)
+private func installOwnEnvironment(_ variables: [String: String]) {
+  guard let address = dlsym(nil, "environ") else { fatalError("cannot find environ to keep tests out of ~/.gitconfig") }
+  let current = environ
+  var entries: [String] = []
+  var index = 0
+  while let entry = current[index] {
+    let text = String(cString: entry)
+    if variables[String(text.prefix { $0 != "=" })] == nil { entries.append(text) }
+    index += 1
+  }
+  entries += variables.map { $0.key + "=" + $0.value }
+  let array = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: entries.count + 1)
+  for (position, entry) in entries.enumerated() { array[position] = strdup(entry) }
+  array[entries.count] = nil
+  address.assumingMemoryBound(to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.self).pointee = array
+}

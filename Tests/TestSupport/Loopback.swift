@@ -25,3 +25,24 @@ public func connectLoopback(port: Int, timeout: Int = 10) throws -> Int32 {
   }
   return fd
 }
+
+/// A TCP socket bound to a port on 127.0.0.1 that the system chose free,
+/// and that port. The caller listens on it, or closes it to name a port
+/// nothing listens on.
+public func bindLoopback() throws -> (socket: Int32, port: Int) {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard fd >= 0 else { throw POSIXError(.EMFILE) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = 0
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+  }
+  guard bound else {
+    close(fd)
+    throw POSIXError(.EADDRINUSE)
+  }
+  return (fd, Int(UInt16(bigEndian: address.sin_port)))
+}

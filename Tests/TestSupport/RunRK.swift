@@ -48,23 +48,39 @@ public func runProcess(
   process.standardError = err
   process.standardInput = inputPipe
   try process.run()
-  if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-  try inputPipe.fileHandleForWriting.close()
-  // Read both pipes before waiting, so a full pipe never blocks the child.
-  let group = DispatchGroup()
-  nonisolated(unsafe) var outData = Data()
-  nonisolated(unsafe) var errData = Data()
-  group.enter()
-  DispatchQueue.global().async {
-    outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
+  return try process.bounded {
+    if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inputPipe.fileHandleForWriting.close()
+    // Read both pipes before waiting, so a full pipe never blocks the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      outData = out.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return RKResult(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
   }
-  errData = err.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  return RKResult(
-    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-    stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Starts `rk` with `arguments` in ``hermeticEnvironment`` plus
+/// `environment`, its standard streams on /dev/null, and returns at once:
+/// for tests that kill it part way or watch it run.
+public func startRK(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+  let process = Process()
+  process.executableURL = rkBinary
+  process.arguments = arguments
+  process.environment = hermeticEnvironment.merging(environment) { $1 }
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  return process
 }
 
 /// The repository's root folder, for tests of committed files.
@@ -87,7 +103,9 @@ public func runRKOnTerminal(_ arguments: [String], environment: [String: String]
   process.standardOutput = out
   process.standardInput = FileHandle.nullDevice
   try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  let data = try process.bounded {
+    defer { process.waitUntilExit() }
+    return out.fileHandleForReading.readDataToEndOfFile()
+  }
   return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
 }

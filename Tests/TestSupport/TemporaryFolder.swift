@@ -3,6 +3,8 @@ import Foundation
 /// A new empty folder `rk-NAME-UUID` in the system's temporary folder; the
 /// caller removes it.
 public func makeTemporaryFolder(_ name: String) throws -> String {
+  // Before any repository is opened in it: libgit2 reads the hermetic home only.
+  _ = hermeticEnvironment
   let path = FileManager.default.temporaryDirectory.appendingPathComponent("rk-\(name)-\(UUID().uuidString)").path
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   return path

@@ -30,21 +30,14 @@ struct CrashTests {
   }
 
   /// Starts `rk` with `arguments` on the collection.
-  func start(_ arguments: [String]) throws -> Process {
-    let process = Process()
-    process.executableURL = rkBinary
-    process.arguments = ["-C", collection.path] + arguments
-    process.environment = hermeticEnvironment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return process
-  }
+  func start(_ arguments: [String]) throws -> Process { try startRK(["-C", collection.path] + arguments) }
 
-  /// Waits until `rk` has written its journal (or has ended).
-  func waitForJournal(of process: Process) {
-    while process.isRunning && !FileManager.default.fileExists(atPath: gitDirectory + "/rk-journal") { usleep(200) }
+  /// Waits until `rk` has written its journal (or has ended); one that does
+  /// neither within the time limit is killed, failing the test.
+  func waitForJournal(of process: Process) throws {
+    try process.bounded {
+      while process.isRunning && !FileManager.default.fileExists(atPath: gitDirectory + "/rk-journal") { usleep(200) }
+    }
   }
 
   /// The problems left after a kill and the next command, if any.
@@ -88,7 +81,7 @@ struct CrashTests {
         }
       let process = try start(arguments)
       // Half the kills land anywhere, half while the change is under way.
-      if trial % 2 == 1 { waitForJournal(of: process) }
+      if trial % 2 == 1 { try waitForJournal(of: process) }
       usleep(UInt32.random(in: 0...(trial % 2 == 1 ? 25_000 : 150_000), using: &generator))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -128,7 +121,9 @@ struct CrashTests {
       made.formUnion(try commits(collection.path))
       let process = try start(["sync"])
       if trial % 2 == 1 {
-        while process.isRunning && !FileManager.default.fileExists(atPath: gitDirectory + "/rk-merge-journal") { usleep(100) }
+        try process.bounded {
+          while process.isRunning && !FileManager.default.fileExists(atPath: gitDirectory + "/rk-merge-journal") { usleep(100) }
+        }
         usleep(UInt32.random(in: 0...3_000, using: &generator))
       } else {
         usleep(UInt32.random(in: 0...80_000, using: &generator))

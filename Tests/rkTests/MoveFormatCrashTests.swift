@@ -17,13 +17,7 @@ struct MoveFormatCrashTests {
   }
 
   func kill(_ arguments: [String], afterMicroseconds delay: UInt32) throws {
-    let process = Process()
-    process.executableURL = rkBinary
-    process.arguments = ["-C", album.path] + arguments
-    process.environment = hermeticEnvironment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try startRK(["-C", album.path] + arguments)
     usleep(delay)
     Foundation.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()

@@ -106,30 +106,26 @@ private final class CrashRepository {
   /// `SIGKILL` that many seconds after its temporary pack appears (or when
   /// it exits first). Returns its exit status and how long packing took.
   func run(killAfter: Double?) throws -> (status: Int32, packingSeconds: Double) {
-    let process = Process()
-    process.executableURL = rkBinary
-    process.arguments = ["-C", path, "tag", "add", "albums/album-0001", "killed"]
-    process.environment = hermeticEnvironment.merging(withoutGit) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    // Watch for libgit2's temporary pack: packing has begun.
+    let process = try startRK(["-C", path, "tag", "add", "albums/album-0001", "killed"], environment: withoutGit)
     var packingStarted: UInt64?
-    while process.isRunning {
-      if packingStarted == nil,
-        (try? FileManager.default.contentsOfDirectory(atPath: packFolder))?.contains(where: { $0.hasPrefix("pack_git2_") }) == true
-      {
-        packingStarted = DispatchTime.now().uptimeNanoseconds
+    try process.bounded {
+      // Watch for libgit2's temporary pack: packing has begun.
+      while process.isRunning {
+        if packingStarted == nil,
+          (try? FileManager.default.contentsOfDirectory(atPath: packFolder))?.contains(where: { $0.hasPrefix("pack_git2_") }) == true
+        {
+          packingStarted = DispatchTime.now().uptimeNanoseconds
+        }
+        if let start = packingStarted, let killAfter,
+          Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= killAfter
+        {
+          kill(process.processIdentifier, SIGKILL)
+          break
+        }
+        usleep(500)
       }
-      if let start = packingStarted, let killAfter,
-        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= killAfter
-      {
-        kill(process.processIdentifier, SIGKILL)
-        break
-      }
-      usleep(500)
+      process.waitUntilExit()
     }
-    process.waitUntilExit()
     let end = DispatchTime.now().uptimeNanoseconds
     return (process.terminationStatus, packingStarted.map { Double(end - $0) / 1e9 } ?? 0)
   }

@@ -24,21 +24,33 @@ struct ServeCommandTests {
       process.standardOutput = output
       process.standardError = FileHandle.standardError
       try process.run()
-      var text = ""
-      while !text.contains("\n") {
-        let data = output.fileHandleForReading.availableData
-        guard !data.isEmpty else { break }
-        text += String(decoding: data, as: UTF8.self)
+      // A server that never says its address is killed, failing the test.
+      let text = try process.bounded(within: 120) { [output] in
+        var text = ""
+        while !text.contains("\n") {
+          let data = output.fileHandleForReading.availableData
+          guard !data.isEmpty else { break }
+          text += String(decoding: data, as: UTF8.self)
+        }
+        return text
       }
       url = text.firstMatch(of: /http:\/\/\S+/).map { String($0.output) } ?? ""
     }
 
     var port: Int { Int(url.firstMatch(of: /:(\d+)\//)?.output.1 ?? "") ?? 0 }
 
-    /// Sends SIGINT and waits for the exit status.
-    func stop() -> Int32 {
-      kill(process.processIdentifier, SIGINT)
+    /// A test that failed before ``stop()`` leaves no server running.
+    deinit {
+      guard process.isRunning else { return }
+      kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
+    }
+
+    /// Sends SIGINT and waits for the exit status; one that ignores it is
+    /// killed after a minute, failing the test.
+    func stop() throws -> Int32 {
+      kill(process.processIdentifier, SIGINT)
+      try process.waitForExit(within: 60)
       return process.terminationStatus
     }
   }
@@ -74,7 +86,7 @@ struct ServeCommandTests {
     #expect(status.contains("\"count\": 1"))
     let page = try request("/", port: server.port)
     #expect(page.hasPrefix("HTTP/1.1 200") && page.contains("Record Keeper"))
-    #expect(server.stop() == 0)
+    #expect(try server.stop() == 0)
   }
 
   @Test func anyOtherAddressPrintsATokenAndNeedsIt() throws {
@@ -86,7 +98,18 @@ struct ServeCommandTests {
     let answer = try request("/?token=\(token)", port: server.port)
     #expect(answer.hasPrefix("HTTP/1.1 303"), "\(answer)")
     #expect(answer.contains("HttpOnly") && answer.contains("SameSite=Strict"))
-    #expect(server.stop() == 0)
+    #expect(try server.stop() == 0)
+  }
+
+  /// `rk serve` becomes rk-serve as every program rk runs is started
+  /// (Subprocess); one that cannot run is named, with what to check.
+  @Test func aServerProgramThatCannotRunIsNamed() throws {
+    let collection = try collection()
+    let result = try runRK(["-C", collection.path, "serve"], environment: ["RK_SERVE": "/nowhere/rk-serve"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("cannot run /nowhere/rk-serve: No such file or directory; check that it is installed and on $PATH"),
+      "\(result.stderr)")
   }
 
   @Test func refusesABadPortAsUsage() throws {

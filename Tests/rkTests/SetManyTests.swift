@@ -111,14 +111,10 @@ struct SetManyTests: CollectionCommands {
     let ids = ["albums/bjork-homogenic", "albums/john-coltrane-a-love-supreme", "albums/miles-davis-kind-of-blue"]
     for trial in 0..<12 {
       let year = "\(1960 + trial)"
-      let process = Process()
-      process.executableURL = rkBinary
-      process.arguments = ["-C", collection.path, "set", "--where", "", "--released", year]
-      process.environment = hermeticEnvironment
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      while process.isRunning && !FileManager.default.fileExists(atPath: collection.path + "/.git/rk-journal") { usleep(100) }
+      let process = try startRK(["-C", collection.path, "set", "--where", "", "--released", year])
+      try process.bounded {
+        while process.isRunning && !FileManager.default.fileExists(atPath: collection.path + "/.git/rk-journal") { usleep(100) }
+      }
       usleep(useconds_t(trial * 400))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()

@@ -21,6 +21,16 @@ struct SparseCheckoutTests {
     try git(["commit", "-q", "-m", "Covers"], in: album.path)
   }
 
+  /// `rk import discogs` of an export whose one row is Blue Train.
+  func importBlueTrain() throws -> RKResult {
+    let export = album.path + "/../" + UUID().uuidString + "-discogs.csv"
+    let row =
+      "BLP 1577,John Coltrane,Blue Train,Blue Note,\"LP, Album\",,1957,1234567,Uncategorized,2020-01-10 10:10:00,Mint (M),Mint (M),,Jazz"
+    try (DiscogsCommandTests.header + "\n" + row + "\n").write(toFile: export, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: export) }
+    return try album.rk(["import", "discogs", export])
+  }
+
   func tree(_ id: String) throws -> String { try git(["ls-tree", "-r", "--name-only", "HEAD", id], in: album.path) }
 
   @Test func coversLeftOutOfTheCheckoutAreNotCommittedAsDeleted() throws {
@@ -44,6 +54,30 @@ struct SparseCheckoutTests {
     #expect(result.stderr.contains("git sparse-checkout"))
     #expect(try git(["rev-parse", "HEAD"], in: album.path) == before)
     #expect(try tree(other) == "\(other)/album.md\n\(other)/cover-thumb.webp\n\(other)/cover.webp\n")
+    #expect(try album.collection.status().isEmpty)
+  }
+
+  /// An import takes new ids by the same rule as rk add: a folder the
+  /// sparse checkout left out is taken, so the new album is `-2`.
+  @Test func anImportSkipsAFolderThatIsNotCheckedOut() throws {
+    try git(["sparse-checkout", "set", ".recordkeeper", OneAlbumCollection.id, other + "-2"], in: album.path)
+    #expect(!FileManager.default.fileExists(atPath: album.path + "/" + other))
+    let result = try importBlueTrain()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: album.path + "/" + other + "-2/album.md"))
+    #expect(try tree(other) == "\(other)/album.md\n\(other)/cover-thumb.webp\n\(other)/cover.webp\n")
+    #expect(try album.collection.status().isEmpty)
+  }
+
+  /// An import whose new album would land where the checkout does not reach
+  /// is refused whole, as rk add is.
+  @Test func anImportIntoAFolderOutsideTheConeIsRefused() throws {
+    try git(["sparse-checkout", "set", ".recordkeeper", OneAlbumCollection.id], in: album.path)
+    let before = try git(["rev-parse", "HEAD"], in: album.path)
+    let result = try importBlueTrain()
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("outside this clone's sparse checkout"), "\(result.stderr)")
+    #expect(try git(["rev-parse", "HEAD"], in: album.path) == before)
     #expect(try album.collection.status().isEmpty)
   }
 

@@ -82,7 +82,7 @@ struct StoreFileModeTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
+    try process.waitForExit()
     #expect(process.terminationStatus == 0)
     let attributes = try FileManager.default.attributesOfItem(atPath: album.path + "/albums/y-x/album.md")
     #expect((attributes[.posixPermissions] as? NSNumber)?.int16Value == 0o664)

@@ -146,7 +146,8 @@ extension CollectionStore {
       }
     }
     guard problems.isEmpty else { return .failure(.problems(file: file, problems.sorted { $0.line < $1.line })) }
-    let ids = newIDs(for: additions.map(\.album))
+    let ids: [String]
+    do throws(GitError) { ids = try newIDs(for: additions.map(\.album)) } catch { return .failure(.store(.git(error))) }
     plan.added = zip(additions, ids).map { addition, id in
       var album = addition.album
       album.id = id

@@ -20,6 +20,15 @@ public struct AlbumFieldChanges: Hashable, Sendable {
   /// Whether no field is given.
   public var isEmpty: Bool { [title, artist, sortArtist, released, wikipedia].allSatisfy { $0 == nil } && collector.isEmpty }
 
+  /// The MusicBrainz release a new album is made from (``ReleaseFill/add``):
+  /// the `musicbrainz` id, when given without both a title and an artist
+  /// (with both, the id is only recorded). The one rule for `rk add
+  /// --musicbrainz ID` and the app's `POST /api/albums {"musicbrainz": ID}`.
+  public var releaseToAddFrom: String? {
+    guard let id = collector[.musicbrainz], !id.isBlank, title == nil || artist == nil else { return nil }
+    return id.trimmed
+  }
+
   /// Sets the given fields, trimmed. A blank title or artist is kept blank,
   /// for validation to refuse with its rule; a blank optional field is
   /// cleared.

@@ -24,6 +24,8 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   case conflicts
   /// HEAD points at a commit, not a branch, so a commit would belong to no branch.
   case detachedHead
+  /// The branch has no commits yet, so there is nothing to merge into.
+  case noCommits
   /// A lock file (absolute path) that another git command holds, or that a
   /// git command left behind when it was killed.
   case locked(String)
@@ -67,6 +69,8 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
         + ": finish it first (`git status` says how; for a pull, resolve any conflicts and run git commit, or git \(name) --abort), then try again"
     case .detachedHead:
       "HEAD is detached (on no branch), so rk's commit would belong to no branch: go back to a branch with git switch BRANCH (git branch lists them), or keep the commits made here with git switch -c NEW-BRANCH, then try again"
+    case .noCommits:
+      "this collection's git branch has no commits yet, so there is nothing to merge into: commit what is there (git add -A, then git commit), then try again"
     case .conflicts:
       "the git index has unresolved conflicts: resolve them with git (`git status` lists them) and `git add` the results, then try again"
     case .locked(let path):

@@ -13,25 +13,15 @@ extension GitRepository {
     return index.withPointer { git_index_get_bypath($0, path, 0) != nil } || !Self.entries(under: [path], in: index).isEmpty
   }
 
-  /// Whether a cone-mode sparse checkout (git's default) leaves out the
-  /// file `path` (relative to the work tree). `false` when the checkout is
-  /// not sparse, or its patterns are not in cone mode (those, rk does not
-  /// judge; the commit still refuses a file git left out).
-  func isOutsideSparseCone(_ path: String) throws(GitError) -> Bool {
+  /// The work tree's cone-mode sparse checkout (git's default), read once
+  /// for many paths; `nil` when the checkout is not sparse, or its patterns
+  /// are not in cone mode (those, rk does not judge; the commit still
+  /// refuses a file git left out).
+  func sparseCone() throws(GitError) -> SparseCone? {
     guard try coreSetting("sparseCheckout") == "true", try coreSetting("sparseCheckoutCone") == "true",
       let text = try? String(contentsOfFile: gitDirectory + "/info/sparse-checkout", encoding: .utf8)
-    else { return false }
-    let lines = Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
-    let path = try relativePath(path)
-    let folders = path.split(separator: "/").dropLast().map(String.init)
-    guard !folders.isEmpty else { return false }
-    var folder = ""
-    for part in folders {
-      folder += "/" + part
-      // `/a/` alone takes all of a; `/a/` with `!/a/*/` takes only its files.
-      if lines.contains(folder + "/") && !lines.contains("!" + folder + "/*/") { return false }
-    }
-    return !lines.contains(folder + "/")
+    else { return nil }
+    return SparseCone(lines: Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }))
   }
 
   /// A `core.` setting, lowercased: from `.git/config.worktree` (where
@@ -51,5 +41,23 @@ extension GitRepository {
       }
     }
     return try configuration("core." + name)?.lowercased()
+  }
+}
+
+/// The patterns of a cone-mode sparse checkout (`.git/info/sparse-checkout`).
+struct SparseCone {
+  let lines: Set<String>
+
+  /// Whether the checkout leaves out the file `path` (relative to the work tree).
+  func leavesOut(_ path: String) -> Bool {
+    let folders = path.split(separator: "/").dropLast().map(String.init)
+    guard !folders.isEmpty else { return false }
+    var folder = ""
+    for part in folders {
+      folder += "/" + part
+      // `/a/` alone takes all of a; `/a/` with `!/a/*/` takes only its files.
+      if lines.contains(folder + "/") && !lines.contains("!" + folder + "/*/") { return false }
+    }
+    return !lines.contains(folder + "/")
   }
 }

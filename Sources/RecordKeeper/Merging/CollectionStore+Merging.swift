@@ -47,9 +47,7 @@ extension CollectionStore {
       throw .unknownCommit(theirs)
     }
     do {
-      guard let ours = try repository.head()?.id else {
-        throw GitError.libgit2(function: "merge", code: -1, message: "the collection has no commits yet to merge into")
-      }
+      guard let ours = try repository.head()?.id else { throw GitError.noCommits }
       if try repository.isAncestor(theirs, of: ours) { return .upToDate }
       if try repository.isAncestor(ours, of: theirs) {
         try advance(MergeJournal(head: ours, theirs: theirs, target: theirs, message: "merge \(source): Fast-forward", unfinished: false))

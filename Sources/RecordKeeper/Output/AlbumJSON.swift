@@ -46,7 +46,7 @@ extension Album.Track {
 extension Album {
   /// `albums` as a JSON array of album objects in the order `arranged`
   /// gives, each with its group, in chunks made on every core (see
-  /// ``JSONValue/serializedArrayChunks(count:layout:chunkSize:write:)``):
+  /// ``JSONValue/streamArrayChunks(count:layout:chunkSize:write:to:)``):
   /// what `rk export json` writes, one album a line.
   public static func jsonArrayChunks(
     _ albums: [Album], arranged: AlbumOrder.Arrangement, layout: JSONLayout = .line

@@ -77,22 +77,10 @@ public enum JSONValue: Hashable, Sendable {
   /// each read in place by its index rather than copied out of an array),
   /// and the chunks straight to a file, one write each, without being
   /// copied into one buffer.
-  public static func serializedArrayChunks(
-    count: Int, layout: JSONLayout = .pretty, chunkSize: Int = 256,
-    write: @Sendable (Int, inout JSONOutput, Int, JSONLayout) -> Void
-  ) -> [JSONChunk] {
-    var chunks: [JSONChunk] = []
-    streamArrayChunks(count: count, layout: layout, chunkSize: chunkSize, write: write) {
-      chunks.append($0)
-      return true
-    }
-    return chunks
-  }
-
-  /// The chunks of ``serializedArrayChunks(count:layout:chunkSize:write:)``
-  /// handed to `sink` in order, a few per core at a time, so a long array is
-  /// never whole in memory (175 MB at 100k albums). `sink` returns false to
-  /// stop (a reader that went away).
+  ///
+  /// The chunks are handed to `sink` in order, a few per core at a time, so
+  /// a long array is never whole in memory (175 MB at 100k albums). `sink`
+  /// returns false to stop (a reader that went away).
   public static func streamArrayChunks(
     count: Int, layout: JSONLayout = .pretty, chunkSize: Int = 256,
     write: @Sendable (Int, inout JSONOutput, Int, JSONLayout) -> Void, to sink: (JSONChunk) -> Bool

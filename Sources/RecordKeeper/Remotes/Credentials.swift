@@ -62,29 +62,14 @@ enum Credentials {
     if !url.path.isEmpty { request += "path=\(url.path)\n" }
     if let user = url.user { request += "username=\(user)\n" }
     request += "\n"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "credential", "fill"]
-    process.environment = environment
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
     // Its complaint when no helper knows the host and there is no terminal
-    // would break rk's one-line message; prompts go to /dev/tty, not here.
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-      input.fileHandleForWriting.write(Data(request.utf8))
-      try input.fileHandleForWriting.close()
-    } catch {
-      return nil
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
+    // (kept apart as its standard error) would break rk's one-line message;
+    // prompts go to /dev/tty, not there.
+    guard let result = try? Subprocess.run("git", ["credential", "fill"], environment: environment, input: Array(request.utf8)),
+      result.termination == .exited(0)
+    else { return nil }
     var fields: [String: String] = [:]
-    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+    for line in String(decoding: result.output, as: UTF8.self).split(separator: "\n") {
       guard let equals = line.firstIndex(of: "=") else { continue }
       fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
     }

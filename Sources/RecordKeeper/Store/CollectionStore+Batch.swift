@@ -14,20 +14,31 @@ extension CollectionStore {
   }
 
   /// Ids for new albums, in order: `albums/<slug>`, with `-2`, `-3` … when
-  /// a folder of that name exists or an earlier album of the batch took it.
-  func newIDs(for albums: [Album]) -> [String] {
+  /// that folder is taken: on disk, in the index only (a sparse checkout
+  /// left it out), or by an earlier album of `albums`. The one rule for
+  /// every new album (``add(_:files:)``, imports). An id the sparse checkout
+  /// leaves out is refused: rk would write where git does not look.
+  func newIDs(for albums: [Album]) throws(GitError) -> [String] {
+    let cone = try repository.sparseCone()
     var taken = Set<String>()
-    return albums.map { album in
+    var ids: [String] = []
+    func isTaken(_ id: String) throws(GitError) -> Bool {
+      if taken.contains(id) || FileSystem.exists(location.path(id)) { return true }
+      return try repository.indexHolds(prefix + id)
+    }
+    for album in albums {
       let slug = Slug.make(artist: album.artist, title: album.title)
       var id = "albums/" + slug
       var suffix = 2
-      while taken.contains(id) || FileSystem.exists(location.path(id)) {
+      while try isTaken(id) {
         id = "albums/\(slug)-\(suffix)"
         suffix += 1
       }
+      if cone?.leavesOut(prefix + id + "/" + AlbumFile.name) == true { throw .outsideSparseCheckout(prefix + id) }
       taken.insert(id)
-      return id
+      ids.append(id)
     }
+    return ids
   }
 
   /// Writes a batch and commits it as one commit with `message`; call it

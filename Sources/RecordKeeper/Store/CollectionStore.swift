@@ -200,23 +200,10 @@ public final class CollectionStore {
     try Self.validate(album, against: nil)
     try refuseLinks(in: "albums", below: location.root)
     return try locked { () throws(StoreError) -> (id: String, commit: GitCommit?) in
-      let slug = Slug.make(artist: album.artist, title: album.title)
-      var id = "albums/" + slug
-      var suffix = 2
-      do throws(GitError) {
-        // Taken too when only the index has it: a sparse checkout left it out.
-        while true {
-          let taken = try FileSystem.exists(location.path(id)) ? true : repository.indexHolds(prefix + id)
-          guard taken else { break }
-          id = "albums/\(slug)-\(suffix)"
-          suffix += 1
-        }
-        if try repository.isOutsideSparseCone(prefix + id + "/" + AlbumFile.name) { throw GitError.outsideSparseCheckout(prefix + id) }
-      } catch {
-        throw .git(error)
-      }
+      let id: String
+      do throws(GitError) { id = try newIDs(for: [album])[0] } catch { throw .git(error) }
       album.id = id
-      let stagingID = "albums/.rk-new-\(getpid())-\(slug)"
+      let stagingID = "albums/.rk-new-\(getpid())-" + album.folderName
       let staging = location.path(stagingID)
       let message = ChangeMessage.make("Add \(ChangeMessage.name(of: album))", action: "add")
       let journal = ChangeJournal(message: message, paths: [prefix + id], created: [prefix + id], staging: [prefix + stagingID])

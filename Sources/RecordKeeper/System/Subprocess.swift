@@ -5,7 +5,8 @@
 #endif
 
 /// Runs other programs: the one place `rk` starts a process (the editor, the
-/// pager, git, the `rk-cover` and `rk-lookup` helpers), through `posix_spawn`.
+/// pager, git, the `rk-cover` and `rk-lookup` helpers), through `posix_spawn`,
+/// or becomes one (`rk serve` is `rk-serve`), through `execv`.
 ///
 /// Every child starts with an empty signal mask and the default action for
 /// the signals a program expects to receive (`SIGINT`, `SIGTERM`, `SIGPIPE`…),
@@ -35,20 +36,25 @@ package enum Subprocess {
   /// `arguments`, collecting its standard output and error, and waits for
   /// it to end.
   ///
-  /// Its standard input is a pipe that this process holds open until the
-  /// child has ended and never writes to: a child can tell this process has
-  /// died, even by `SIGKILL`, when reading it reports end of file (see
-  /// ``exitWhenParentDies()``).
+  /// Its standard input is a pipe. Without `input`, this process holds it
+  /// open until the child has ended and never writes to it: a child can
+  /// tell this process has died, even by `SIGKILL`, when reading it reports
+  /// end of file (see ``exitWhenParentDies()``). With `input`, the bytes are
+  /// written to it (while its output is read, so neither side waits on the
+  /// other) and then it is closed.
   ///
   /// With `noticesDescriptor`, the child also gets this process's own
   /// standard error as that descriptor (3 or more), for what it must say
   /// while it runs (a helper's "retrying in 60 s").
   package static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, noticesDescriptor: Int32? = nil
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input bytes: [UInt8]? = nil,
+    noticesDescriptor: Int32? = nil
   ) throws(ProcessError) -> Output {
-    // Made one after the other; each is closed on every way out.
+    // Made one after the other; each is closed on every way out (the input's
+    // writing end by `drain` when it feeds the child, else here).
     let input = try makePipe()
-    defer { close(input.write) }
+    var holdsInput = true
+    defer { if holdsInput { close(input.write) } }
     let output: (read: Int32, write: Int32)
     do throws(ProcessError) { output = try makePipe() } catch {
       close(input.read)
@@ -69,7 +75,8 @@ package enum Subprocess {
       throw error
     }
     for descriptor in [input.read, output.write, errors.write] { close(descriptor) }
-    let (stdout, stderr) = drain(output.read, errors.read)
+    holdsInput = bytes == nil
+    let (stdout, stderr) = drain(output.read, errors.read, feeding: bytes.map { (input.write, $0) })
     close(output.read)
     close(errors.read)
     return Output(termination: try wait(for: pid, executable: executable), output: stdout, errors: stderr)
@@ -131,6 +138,28 @@ package enum Subprocess {
     close(input.write)
     return try wait(for: pid, executable: executable)
   }
+
+  /// Replaces this process with `executable` (a path) run with `arguments`,
+  /// keeping its pid, terminal and standard streams: how `rk serve` becomes
+  /// `rk-serve`. The program starts as a spawned child does, with an empty
+  /// signal mask and the default action for ``defaultedSignals``. Returns
+  /// only when it could not be run, with why; this process should then end.
+  package static func replaceProcess(with executable: String, _ arguments: [String]) -> ProcessError {
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    pthread_sigmask(SIG_SETMASK, &unblocked, nil)
+    for number in defaultedSignals { signal(number, SIG_DFL) }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    execv(executable, argv)
+    return .cannotStart(path: executable, code: errno)
+  }
+
+  /// The signals every program rk starts gets with their default action,
+  /// whatever this process does with them.
+  static let defaultedSignals = [
+    SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU,
+  ]
 
   /// The start of a helper executable (`rk-cover`, `rk-lookup`): whatever
   /// signal mask and handlers it was started with, SIGTERM and SIGINT end
@@ -227,9 +256,7 @@ package enum Subprocess {
     posix_spawnattr_setsigmask(&attributes, &mask)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU] {
-      sigaddset(&defaults, signal)
-    }
+    for signal in defaultedSignals { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
@@ -249,17 +276,51 @@ package enum Subprocess {
   }
 
   /// Reads two pipes to their ends at once, so neither can fill and block
-  /// the child.
-  private static func drain(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
+  /// the child, while writing `feeding`'s bytes to its descriptor, which is
+  /// closed once they are written or the child stops reading.
+  private static func drain(_ first: Int32, _ second: Int32, feeding: (descriptor: Int32, bytes: [UInt8])?) -> ([UInt8], [UInt8]) {
     var collected: [[UInt8]] = [[], []]
     var open = [first, second]
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    while open.contains(where: { $0 >= 0 }) {
+    var feed = feeding?.descriptor ?? -1
+    var fed = 0
+    // A child that stops reading makes a write raise SIGPIPE, which would end
+    // rk: blocked on this thread while feeding, and one raised taken back.
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previousMask = sigset_t()
+    if feed >= 0 { pthread_sigmask(SIG_BLOCK, &pipeSignal, &previousMask) }
+    defer {
+      if feeding != nil {
+        var pending = sigset_t()
+        if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+          var zero = timespec()
+          _ = sigtimedwait(&pipeSignal, nil, &zero)
+        }
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+      }
+    }
+    func stopFeeding() {
+      close(feed)
+      feed = -1
+    }
+    if let feeding, feeding.bytes.isEmpty { stopFeeding() }
+    while open.contains(where: { $0 >= 0 }) || feed >= 0 {
       var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      descriptors.append(pollfd(fd: feed, events: Int16(POLLOUT), revents: 0))
       let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
       if ready < 0 {
         if errno == EINTR { continue }
+        if feed >= 0 { stopFeeding() }
         break
+      }
+      if feed >= 0, descriptors[2].revents != 0, let bytes = feeding?.bytes {
+        // POLLOUT promises room for PIPE_BUF (4096 on Linux) bytes: a write
+        // of no more never blocks.
+        let count = bytes[fed...].prefix(4096).withUnsafeBytes { write(feed, $0.baseAddress, $0.count) }
+        if count > 0 { fed += count }
+        if fed == bytes.count || (count < 0 && errno != EINTR && errno != EAGAIN) { stopFeeding() }
       }
       for index in open.indices where open[index] >= 0 && descriptors[index].revents != 0 {
         let count = buffer.withUnsafeMutableBytes { read(open[index], $0.baseAddress, $0.count) }

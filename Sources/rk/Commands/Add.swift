@@ -52,15 +52,8 @@ extension RK {
       }
     }
 
-    /// The release to fill the album from: `--musicbrainz` without both a
-    /// title and an artist (with both, the id is only recorded).
-    private var releaseToLookUp: String? {
-      guard let id = fields.changes.collector[.musicbrainz], fields.changes.title == nil || fields.changes.artist == nil else { return nil }
-      return id
-    }
-
     func run() async throws {
-      if let id = releaseToLookUp { return try await addFromMusicBrainz(id) }
+      if let id = fields.changes.releaseToAddFrom { return try await addFromMusicBrainz(id) }
       let store = try collection.store()
       // The photo is read first, so a bad image refuses the whole album.
       let images = try cover.map { (path) throws(StoreError) in

@@ -36,10 +36,7 @@ extension RK {
       guard let server = CoverTool.helper(named: "rk-serve", environment: "RK_SERVE") else {
         throw VisibleError(message: "the rk-serve program is missing: install rk with `make install`, or set RK_SERVE to its path")
       }
-      let arguments = [server, location.root, host, String(port)]
-      let pointers = arguments.map { strdup($0) } + [nil]
-      execv(server, pointers)
-      throw VisibleError(message: "cannot run \(server): \(String(cString: strerror(errno)))")
+      throw Subprocess.replaceProcess(with: server, [location.root, host, String(port)])
     }
   }
 }

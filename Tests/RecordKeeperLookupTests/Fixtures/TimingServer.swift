@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -27,22 +28,13 @@ final class TimingServer: Sendable {
   }
 
   init(answer: @escaping @Sendable (Int) -> Answer) throws {
-    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EMFILE) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    guard bound, listen(fd, 16) == 0 else {
+    let (fd, port) = try bindLoopback()
+    guard listen(fd, 16) == 0 else {
       close(fd)
       throw POSIXError(.EADDRINUSE)
     }
     socket = fd
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
     let times = times
     Thread.detachNewThread { [fd] in
       var count = 0

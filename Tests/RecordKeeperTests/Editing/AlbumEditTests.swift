@@ -28,6 +28,23 @@ struct AlbumEditTests {
     #expect(AlbumFieldChanges().isEmpty)
   }
 
+  /// `rk add --musicbrainz ID` and the app's `{"musicbrainz": ID}` add the
+  /// release unless both a title and an artist are given (then the id is
+  /// only recorded); a blank id is no release.
+  @Test func aMusicBrainzIDAloneNamesTheReleaseToAddFrom() {
+    let id = "b84ee12a-09ef-421b-82de-0441a926375b"
+    func changes(title: String? = nil, artist: String? = nil, musicbrainz: String?) -> AlbumFieldChanges {
+      var changes = AlbumFieldChanges(title: title, artist: artist)
+      changes.collector[.musicbrainz] = musicbrainz
+      return changes
+    }
+    #expect(changes(musicbrainz: " \(id) ").releaseToAddFrom == id)
+    #expect(changes(title: "Blue Train", musicbrainz: id).releaseToAddFrom == id)
+    #expect(changes(title: "Blue Train", artist: "John Coltrane", musicbrainz: id).releaseToAddFrom == nil)
+    #expect(changes(musicbrainz: " ").releaseToAddFrom == nil)
+    #expect(changes(title: "Blue Train", musicbrainz: nil).releaseToAddFrom == nil)
+  }
+
   @Test func tags() throws {
     let added = try edited(.addTags(["modal", " jazz ", "", "cool"]))
     #expect(added.after.tags == ["jazz", "modal", "cool"])

@@ -291,11 +291,7 @@ final class PackingRepository {
   /// Runs git and returns its output; throws unless it exits 0.
   @discardableResult
   func git(_ arguments: String...) throws -> String {
-    let result = try run(arguments)
-    guard result.status == 0 else {
-      throw PackingTestFailure(description: "git \(arguments.joined(separator: " ")) exited \(result.status): \(result.err)")
-    }
-    return result.out
+    try TestSupport.git(arguments, in: work, environment: ["LC_ALL": "C"])
   }
 
   func run(_ arguments: String...) throws -> (status: Int32, out: String, err: String) { try run(arguments) }

@@ -26,8 +26,8 @@ extension Trait where Self == LibGit2Started {
 }
 
 /// A folder made for one test and removed after it, with a repository in
-/// `work` and an empty home folder for the git command line, so that no
-/// configuration of the machine's user reaches the git commands.
+/// `work` and a folder beside it that no repository holds (`home`); git
+/// runs hermetically (TestSupport's ``hermeticEnvironment``).
 final class Scratch {
   let root: String
   let work: String
@@ -61,55 +61,18 @@ final class Scratch {
   /// Runs git in the work tree; fails the test unless it exits 0.
   @discardableResult
   func git(_ arguments: String...) throws -> String {
-    let result = try run(arguments)
-    guard result.status == 0 else {
-      throw CommandFailed(description: "git \(arguments.joined(separator: " ")) exited \(result.status): \(result.err)")
-    }
-    return result.out
+    try TestSupport.git(arguments, in: work, environment: ["LC_ALL": "C"])
   }
 
-  /// Runs git in the work tree, whatever its exit status.
+  /// Runs git in the work tree with ``hermeticEnvironment``, whatever its exit status.
   func run(_ arguments: [String]) throws -> Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: work)
-    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
-    environment["HOME"] = home
-    environment["XDG_CONFIG_HOME"] = home + "/.config"
-    environment["GIT_CONFIG_NOSYSTEM"] = "1"
-    environment["LC_ALL"] = "C"
-    process.environment = environment
-    let id = UUID().uuidString
-    let outPath = root + "/out-" + id
-    let errPath = root + "/err-" + id
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(atPath: outPath)
-      try? FileManager.default.removeItem(atPath: errPath)
-    }
-    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return Output(
-      status: process.terminationStatus,
-      out: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-      err: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    let result = try runGit(arguments, in: work, environment: ["LC_ALL": "C"])
+    return Output(status: result.status, out: result.out, err: result.err)
   }
 
   /// The lines `git` prints.
   func lines(_ arguments: String...) throws -> [String] {
-    let result = try run(arguments)
-    guard result.status == 0 else {
-      throw CommandFailed(description: "git \(arguments.joined(separator: " ")) exited \(result.status): \(result.err)")
-    }
-    return result.out.split(separator: "\n").map(String.init)
+    try TestSupport.git(arguments, in: work, environment: ["LC_ALL": "C"]).split(separator: "\n").map(String.init)
   }
 
   /// `git status --porcelain`, sorted.

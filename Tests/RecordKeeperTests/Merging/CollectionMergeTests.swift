@@ -38,6 +38,22 @@ struct CollectionMergeTests {
     for set in before { #expect(set.isSubset(of: after)) }
   }
 
+  /// A branch with no commits has nothing to merge into: said as such, not
+  /// as a libgit2 failure.
+  @Test func aCollectionWithNoCommitsYetIsToldSo() throws {
+    let collection = try TemporaryCollection(albums: [Self.id: sharedAlbum()])
+    try git(["init", "-q", "-b", "main"], in: collection.path)
+    try git(["add", "-A"], in: collection.path)
+    let tree = try git(["write-tree"], in: collection.path).trimmingCharacters(in: .whitespacesAndNewlines)
+    let theirs = try git(
+      ["-c", "user.name=Bob", "-c", "user.email=bob@example.com", "commit-tree", tree, "-m", "Bob's"], in: collection.path
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    let store = try CollectionStore(location: CollectionLocation(root: collection.path))
+    let error = #expect(throws: MergeError.self) { try store.merge(commit: theirs, from: "origin") }
+    #expect(error == .git(.noCommits))
+    #expect(error?.description.hasPrefix("this collection's git branch has no commits yet") == true)
+  }
+
   @Test func differentFieldsOfOneAlbum() throws {
     let (c, outcome, _) = try scenario(
       alice: { try $0.edit($0.alice, Self.file, replacing: "label: Parlophone", with: "label: Capitol") },

@@ -131,9 +131,12 @@ struct AlbumJSONWriterTests {
     let line = Array((count == 0 ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]").utf8)
     for (layout, expected) in [(JSONLayout.pretty, pretty), (.line, line)] {
       for chunkSize in [1, 7, 64, 256] {
-        let chunks = JSONValue.serializedArrayChunks(count: albums.count, layout: layout, chunkSize: chunkSize) {
-          index, output, indent, layout in
+        var chunks: [JSONChunk] = []
+        JSONValue.streamArrayChunks(count: albums.count, layout: layout, chunkSize: chunkSize) { index, output, indent, layout in
           albums[index].writeJSON(group: .some("G"), to: &output, indent: indent, layout: layout)
+        } to: { chunk in
+          chunks.append(chunk)
+          return true
         }
         #expect(chunks.flatMap(\.bytes) == expected, "\(layout), chunks of \(chunkSize)")
         #expect(chunks.count == max(1, (count + chunkSize - 1) / chunkSize))

@@ -109,11 +109,16 @@ struct JSONValueTests {
     #expect(Self.chunked(items, layout: .line) == Array(expected.utf8))
   }
 
-  /// `items` written by ``JSONValue/serializedArrayChunks(count:layout:chunkSize:write:)``.
+  /// `items` written by ``JSONValue/streamArrayChunks(count:layout:chunkSize:write:to:)``.
   static func chunked(_ items: [JSONValue], layout: JSONLayout) -> [UInt8] {
-    JSONValue.serializedArrayChunks(count: items.count, layout: layout) { index, output, indent, layout in
+    var bytes: [UInt8] = []
+    JSONValue.streamArrayChunks(count: items.count, layout: layout) { index, output, indent, layout in
       items[index].write(to: &output, indent: indent, layout: layout)
-    }.flatMap(\.bytes)
+    } to: { chunk in
+      bytes += chunk.bytes
+      return true
+    }
+    return bytes
   }
 
   @Test func startingIndent() {

@@ -19,6 +19,26 @@ struct SubprocessTests {
     #expect(result.errors.count == 300_000)
   }
 
+  /// Input larger than a pipe holds goes in while the output comes out, so
+  /// neither side waits on the other for ever.
+  @Test func largeInputIsFedWhileTheOutputIsRead() throws {
+    let input = (0..<300_000).map { UInt8(truncatingIfNeeded: $0) }
+    let result = try Subprocess.run("/bin/sh", ["-c", "cat; cat /dev/null >&2"], input: input)
+    #expect(result.termination == .exited(0))
+    #expect(result.output == input)
+  }
+
+  /// A child that never reads what it is fed ends as it chose, and the
+  /// SIGPIPE of writing to it does not end this process.
+  @Test func aChildThatDoesNotReadItsInputIsNoError() throws {
+    let result = try Subprocess.run("/bin/sh", ["-c", "exec 0<&-; printf done; exit 3"], input: Array(repeating: 7, count: 1_000_000))
+    #expect(result.termination == .exited(3))
+    #expect(result.output == Array("done".utf8))
+    var pending = sigset_t()
+    sigpending(&pending)
+    #expect(sigismember(&pending, SIGPIPE) == 0)
+  }
+
   @Test func aSignalIsReported() throws {
     let result = try Subprocess.run("/bin/sh", ["-c", "kill -TERM $$"])
     #expect(result.termination == .signalled(SIGTERM))
