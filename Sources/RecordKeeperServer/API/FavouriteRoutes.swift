@@ -57,7 +57,7 @@ extension APIRoutes {
     }
     let snapshot = service.snapshot
     let found = Suggestions(
-      albums: snapshot.albums.values, plays: PlayHistory.load(snapshot.location), month: Suggestions.thisMonth, count: count
+      albums: snapshot.albums.values, plays: snapshot.plays, month: Suggestions.thisMonth, count: count
     ).suggestions
     return JSONResponse.make(
       .array(

@@ -16,6 +16,9 @@ public final class CollectionSnapshot: Sendable {
   /// How artists credit others (`.recordkeeper/config.yaml`), read when the
   /// snapshot's predecessor saw the file change, not once per album served.
   public let credits: CreditRules
+  /// Every play of `plays/*.md` as last read: the plays routes, `/api/stats`
+  /// and suggestions answer from it without reading the files.
+  public let plays: PlayHistory
   /// What reading found wrong, by album id: only albums with a problem, an
   /// unreadable one (left out of `albums`) included, so that
   /// `/api/problems` is answered without reading the collection again.
@@ -56,13 +59,14 @@ public final class CollectionSnapshot: Sendable {
 
   init(
     version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, credits: CreditRules,
-    issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:]
+    plays: PlayHistory, issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:]
   ) {
     self.version = version
     self.location = location
     self.albums = albums
     self.preferences = preferences
     self.credits = credits
+    self.plays = plays
     self.issues = issues
     self.orders = Mutex(orders)
   }
@@ -194,7 +198,7 @@ public final class CollectionSnapshot: Sendable {
   /// updated by moving only the changed albums.
   func applying(
     _ changed: [String: Album?], issues changedIssues: [String: AlbumIssues] = [:], preferences newPreferences: Preferences? = nil,
-    credits newCredits: CreditRules? = nil
+    credits newCredits: CreditRules? = nil, plays newPlays: PlayHistory? = nil
   ) -> CollectionSnapshot {
     var albums = self.albums
     var issues = self.issues
@@ -207,6 +211,6 @@ public final class CollectionSnapshot: Sendable {
     }
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: newPreferences ?? preferences,
-      credits: newCredits ?? credits, issues: issues, orders: kept)
+      credits: newCredits ?? credits, plays: newPlays ?? plays, issues: issues, orders: kept)
   }
 }
