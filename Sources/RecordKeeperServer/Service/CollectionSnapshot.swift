@@ -95,7 +95,7 @@ public final class CollectionSnapshot: Sendable {
   /// copy every album out: 40 MB at 100k, only to be dropped).
   func prepare(_ order: AlbumOrder) { _ = listing(order) }
 
-  private func listing(_ order: AlbumOrder) -> Listing {
+  func listing(_ order: AlbumOrder) -> Listing {
     let key = OrderKey(mode: order.mode, seed: order.seed)
     if let cached = orders.withLock({ $0[key] }) { return cached }
     // Positions, not a sorted copy of every album.
