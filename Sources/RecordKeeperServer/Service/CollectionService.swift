@@ -185,11 +185,10 @@ public actor CollectionService {
     for folder in batch.folders {
       if let id = albumID(containing: folder, known: albums) { ids.insert(id) }
     }
-    // A play recorded (by `rk play`, a hand edit or a sync) changes album objects.
+    // A play recorded (by `rk play` or a hand edit) changes album objects;
+    // resync() above read those a git event brought.
     var plays: PlayHistory?
-    if batch.folders.contains(PlayHistory.folder) || batch.created.contains(PlayHistory.folder) || batch.overflow || batch.git,
-      let reloaded = reloadPlays()
-    {
+    if batch.folders.contains(PlayHistory.folder) || batch.created.contains(PlayHistory.folder), let reloaded = reloadPlays() {
       plays = reloaded.history
       ids.formUnion(reloaded.changed)
     }
@@ -209,8 +208,9 @@ public actor CollectionService {
     (try? CreditRules.load(from: location)) ?? CreditRules()
   }
 
-  /// Compares every album's files with what was read, and the albums on
-  /// disk with those in memory; re-reads only those that differ.
+  /// Compares every album's files and the plays files with what was read,
+  /// and the albums on disk with those in memory; re-reads only those that
+  /// differ (after a sync or a pull, before the watcher reports it).
   func resync() {
     guard let onDisk = try? RecordCollection.albumIDs(location) else { return }
     let known = snapshot.albums
@@ -219,9 +219,11 @@ public actor CollectionService {
     let (stamps, location) = (stamps, location)
     let differs = System.concurrentMap(kept.count) { stamps[kept[$0]] != AlbumFilesStamp(id: kept[$0], in: location) }
     for (id, differ) in zip(kept, differs) where differ { ids.insert(id) }
+    let plays = reloadPlays()
+    ids.formUnion(plays?.changed ?? [])
     let preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
     let credits = Self.credits(in: location)
-    refresh(ids, preferences: preferences, credits: credits == snapshot.credits ? nil : credits)
+    refresh(ids, preferences: preferences, credits: credits == snapshot.credits ? nil : credits, plays: plays?.history)
   }
 
   /// The album as its objects show it: with its plays from `plays`.
