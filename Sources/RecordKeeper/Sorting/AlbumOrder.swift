@@ -35,6 +35,20 @@ public struct AlbumOrder: Sendable {
     positions(of: albums, keys: Keys(albums, among: indices, mode: mode, seed: seed))
   }
 
+  /// The first `count` of the albums at `indices` in this order, as
+  /// indices of `albums`: ordered a few thousand at a time, the first
+  /// `count` of each round carried into the next, so that memory stays
+  /// small however many albums there are to choose from.
+  public func first(_ count: Int, of albums: [Album], among indices: [Int]) -> [Int] {
+    guard count > 0 else { return [] }
+    let round = max(4_096, count)
+    var kept: [Int] = []
+    for start in stride(from: 0, to: indices.count, by: round) {
+      kept = Array(positions(of: albums, among: kept + indices[start..<min(start + round, indices.count)]).prefix(count))
+    }
+    return kept
+  }
+
   /// Where each album of a list goes in this order, and the heading it
   /// falls under there.
   public struct Arrangement: Sendable, Equatable {

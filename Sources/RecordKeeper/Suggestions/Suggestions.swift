@@ -55,7 +55,7 @@ public struct Suggestions: Sendable {
     let anchors = Self.anchors(of: albums, among: owned, plays: plays, order: order)
     let profile = Profile(anchors)
     // Scores only, by index: the reasons are told for the few suggested.
-    var scored: [(index: Int, score: Int)] = []
+    var scored: [Scored] = []
     scored.reserveCapacity(owned.count)
     for index in owned {
       let album = albums[index]
@@ -67,15 +67,7 @@ public struct Suggestions: Sendable {
       let score = (profile.match(album)?.affinity ?? 0) * staleness
       scored.append((index, score * 1_000 + staleness))
     }
-    // The best `count` scores, then the seed's order among equal scores
-    // (all of a collection nobody played yet may tie: ordered by index).
-    let wanted = max(0, count)
-    let threshold = scored.map(\.score).sorted(by: >).dropFirst(max(0, wanted - 1)).first ?? .min
-    let candidates = scored.filter { $0.score >= threshold }
-    var rank = [Int](repeating: 0, count: albums.count)
-    for (offset, index) in order.positions(of: albums, among: candidates.map(\.index)).enumerated() { rank[index] = offset }
-    let ranked = candidates.sorted { a, b in a.score != b.score ? a.score > b.score : rank[a.index] < rank[b.index] }
-    suggestions = ranked.prefix(wanted).map { entry in
+    suggestions = Self.best(count, of: scored, in: albums, order: order).map { entry in
       let album = albums[entry.index]
       let played = plays.lastPlayed(of: album.id).map { "not played since " + String($0.date.text.prefix(7)) } ?? "never played"
       let reason = (profile.match(album).map { $0.reason + "; " } ?? "") + played
@@ -92,14 +84,30 @@ public struct Suggestions: Sendable {
   /// The heaviest anchors among the albums at `indices`, heaviest first,
   /// ties in the seed's order; only those kept are copied out.
   static func anchors(of albums: [Album], among indices: [Int], plays: PlayHistory, order: AlbumOrder) -> [Anchor] {
-    let weighed = indices.compactMap { index -> (index: Int, weight: Int)? in
+    let weighed = indices.compactMap { index -> Scored? in
       let weight = 2 * albums[index].trackList.lazy.filter(\.favourite).count + plays.count(of: albums[index].id)
       return weight > 0 ? (index, weight) : nil
     }
+    return best(maximumAnchors, of: weighed, in: albums, order: order).map { Anchor(album: albums[$0.index], weight: $0.score) }
+  }
+
+  /// An album, by its index, and its score.
+  typealias Scored = (index: Int, score: Int)
+
+  /// The `count` highest scores of `scored` (albums by index), highest
+  /// first, equal scores in `order`. Only the albums tied at the lowest
+  /// score kept are ordered among themselves, and only as many as are
+  /// kept (``AlbumOrder/first(_:of:among:)``): a collection nobody played
+  /// yet ties everywhere.
+  static func best(_ count: Int, of scored: [Scored], in albums: [Album], order: AlbumOrder) -> [Scored] {
+    // The lowest score kept: the `count`th highest, or the lowest of fewer.
+    guard let threshold = scored.map(\.score).sorted(by: >).prefix(max(0, count)).last else { return [] }
+    let above = scored.filter { $0.score > threshold }
+    let tied = order.first(count - above.count, of: albums, among: scored.filter { $0.score == threshold }.map(\.index))
+    let kept = above + tied.map { (index: $0, score: threshold) }
     var rank: [Int: Int] = [:]
-    for (offset, index) in order.positions(of: albums, among: weighed.map(\.index)).enumerated() { rank[index] = offset }
-    return weighed.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : (rank[$0.index] ?? 0) < (rank[$1.index] ?? 0) }
-      .prefix(maximumAnchors).map { Anchor(album: albums[$0.index], weight: $0.weight) }
+    for (offset, index) in order.positions(of: albums, among: kept.map(\.index)).enumerated() { rank[index] = offset }
+    return kept.sorted { a, b in a.score != b.score ? a.score > b.score : (rank[a.index] ?? 0) < (rank[b.index] ?? 0) }
   }
 
   /// What an album has in common with the anchors: its affinity, and the

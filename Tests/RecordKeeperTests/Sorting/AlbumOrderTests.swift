@@ -332,6 +332,24 @@ struct AlbumOrderTests {
     }
   }
 
+  /// The first few of many albums, chosen a few thousand at a time, are
+  /// the first of them all.
+  @Test func theFirstFewOfManyAlbums() {
+    var generator = SeededGenerator(seed: 8)
+    let names = ["Abba", "Ábba", "beck", "Björk", "The 1975", "!!!", "Zappa", "zappa"]
+    let albums = (0..<9_000).map { index in
+      album(
+        "albums/\(index)", "Gold", names.randomElement(using: &generator) ?? "",
+        ["1997", "1969-09-26", nil].randomElement(using: &generator) ?? nil)
+    }
+    let order = AlbumOrder(mode: .default)
+    let indices = Array(albums.indices.reversed())
+    let all = order.positions(of: albums, among: indices)
+    for count in [0, 1, 7, 5_000, 10_000] {
+      #expect(order.first(count, of: albums, among: indices) == Array(all.prefix(count)))
+    }
+  }
+
   // MARK: Mode names
 
   @Test func modeNames() throws {
