@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 # (goal for the search-as-you-type p99, seconds) by collection size.
 GOALS = {10000: 0.010, 100000: 0.050}
@@ -208,8 +209,11 @@ def request_rows(ctx, table, server, album_file):
         if status != 200:
             raise RuntimeError(f"{path} answered {status}")
 
+    album_id = "albums/" + os.path.basename(os.path.dirname(album_file))
     cases = [
         ("Play Next (/api/suggestions?count=20)", lambda: get("/api/suggestions?count=20")),
+        # Its "More by" list: the first request makes the artist index, the median is a later one.
+        ("an album's details view (More by)", lambda: get("/api/albums/" + urllib.parse.quote(album_id, safe=""))),
         ("Best match, one letter (q=m&sort=relevance)", lambda: get(f"/api/albums?q=m&sort=relevance&offset=0&limit={FIRST_PAGE}")),
         ("a hand edit to its change event", lambda: edit_to_event(server, album_file, edits=1)),
     ]

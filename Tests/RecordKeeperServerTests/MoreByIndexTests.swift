@@ -68,4 +68,30 @@ import Testing
       Self.expectSameAsScan(snapshot, step: step)
     }
   }
+
+  /// Through the service: the index made by a first details view follows a
+  /// hand edit of an artist and a change of `config.yaml`'s credit rules.
+  @Test func theDetailsViewFollowsHandEditsAndTheCreditRules() async throws {
+    let fixture = try await ServerFixture(albums: CreditRulesAPITests.albums)
+    @Sendable func others(_ id: String) async throws -> [String]? {
+      try await fixture.withClient { client in
+        try await client.execute(uri: "/api/albums/" + encoded(id), method: .get) { response in
+          response.object["other_albums"] as? [String]
+        }
+      }
+    }
+    // Basic credits: "Crosby, Stills & Nash" is one act.
+    #expect(try await others("albums/csn") == [])
+    try fixture.collection.writeFile(".recordkeeper/config.yaml", Array(CreditRulesAPITests.aggressive.utf8))
+    await fixture.service.apply(WatchBatch(preferences: true))
+    #expect(try await others("albums/csn") == ["albums/nash-songs"])
+    try fixture.collection.writeFile(
+      "albums/nash-songs/album.md", Array(albumText(title: "Songs for Beginners", artist: "Stills", released: "1971").utf8))
+    await fixture.service.apply(WatchBatch(folders: ["albums/nash-songs"]))
+    #expect(try await others("albums/nash-songs") == ["albums/csn"])
+    try fixture.collection.writeFile(
+      "albums/nash-songs/album.md", Array(albumText(title: "Songs for Beginners", artist: "Young", released: "1971").utf8))
+    await fixture.service.apply(WatchBatch(folders: ["albums/nash-songs"]))
+    #expect(try await others("albums/csn") == [])
+  }
 }
