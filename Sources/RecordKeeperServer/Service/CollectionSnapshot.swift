@@ -192,7 +192,7 @@ public final class CollectionSnapshot: Sendable {
   public func otherAlbums(byArtistOf album: Album) -> [Album] {
     let ids = artistIndex.withLock { index in
       if index?.credits != credits { index = ArtistIndex(albums.values, credits: credits) }
-      return index?.others(of: album) ?? []
+      return index?.candidates(for: album) ?? []
     }
     // In table order, as the scan meets them, so that ties stay as it leaves them.
     let places = ids.compactMap { albums.place(of: $0) }.sorted()
