@@ -17,7 +17,13 @@
   each against its goal (PRODUCT.md §5 "At any size");
 - memory: the server's peak and current resident size (VmHWM, VmRSS from
   /proc) after all that, against the size of every `album.md`, and the peak
-  against its goal (under 400 MB at 100k).
+  against its goal (under 400 MB at 100k);
+- then what single requests cost beyond the memory the server holds: the
+  peak is reset (`/proc/PID/clear_refs`), and the time and the rise of VmHWM
+  over VmRSS before it are reported for the app's Play Next
+  (`/api/suggestions?count=20`), a one-letter "Best match" search
+  (`?q=m&sort=relevance`) and a hand edit until its `change` event (the
+  moment a change makes the next snapshot).
 
 bench.py calls server_rows() for every size it runs; alone:
 `python3 bench/server_bench.py --rk .build/release/rk [--sizes 10000,100000]`.
@@ -35,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 # (goal for the search-as-you-type p99, seconds) by collection size.
 GOALS = {10000: 0.010, 100000: 0.050}
@@ -122,6 +129,15 @@ class Server:
             fields = stat.read().rpartition(")")[2].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def reset_peak(self):
+        """Sets VmHWM back to VmRSS (Linux's clear_refs 5); whether it could."""
+        try:
+            with open(f"/proc/{self.process.pid}/clear_refs", "w", encoding="utf-8") as f:
+                f.write("5")
+            return True
+        except OSError:
+            return False
+
     def stop(self):
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
@@ -150,7 +166,7 @@ def wrk(server, seconds):
     return p50 / 1e6, p99 / 1e6, most / 1e6, requests, errors
 
 
-def edit_to_event(server, album_file):
+def edit_to_event(server, album_file, edits=EDITS):
     """Median seconds from a hand edit of `album_file` to the `change` event."""
     with socket.create_connection((server.host, server.port), timeout=10) as events:
         events.sendall(f"GET /api/events HTTP/1.1\r\nHost: {server.host}:{server.port}\r\n\r\n".encode())
@@ -158,7 +174,7 @@ def edit_to_event(server, album_file):
         while b"retry:" not in buffer:
             buffer += events.recv(4096)
         times = []
-        for index in range(EDITS):
+        for index in range(edits):
             buffer = b""
             start = time.perf_counter()
             with open(album_file, "a", encoding="utf-8") as f:
@@ -171,6 +187,43 @@ def edit_to_event(server, album_file):
             times.append(time.perf_counter() - start)
             time.sleep(0.3)  # past the watcher's quiet interval: one event per edit
     return statistics.median(times)
+
+
+def request_rows(ctx, table, server, album_file):
+    """What one request or change costs beyond the memory held: its time and
+    the rise of the peak over the resident size before it (median of 3)."""
+    def measure(action):
+        times, rises = [], []
+        for _ in range(3):
+            if not server.reset_peak():
+                return None
+            before = server.memory()["VmRSS"]
+            start = time.perf_counter()
+            seconds = action()  # an action may time itself (the edit, without its pause)
+            times.append(seconds if seconds is not None else time.perf_counter() - start)
+            rises.append(server.memory()["VmHWM"] - before)
+        return statistics.median(times), statistics.median(rises)
+
+    def get(path):
+        status, _ = server.get(path)
+        if status != 200:
+            raise RuntimeError(f"{path} answered {status}")
+
+    album_id = "albums/" + os.path.basename(os.path.dirname(album_file))
+    cases = [
+        ("Play Next (/api/suggestions?count=20)", lambda: get("/api/suggestions?count=20")),
+        # Its "More by" list: the first request makes the artist index, the median is a later one.
+        ("an album's details view (More by)", lambda: get("/api/albums/" + urllib.parse.quote(album_id, safe=""))),
+        ("Best match, one letter (q=m&sort=relevance)", lambda: get(f"/api/albums?q=m&sort=relevance&offset=0&limit={FIRST_PAGE}")),
+        ("a hand edit to its change event", lambda: edit_to_event(server, album_file, edits=1)),
+    ]
+    for label, action in cases:
+        measured = measure(action)
+        if measured is None:
+            print("  ! request rows skipped: cannot reset the server's peak (/proc/PID/clear_refs)")
+            return
+        seconds, rise = measured
+        table.add(ctx.label, "time", ms(seconds), f"{label}: peak rise", f"{rise / 1e6:.1f} MB", "")
 
 
 def app_rows(ctx, table, server):
@@ -262,6 +315,8 @@ def server_rows(ctx, table, git_copy):
         if ctx.size >= 100000:  # issue 18.5's goal is for 100k
             table.goal(ctx.label, "rk serve peak memory (VmHWM)", f"{memory['VmHWM'] / 1e6:.0f} MB",
                        f"< {MEMORY_GOAL / 1e6:.0f} MB", memory["VmHWM"] < MEMORY_GOAL)
+        # After the peak is read: these reset it.
+        request_rows(ctx, table, server, edited)
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
         print(f"  ! server suite failed: {error}")
     finally:

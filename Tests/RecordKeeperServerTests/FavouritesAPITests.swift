@@ -65,5 +65,9 @@ import Testing
     #expect(favourites.first?["number"] as? Int == 2)
     #expect(suggestions.map { $0["id"] as? String } == ["albums/miles-davis-bitches-brew", "albums/the-beatles-abbey-road"])
     #expect(suggestions.first?["reason"] as? String == "also by Miles Davis, like Kind of Blue; never played")
+    // `rk suggest --json`'s objects with cover addresses: not the details
+    // view's, whose other albums cost a pass over the collection each.
+    #expect(suggestions.first?.keys.contains("thumbnail_url") == true)
+    #expect(suggestions.first?.keys.contains("other_albums") == false)
   }
 }

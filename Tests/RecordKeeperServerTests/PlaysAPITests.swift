@@ -2,9 +2,10 @@ import Foundation
 import HTTPTestSupport
 import Hummingbird
 import RecordKeeper
-import RecordKeeperServer
 import TestSupport
 import Testing
+
+@testable import RecordKeeperServer
 
 /// "Played it" and the Stats screen's data (PRODUCT.md §1.4).
 @Suite("API: plays and stats")
@@ -86,5 +87,70 @@ struct PlaysAPITests {
         #expect((response.object["most_played"] as? [[String: Any]])?.first?["id"] as? String == Self.id)
       }
     }
+  }
+
+  /// A play recorded through the API is in the server's memory before the
+  /// POST answers: the next GET of the album, its plays and the stats see
+  /// it, with no watcher to report the plays file.
+  @Test func aPlayFromTheAppIsSeenByTheVeryNextRequests() async throws {
+    let fixture = try await ServerFixture()
+    let reads = await fixture.service.playsReads
+    try await fixture.withClient { client in
+      try await client.execute(
+        uri: "/api/albums/\(encoded(Self.id))/plays", method: .post, headers: sameOrigin, body: json(["note": "first"])
+      ) {
+        response in
+        #expect(response.status == .created)
+        #expect(response.object["plays"] as? Int == 1)
+      }
+      try await client.execute(uri: "/api/albums/\(encoded(Self.id))/plays", method: .get) { response in
+        #expect(response.object["plays"] as? Int == 1)
+        #expect((response.object["list"] as? [[String: Any]])?.first?["note"] as? String == "first")
+      }
+      try await client.execute(uri: "/api/albums/\(encoded(Self.id))", method: .get) { response in
+        #expect(response.object["plays"] as? Int == 1)
+        #expect(response.object["last_played"] is String)
+      }
+      try await client.execute(uri: "/api/stats", method: .get) { response in
+        #expect(response.object["never_played"] as? Int == 4)
+        #expect((response.object["most_played"] as? [[String: Any]])?.first?["id"] as? String == Self.id)
+      }
+    }
+    // The play's own file was read once, by the POST; no GET read it.
+    #expect(await fixture.service.playsReads == reads + 1)
+  }
+
+  /// The plays routes answer from the server's copy of the plays: a plays
+  /// file written behind its back is not read by a GET, only once the
+  /// watcher reports it.
+  @Test func playsAndStatsDoNotReadThePlaysFiles() async throws {
+    let fixture = try await ServerFixture()
+    let reads = await fixture.service.playsReads
+    let plays = fixture.collection.path + "/plays"
+    try FileManager.default.createDirectory(atPath: plays, withIntermediateDirectories: true)
+    try Data("- 2026-01-02 20:00 · \(Self.id)\n".utf8).write(to: URL(fileURLWithPath: plays + "/2026.md"))
+    try await fixture.withClient { client in
+      try await client.execute(uri: "/api/albums/\(encoded(Self.id))/plays", method: .get) { response in
+        #expect(response.object["plays"] as? Int == 0)
+      }
+      try await client.execute(uri: "/api/stats", method: .get) { response in
+        #expect(response.object["never_played"] as? Int == 5)
+      }
+      try await client.execute(uri: "/api/suggestions", method: .get) { response in
+        #expect(response.status == .ok)
+      }
+    }
+    #expect(await fixture.service.playsReads == reads)
+    await fixture.service.apply(WatchBatch(created: [PlayHistory.folder]))
+    try await fixture.withClient { client in
+      try await client.execute(uri: "/api/albums/\(encoded(Self.id))/plays", method: .get) { response in
+        #expect(response.object["plays"] as? Int == 1)
+        #expect(response.object["last_played"] as? String == "2026-01-02")
+      }
+      try await client.execute(uri: "/api/stats", method: .get) { response in
+        #expect(response.object["never_played"] as? Int == 4)
+      }
+    }
+    #expect(await fixture.service.playsReads == reads + 1)
   }
 }

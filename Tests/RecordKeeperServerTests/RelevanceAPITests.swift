@@ -1,8 +1,9 @@
 import Foundation
 import RecordKeeper
-import RecordKeeperServer
 import TestSupport
 import Testing
+
+@testable import RecordKeeperServer
 
 /// `GET /api/albums?sort=relevance` (PRODUCT.md §1.4): the app's "Best match".
 @Suite struct RelevanceAPITests {
@@ -34,5 +35,34 @@ import Testing
         #expect(albums.map { $0["group"] as? String } == ["B", "J"])
       }
     }
+  }
+
+  /// Ranked pages are the library's ranking of the matches, though the
+  /// server ranks them where they lie in its table (in no order, the more
+  /// so after a removal moved the last album into its place).
+  @Test func rankedPagesAreTheLibrarysRankingOfTheMatches() async throws {
+    var albums: [String: String] = [:]
+    for n in 0..<40 {
+      albums["albums/a\(n)"] = albumText(
+        title: n % 3 == 0 ? "Blue \(n)" : "Song \(n)", artist: n % 4 == 0 ? "Blue Band" : "Artist \(n % 7)",
+        released: String(1950 + n), tags: n % 5 == 0 ? ["blue"] : [])
+    }
+    let fixture = try await ServerFixture(albums: albums)
+    try await fixture.service.remove("albums/a3")
+    let snapshot = fixture.service.snapshot
+    let query = try SearchQuery(parsing: "blue")
+    let matcher = try SearchMatcher(query: query, fields: SearchField.defaults)
+    let found = snapshot.albums.values.filter { matcher.matches($0) }
+    let arranged = AlbumOrder(mode: .relevance).arrangement(
+      of: found, query: query, fields: SearchField.defaults, collectionSize: snapshot.albums.count)
+    let expected = arranged.positions.map { found[$0].id }
+    #expect(expected.count == 23)
+    var pages: [String] = []
+    for offset in stride(from: 0, to: 30, by: 7) {
+      let (page, count) = snapshot.page(matching: matcher, order: AlbumOrder(mode: .relevance), offset: offset, limit: 7)
+      #expect(count == expected.count)
+      pages += page.map(\.id)
+    }
+    #expect(pages == expected)
   }
 }

@@ -209,6 +209,25 @@ struct SyncAPITests {
     #expect(try fixture.head(fixture.alice) == (try fixture.head(fixture.bob)))
   }
 
+  /// Plays a sync brings in are in the server's copy when the sync answers,
+  /// without waiting for the watcher: the album's plays and its object.
+  @Test func playsASyncBringsAreSeenAtOnce() async throws {
+    let fixture = try await SharingFixture()
+    try FileManager.default.createDirectory(atPath: fixture.bob + "/plays", withIntermediateDirectories: true)
+    try "- 2026-01-02 20:00 · \(album)\n".write(toFile: fixture.bob + "/plays/2026.md", atomically: true, encoding: .utf8)
+    try git(["add", "plays"], in: fixture.bob)
+    try git(["commit", "-q", "-m", "Bob: a play"], in: fixture.bob)
+    try git(["push", "-q", "origin", "HEAD"], in: fixture.bob)
+    try await fixture.withClient { client in
+      let sync = try await client.change("/api/sync")
+      #expect(sync.object["result"] as? String == "fast-forwarded")
+      let plays = try await client.get("/api/albums/\(encoded(album))/plays")
+      #expect(plays.object["plays"] as? Int == 1)
+      let object = try await client.get("/api/albums/\(encoded(album))")
+      #expect(object.object["last_played"] as? String == "2026-01-02")
+    }
+  }
+
   @Test func aConflictIsListedAndTakingTheirsMakesTheMergeCommit() async throws {
     let fixture = try await SharingFixture()
     try fixture.bobChanges("title: OK Computer", to: "title: OK Computer (Remastered)")

@@ -7,13 +7,11 @@ extension Album {
   /// a name with it among the artists each credits (`A feat. B` is by A and
   /// by B, ``CreditRules``), oldest first, then by title.
   public func otherAlbumsByArtist(in albums: some Sequence<Album>, credits: CreditRules = CreditRules()) -> [Album] {
-    let artist = TextFolding.foldedBytes(self.artist)
-    guard !artist.isEmpty else { return [] }
-    let names = Set(credits.credits(of: self.artist).map(TextFolding.foldedBytes) + [artist])
+    let names = ArtistNames(artist, credits: credits)
+    guard !names.whole.isEmpty else { return [] }
+    let all = names.all
     let others = albums.filter { other in
-      guard other.id != id else { return false }
-      let folded = TextFolding.foldedBytes(other.artist)
-      return folded == artist || credits.credits(of: other.artist).contains { names.contains(TextFolding.foldedBytes($0)) }
+      other.id != id && names.includes(ArtistNames(other.artist, credits: credits), among: all)
     }
     // The year mode orders by release date (undated last), then title.
     return AlbumOrder(mode: .year).sorted(others)

@@ -52,35 +52,25 @@ public struct Suggestions: Sendable {
     // Indices, not a copy of every album: a collection may hold 100,000.
     let owned = albums.indices.filter { !albums[$0].isWanted }
     let order = AlbumOrder(mode: .default)
-    let anchors = Self.anchors(owned.lazy.map { albums[$0] }, plays: plays, order: order)
+    let anchors = Self.anchors(of: albums, among: owned, plays: plays, order: order)
     let profile = Profile(anchors)
-    var scored: [(index: Int, score: Int, match: Match?)] = []
+    // Scores only, by index: the reasons are told for the few suggested.
+    var scored: [Scored] = []
     scored.reserveCapacity(owned.count)
     for index in owned {
       let album = albums[index]
-      let match = profile.match(album)
       let months = plays.lastPlayed(of: album.id).map {
         min(Self.neverPlayedMonths, max(0, todayMonth - ($0.date.year * 12 + ($0.date.month ?? 1))))
       }
       let staleness = 12 + (months ?? Self.neverPlayedMonths + 12)
       // Without affinity, only how long it went unplayed orders it, below every album with some.
-      let score = match.map { $0.affinity * staleness } ?? 0
-      scored.append((index, score * 1_000 + staleness, match))
+      let score = (profile.match(album)?.affinity ?? 0) * staleness
+      scored.append((index, score * 1_000 + staleness))
     }
-    // The best `count` scores, then the seed's order among equal scores.
-    let wanted = max(0, count)
-    let threshold = scored.map(\.score).sorted(by: >).dropFirst(max(0, wanted - 1)).first ?? .min
-    let candidates = scored.filter { $0.score >= threshold }
-    var rank = [Int](repeating: 0, count: candidates.count)
-    for (offset, position) in order.positions(of: candidates.map { albums[$0.index] }).enumerated() { rank[position] = offset }
-    let ranked = candidates.indices.sorted { a, b in
-      candidates[a].score != candidates[b].score ? candidates[a].score > candidates[b].score : rank[a] < rank[b]
-    }
-    suggestions = ranked.prefix(wanted).map { candidate in
-      let entry = candidates[candidate]
+    suggestions = Self.best(count, of: scored, in: albums, order: order).map { entry in
       let album = albums[entry.index]
       let played = plays.lastPlayed(of: album.id).map { "not played since " + String($0.date.text.prefix(7)) } ?? "never played"
-      let reason = (entry.match.map { $0.reason + "; " } ?? "") + played
+      let reason = (profile.match(album).map { $0.reason + "; " } ?? "") + played
       return Suggestion(album: album, reason: reason, score: entry.score / 1_000)
     }
   }
@@ -91,18 +81,33 @@ public struct Suggestions: Sendable {
     var weight: Int
   }
 
-  /// The heaviest anchors, heaviest first, ties in the seed's order.
-  static func anchors(_ albums: some Sequence<Album>, plays: PlayHistory, order: AlbumOrder) -> [Anchor] {
-    let weighed = albums.compactMap { album -> Anchor? in
-      let weight = 2 * album.trackList.lazy.filter(\.favourite).count + plays.count(of: album.id)
-      return weight > 0 ? Anchor(album: album, weight: weight) : nil
+  /// The heaviest anchors among the albums at `indices`, heaviest first,
+  /// ties in the seed's order; only those kept are copied out.
+  static func anchors(of albums: [Album], among indices: [Int], plays: PlayHistory, order: AlbumOrder) -> [Anchor] {
+    let weighed = indices.compactMap { index -> Scored? in
+      let weight = 2 * albums[index].trackList.lazy.filter(\.favourite).count + plays.count(of: albums[index].id)
+      return weight > 0 ? (index, weight) : nil
     }
-    let sorted = order.sorted(weighed.map(\.album))
-    var rank: [String: Int] = [:]
-    for (offset, album) in sorted.enumerated() { rank[album.id] = offset }
-    return Array(
-      weighed.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : (rank[$0.album.id] ?? 0) < (rank[$1.album.id] ?? 0) }
-        .prefix(maximumAnchors))
+    return best(maximumAnchors, of: weighed, in: albums, order: order).map { Anchor(album: albums[$0.index], weight: $0.score) }
+  }
+
+  /// An album, by its index, and its score.
+  typealias Scored = (index: Int, score: Int)
+
+  /// The `count` highest scores of `scored` (albums by index), highest
+  /// first, equal scores in `order`. Only the albums tied at the lowest
+  /// score kept are ordered among themselves, and only as many as are
+  /// kept (``AlbumOrder/first(_:of:among:)``): a collection nobody played
+  /// yet ties everywhere.
+  static func best(_ count: Int, of scored: [Scored], in albums: [Album], order: AlbumOrder) -> [Scored] {
+    // The lowest score kept: the `count`th highest, or the lowest of fewer.
+    guard let threshold = scored.map(\.score).sorted(by: >).prefix(max(0, count)).last else { return [] }
+    let above = scored.filter { $0.score > threshold }
+    let tied = order.first(count - above.count, of: albums, among: scored.filter { $0.score == threshold }.map(\.index))
+    let kept = above + tied.map { (index: $0, score: threshold) }
+    var rank: [Int: Int] = [:]
+    for (offset, index) in order.positions(of: albums, among: kept.map(\.index)).enumerated() { rank[index] = offset }
+    return kept.sorted { a, b in a.score != b.score ? a.score > b.score : (rank[a.index] ?? 0) < (rank[b.index] ?? 0) }
   }
 
   /// What an album has in common with the anchors: its affinity, and the

@@ -441,7 +441,7 @@ extension CollectionSnapshot {
   func albumObject(_ album: Album) -> JSONValue {
     return CoverAddresses.adding(
       to: album.detailsJSON(
-        others: album.otherAlbumsByArtist(in: albums.values, credits: credits), group: .some(preferences.order.group(of: album)),
+        others: otherAlbums(byArtistOf: album), group: .some(preferences.order.group(of: album)),
         credits: credits),
       of: album, in: location)
   }

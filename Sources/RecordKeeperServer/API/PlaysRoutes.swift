@@ -3,7 +3,8 @@ import Hummingbird
 import RecordKeeper
 
 /// Plays and statistics (PRODUCT.md §1.4), from the library's
-/// ``PlayHistory`` and ``CollectionStats``:
+/// ``PlayHistory`` and ``CollectionStats`` over the service's snapshot (the
+/// plays files are read only when they change):
 ///
 /// - `GET /api/albums/:id/plays`: `{"plays": N, "last_played": day or null,
 ///   "list": [play objects as `rk plays --json`, newest first]}`.
@@ -43,8 +44,9 @@ struct PlaysRoutes<Context: RequestContext>: Sendable {
     return try plays(of: id, status: .created)
   }
 
+  /// The plays the server holds (the snapshot's), not the files read again.
   private func plays(of id: String, status: HTTPResponse.Status = .ok) throws(APIError) -> Response {
-    let history = PlayHistory.load(service.location)
+    let history = service.snapshot.plays
     return JSONResponse.make(
       .object([
         ("plays", .number(history.count(of: id))),
@@ -54,9 +56,9 @@ struct PlaysRoutes<Context: RequestContext>: Sendable {
   }
 
   private func stats() -> Response {
+    let snapshot = service.snapshot
     let year = PlayTime.now.date.year
-    let albums = Array(service.snapshot.albums.values)
-    return JSONResponse.make(CollectionStats(albums: albums, history: PlayHistory.load(service.location), year: year).json)
+    return JSONResponse.make(CollectionStats(albums: snapshot.albums.values, history: snapshot.plays, year: year).json)
   }
 
   /// The album id in the address, of an album the server holds.

@@ -16,6 +16,9 @@ public struct AlbumTable: Sendable {
 
   public subscript(id: String) -> Album? { places[id].map { values[$0] } }
 
+  /// Where the album `id` is in ``values``.
+  public func place(of id: String) -> Int? { places[id] }
+
   public var keys: Dictionary<String, Int>.Keys { places.keys }
   public var count: Int { values.count }
   public var isEmpty: Bool { values.isEmpty }

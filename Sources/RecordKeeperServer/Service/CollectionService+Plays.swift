@@ -2,8 +2,11 @@ import RecordKeeper
 
 extension CollectionService {
   /// Records a play of the album `id` (``CollectionStore/play(_:sides:at:note:)``):
-  /// one line in `plays/YYYY.md`, one commit.
+  /// one line in `plays/YYYY.md`, one commit. The snapshot holds the play
+  /// before this returns, so a request made after the answer sees it
+  /// without waiting for the watcher.
   public func play(_ id: String, sides: [String], note: String) throws(StoreError) -> Play {
-    try store.play(id, sides: sides, note: note).play
+    defer { followPlays() }
+    return try store.play(id, sides: sides, note: note).play
   }
 }

@@ -46,8 +46,6 @@ public actor CollectionService {
   /// What each album's files looked like when last read, to find the albums
   /// changed behind the watcher's back (a dropped event, a branch switch).
   private var stamps: [String: AlbumFilesStamp] = [:]
-  /// What `plays/*.md` said when last read: album objects carry their plays.
-  private var plays = PlayHistory.empty
   /// What `plays/` and its files looked like when last read: a commit that
   /// touches no plays file (every change is one) reads none of them again.
   private var playsStamp: [String: FileStamp?] = [:]
@@ -111,7 +109,7 @@ public actor CollectionService {
     }
     self.watcher = watcher
     playsStamp = Self.playsStamp(in: location)
-    plays = PlayHistory.load(location)
+    let plays = PlayHistory.load(location)
     playsReads = 1
     // The loaded array itself, not a copy of every album.
     let albums = AlbumTable(plays.plays.isEmpty ? collection.albums : collection.withPlays(plays).albums)
@@ -120,7 +118,8 @@ public actor CollectionService {
     for issue in collection.problems { issues[issue.id, default: .init()].problems.append(issue) }
     for issue in collection.unreadable { issues[issue.id, default: .init()].unreadable = issue }
     let first = CollectionSnapshot(
-      version: 0, location: location, albums: albums, preferences: preferences, credits: Self.credits(in: location), issues: issues)
+      version: 0, location: location, albums: albums, preferences: preferences, credits: Self.credits(in: location), plays: plays,
+      issues: issues)
     // The stored order's listing made now, so that the first page is served at once.
     first.prepare(preferences.order)
     current = Mutex(first)
@@ -186,9 +185,12 @@ public actor CollectionService {
     for folder in batch.folders {
       if let id = albumID(containing: folder, known: albums) { ids.insert(id) }
     }
-    // A play recorded (here, by `rk play` or a sync) changes album objects.
-    if batch.folders.contains(PlayHistory.folder) || batch.created.contains(PlayHistory.folder) || batch.overflow || batch.git {
-      ids.formUnion(reloadPlays())
+    // A play recorded (by `rk play` or a hand edit) changes album objects;
+    // resync() above read those a git event brought.
+    var plays: PlayHistory?
+    if batch.folders.contains(PlayHistory.folder) || batch.created.contains(PlayHistory.folder), let reloaded = reloadPlays() {
+      plays = reloaded.history
+      ids.formUnion(reloaded.changed)
     }
     var preferences: Preferences?
     var credits: CreditRules?
@@ -197,7 +199,7 @@ public actor CollectionService {
       let loaded = Self.credits(in: location)
       credits = loaded == snapshot.credits ? nil : loaded
     }
-    refresh(ids, preferences: preferences, credits: credits)
+    refresh(ids, preferences: preferences, credits: credits, plays: plays)
   }
 
   /// The credit rules of `.recordkeeper/config.yaml`; basic ones when the
@@ -206,8 +208,9 @@ public actor CollectionService {
     (try? CreditRules.load(from: location)) ?? CreditRules()
   }
 
-  /// Compares every album's files with what was read, and the albums on
-  /// disk with those in memory; re-reads only those that differ.
+  /// Compares every album's files and the plays files with what was read,
+  /// and the albums on disk with those in memory; re-reads only those that
+  /// differ (after a sync or a pull, before the watcher reports it).
   func resync() {
     guard let onDisk = try? RecordCollection.albumIDs(location) else { return }
     let known = snapshot.albums
@@ -216,28 +219,40 @@ public actor CollectionService {
     let (stamps, location) = (stamps, location)
     let differs = System.concurrentMap(kept.count) { stamps[kept[$0]] != AlbumFilesStamp(id: kept[$0], in: location) }
     for (id, differ) in zip(kept, differs) where differ { ids.insert(id) }
+    let plays = reloadPlays()
+    ids.formUnion(plays?.changed ?? [])
     let preferences = (try? Preferences.load(location)).flatMap { $0 == snapshot.preferences ? nil : $0 }
     let credits = Self.credits(in: location)
-    refresh(ids, preferences: preferences, credits: credits == snapshot.credits ? nil : credits)
+    refresh(ids, preferences: preferences, credits: credits == snapshot.credits ? nil : credits, plays: plays?.history)
   }
 
-  /// The album as its objects show it: with its plays as last read.
-  private func withPlays(_ album: inout Album) {
+  /// The album as its objects show it: with its plays from `plays`.
+  private func withPlays(_ album: inout Album, from plays: PlayHistory) {
     album.plays = plays.count(of: album.id)
     album.lastPlayed = plays.lastPlayed(of: album.id)
   }
 
   /// Reads `plays/*.md` again when the folder or a file in it changed
-  /// since last read; the albums whose count or last play changed.
-  private func reloadPlays() -> [String] {
+  /// since last read: the plays now, and the albums whose count or last
+  /// play changed; `nil` when nothing changed.
+  private func reloadPlays() -> (history: PlayHistory, changed: [String])? {
     let stamp = Self.playsStamp(in: location)
-    guard stamp != playsStamp else { return [] }
-    let before = plays
+    guard stamp != playsStamp else { return nil }
+    let before = snapshot.plays
     playsStamp = stamp
     playsReads += 1
-    plays = PlayHistory.load(location)
+    let plays = PlayHistory.load(location)
     let ids = Set(before.playedIDs).union(plays.playedIDs)
-    return ids.filter { before.count(of: $0) != plays.count(of: $0) || before.lastPlayed(of: $0) != plays.lastPlayed(of: $0) }
+    let changed = ids.filter { before.count(of: $0) != plays.count(of: $0) || before.lastPlayed(of: $0) != plays.lastPlayed(of: $0) }
+    return (plays, Array(changed))
+  }
+
+  /// Publishes what changed in the plays files, if anything: after a play
+  /// recorded here, without waiting for the watcher (which then finds the
+  /// stamps unchanged and reads nothing).
+  func followPlays() {
+    guard let reloaded = reloadPlays() else { return }
+    refresh(reloaded.changed, plays: reloaded.history)
   }
 
   /// The stamps of `plays/` and of every file in it, by name (the folder's
@@ -276,25 +291,28 @@ public actor CollectionService {
   }
 
   /// Re-reads the albums `ids` and publishes a snapshot and an event for
-  /// those that differ from memory.
-  func refresh(_ ids: some Sequence<String>, preferences: Preferences? = nil, credits: CreditRules? = nil) {
+  /// those that differ from memory; with `plays`, the snapshot holds them.
+  func refresh(
+    _ ids: some Sequence<String>, preferences: Preferences? = nil, credits: CreditRules? = nil, plays newPlays: PlayHistory? = nil
+  ) {
     let before = snapshot
+    let plays = newPlays ?? before.plays
     var changed: [String: Album?] = [:]
     var issues: [String: CollectionSnapshot.AlbumIssues] = [:]
     for id in ids {
       let images = stamps[id]?.images
-      let (album, found) = reread(id)
+      let (album, found) = reread(id, plays: plays)
       // A replaced cover leaves the album equal but changes its address.
       let newImages = album == nil ? images : stamps[id]?.images
       if album != before.albums[id] || newImages != images { changed[id] = .some(album) }
       if found != before.issues[id] ?? .init() { issues[id] = found }
     }
-    guard !changed.isEmpty || !issues.isEmpty || preferences != nil || credits != nil else { return }
-    let next = before.applying(changed, issues: issues, preferences: preferences, credits: credits)
+    guard !changed.isEmpty || !issues.isEmpty || preferences != nil || credits != nil || newPlays != nil else { return }
+    let next = before.applying(changed, issues: issues, preferences: preferences, credits: credits, plays: newPlays)
     current.withLock { $0 = next }
     if preferences != nil || credits != nil {
       events.publish(.reload)
-    } else {
+    } else if !changed.isEmpty || !issues.isEmpty {
       events.publish(.change(ids: Set(changed.keys).union(issues.keys).sorted()))
     }
   }
@@ -302,7 +320,7 @@ public actor CollectionService {
   /// The album `id` as its file says now, and what is wrong with it; `nil`
   /// when it is gone or cannot be read (as loading leaves out an unreadable
   /// album, and names it with the same field and message as loading).
-  private func reread(_ id: String) -> (Album?, CollectionSnapshot.AlbumIssues) {
+  private func reread(_ id: String, plays: PlayHistory) -> (Album?, CollectionSnapshot.AlbumIssues) {
     stamps[id] = AlbumFilesStamp(id: id, in: location)
     guard FileSystem.exists(location.path(id + "/" + AlbumFile.name)) else {
       stamps[id] = nil
@@ -310,7 +328,7 @@ public actor CollectionService {
     }
     do {
       var (album, problems) = try store.readChecked(id)
-      withPlays(&album)
+      withPlays(&album, from: plays)
       return (album, .init(problems: problems))
     } catch {
       return (nil, .init(unreadable: AlbumIssue(id: id, unreadable: error)))
@@ -367,7 +385,7 @@ public actor CollectionService {
   /// The album as its file says now, and the file's version (its ETag).
   public func versioned(_ id: String) throws(StoreError) -> (album: Album, version: String) {
     var (album, version) = try store.versioned(id)
-    withPlays(&album)
+    withPlays(&album, from: snapshot.plays)
     return (album, version)
   }
 

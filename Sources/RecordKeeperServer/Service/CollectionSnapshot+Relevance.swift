@@ -5,11 +5,13 @@ extension CollectionSnapshot {
   /// (``RelevanceOrder``), and how many match: `?sort=relevance` with words
   /// to rank by. Every match is found in the default order's listing (kept
   /// for the default order, so no listing of its own), then only the
-  /// matches are scored.
+  /// matches are scored, where they are in the table: only the page's
+  /// albums are copied out (a one-letter query matches most of them).
   func relevancePage(matching matcher: SearchMatcher, offset: Int, limit: Int) -> (albums: [Album], count: Int) {
-    let matches = page(matching: matcher, order: AlbumOrder(mode: .default), offset: 0, limit: Int.max).albums
+    let (ids, _) = matches(of: matcher, in: listing(AlbumOrder(mode: .default)), atMost: Int.max)
+    let places = ids.compactMap { albums.place(of: $0) }
     let relevance = RelevanceOrder(query: matcher.query, fields: matcher.fields)
-    let ranking = relevance.ranking(of: matches, collectionSize: albums.count)
-    return (Array(ranking.dropFirst(offset).prefix(limit).map { matches[$0] }), matches.count)
+    let ranking = relevance.ranking(of: albums.values, among: places, collectionSize: albums.count)
+    return (ranking.dropFirst(offset).prefix(limit).map { albums.values[places[$0]] }, places.count)
   }
 }

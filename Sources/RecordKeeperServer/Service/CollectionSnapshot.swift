@@ -16,6 +16,9 @@ public final class CollectionSnapshot: Sendable {
   /// How artists credit others (`.recordkeeper/config.yaml`), read when the
   /// snapshot's predecessor saw the file change, not once per album served.
   public let credits: CreditRules
+  /// Every play of `plays/*.md` as last read: the plays routes, `/api/stats`
+  /// and suggestions answer from it without reading the files.
+  public let plays: PlayHistory
   /// What reading found wrong, by album id: only albums with a problem, an
   /// unreadable one (left out of `albums`) included, so that
   /// `/api/problems` is answered without reading the collection again.
@@ -25,6 +28,9 @@ public final class CollectionSnapshot: Sendable {
   /// Listings kept, with their albums' folded texts.
   private let orders: Mutex<[OrderKey: Listing]>
   private let summaries = Mutex<Summaries>(Summaries())
+  /// Albums by credited artist for "More by": made when first asked for,
+  /// then kept up to date by the next snapshots while the credit rules stay.
+  private let artistIndex: Mutex<ArtistIndex?>
 
   /// Lists made from every album, once per snapshot, for autocompletion.
   struct Summaries {
@@ -56,15 +62,17 @@ public final class CollectionSnapshot: Sendable {
 
   init(
     version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, credits: CreditRules,
-    issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:]
+    plays: PlayHistory, issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:], artistIndex: ArtistIndex? = nil
   ) {
     self.version = version
     self.location = location
     self.albums = albums
     self.preferences = preferences
     self.credits = credits
+    self.plays = plays
     self.issues = issues
     self.orders = Mutex(orders)
+    self.artistIndex = Mutex(artistIndex)
   }
 
   /// The ids of the albums whose file could not be read, sorted.
@@ -91,7 +99,7 @@ public final class CollectionSnapshot: Sendable {
   /// copy every album out: 40 MB at 100k, only to be dropped).
   func prepare(_ order: AlbumOrder) { _ = listing(order) }
 
-  private func listing(_ order: AlbumOrder) -> Listing {
+  func listing(_ order: AlbumOrder) -> Listing {
     let key = OrderKey(mode: order.mode, seed: order.seed)
     if let cached = orders.withLock({ $0[key] }) { return cached }
     // Positions, not a sorted copy of every album.
@@ -179,6 +187,18 @@ public final class CollectionSnapshot: Sendable {
     return all.filter { folded.isEmpty || $0.folded.starts(with: folded) }.map(\.name)
   }
 
+  /// ``Album/otherAlbumsByArtist(in:credits:)`` among this snapshot's
+  /// albums, looked up in the artist index instead of reading every album.
+  public func otherAlbums(byArtistOf album: Album) -> [Album] {
+    let ids = artistIndex.withLock { index in
+      if index?.credits != credits { index = ArtistIndex(albums.values, credits: credits) }
+      return index?.candidates(for: album) ?? []
+    }
+    // In table order, as the scan meets them, so that ties stay as it leaves them.
+    let places = ids.compactMap { albums.place(of: $0) }.sorted()
+    return album.otherAlbumsByArtist(in: places.map { albums.values[$0] }, credits: credits)
+  }
+
   /// Every tag with its count, alphabetically, made once per snapshot.
   public func tagCounts() -> [(tag: String, count: Int)] {
     summaries.withLock { summaries in
@@ -194,8 +214,17 @@ public final class CollectionSnapshot: Sendable {
   /// updated by moving only the changed albums.
   func applying(
     _ changed: [String: Album?], issues changedIssues: [String: AlbumIssues] = [:], preferences newPreferences: Preferences? = nil,
-    credits newCredits: CreditRules? = nil
+    credits newCredits: CreditRules? = nil, plays newPlays: PlayHistory? = nil
   ) -> CollectionSnapshot {
+    let credits = newCredits ?? self.credits
+    // Kept only under the same rules; otherwise made again when asked for.
+    var index = artistIndex.withLock { $0 }.flatMap { $0.credits == credits ? $0 : nil }
+    if index != nil {
+      for (id, album) in changed {
+        if let old = self.albums[id] { index?.remove(old) }
+        if let album { index?.add(album) }
+      }
+    }
     var albums = self.albums
     var issues = self.issues
     for (id, found) in changedIssues { issues[id] = found.isEmpty ? nil : found }
@@ -207,6 +236,6 @@ public final class CollectionSnapshot: Sendable {
     }
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: newPreferences ?? preferences,
-      credits: newCredits ?? credits, issues: issues, orders: kept)
+      credits: credits, plays: newPlays ?? plays, issues: issues, orders: kept, artistIndex: index)
   }
 }

@@ -79,6 +79,19 @@ struct RelevanceOrderTests {
     #expect(plain == AlbumOrder(mode: .artistYear).arrangement(of: Self.albums))
   }
 
+  /// Matches ranked where they lie among other albums rank as the same
+  /// matches copied out, past the 2,000 scored in parts.
+  @Test func matchesRankedInPlaceRankAsCopies() throws {
+    let relevance = RelevanceOrder(query: try SearchQuery(parsing: "blue train"))
+    let albums = (0..<5_000).map { n in
+      Album(
+        id: "albums/\(n)", title: ["Blue Train", "Blue", "Train", "Kind of Blue", "Other"][n % 5], artist: ["Blue", "Trane", "X"][n % 3])
+    }
+    let indices = Array(albums.indices.filter { $0 % 3 != 2 })
+    let copied = relevance.ranking(of: indices.map { albums[$0] }, collectionSize: albums.count)
+    #expect(relevance.ranking(of: albums, among: indices, collectionSize: albums.count) == copied)
+  }
+
   @Test func everyTableAlbumParses() {
     #expect(Self.albums.count == Self.files.count)
   }

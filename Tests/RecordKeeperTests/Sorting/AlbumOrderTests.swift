@@ -314,6 +314,42 @@ struct AlbumOrderTests {
     #expect(arranged.groups == arranged.positions.map { order.group(of: albums[$0]) })
   }
 
+  /// Some albums ordered in place (as suggestions order their ties) come
+  /// in the order of the same albums copied out, in parts past 2,000.
+  @Test("some albums ordered in place, as indices", arguments: SortMode.allCases)
+  func someAlbumsOrderedInPlace(mode: SortMode) {
+    var generator = SeededGenerator(seed: 5)
+    let names = ["Abba", "Ábba", "beck", "Björk", "The 1975", "!!!", "Zappa", "zappa"]
+    let albums = (0..<5_000).map { index in
+      album(
+        "albums/\(index)", names.randomElement(using: &generator) ?? "", names.randomElement(using: &generator) ?? "",
+        ["1997", "1969-09-26", nil, "2000-10"].randomElement(using: &generator) ?? nil)
+    }
+    let order = AlbumOrder(mode: mode, seed: 3)
+    for indices in [Array(albums.indices.filter { $0 % 2 == 1 }.reversed()), [4, 2], []] {
+      let copied = order.sorted(indices.map { albums[$0] }).map(\.id)
+      #expect(order.positions(of: albums, among: indices).map { albums[$0].id } == copied)
+    }
+  }
+
+  /// The first few of many albums, chosen a few thousand at a time, are
+  /// the first of them all.
+  @Test func theFirstFewOfManyAlbums() {
+    var generator = SeededGenerator(seed: 8)
+    let names = ["Abba", "Ábba", "beck", "Björk", "The 1975", "!!!", "Zappa", "zappa"]
+    let albums = (0..<9_000).map { index in
+      album(
+        "albums/\(index)", "Gold", names.randomElement(using: &generator) ?? "",
+        ["1997", "1969-09-26", nil].randomElement(using: &generator) ?? nil)
+    }
+    let order = AlbumOrder(mode: .default)
+    let indices = Array(albums.indices.reversed())
+    let all = order.positions(of: albums, among: indices)
+    for count in [0, 1, 7, 5_000, 10_000] {
+      #expect(order.first(count, of: albums, among: indices) == Array(all.prefix(count)))
+    }
+  }
+
   // MARK: Mode names
 
   @Test func modeNames() throws {

@@ -90,6 +90,19 @@ struct SuggestionsTests {
     #expect(result.map { "\($0.album.id.dropFirst("albums/".count)): \($0.reason)" } == example.expected)
   }
 
+  /// A collection nobody played yet ties everywhere: the count asked for,
+  /// in the seed's order (artist, then year), even when the ties are more
+  /// than are ordered in one part.
+  @Test func tiesInALargeCollectionGoInTheSeedsOrder() throws {
+    let artists = ["Nick Drake", "Björk", "ABBA", "Miles Davis", "Radiohead"]
+    let albums = (0..<3_000).map { album("a\($0)", artists[$0 % artists.count], "Album \($0)", String(1960 + $0 % 50)) }
+    let result = Suggestions(albums: albums, plays: .empty, today: try today(), count: 3).suggestions
+    let expected = AlbumOrder(mode: .default).sorted(albums).prefix(3).map(\.id)
+    #expect(result.map(\.album.id) == expected)
+    #expect(result.map(\.album.artist) == ["ABBA", "ABBA", "ABBA"])
+    #expect(result.map(\.reason) == ["never played", "never played", "never played"])
+  }
+
   @Test func theOrderDoesNotDependOnTheOrderAlbumsWereLoaded() throws {
     let albums = [pinkMoon, sketches, kindOfBlue, loveSupreme, okComputer, kidA, theBends]
     let history = try plays([("kid-a", "2025-03-10"), ("ok-computer", "2026-01-01")])
