@@ -239,9 +239,9 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     let save = try AlbumRequest.decode(form.album)
     let cover = try await Self.coverImages(form.cover)
     let album: Album
-    if save.fields.collector[.musicbrainz].map({ !$0.isBlank }) == true, save.fields.title == nil || save.fields.artist == nil {
+    if let release = save.fields.releaseToAddFrom {
       // {"musicbrainz": ID} alone: filled from the release, as rk add --musicbrainz.
-      album = try await lookupRoutes.addFromMusicBrainz(save, cover: cover)
+      album = try await lookupRoutes.addFromMusicBrainz(save, release: release, cover: cover)
     } else {
       do { album = try await service.add(save, cover: cover) } catch { throw APIError(error) }
     }

@@ -84,7 +84,7 @@ public struct LookupAccess: Sendable {
 /// - `POST /api/albums` with `{"musicbrainz": ID}` and no title or artist:
 ///   the album as `rk add --musicbrainz ID` adds it (fields, tracks with
 ///   sides and lengths, the front cover), one commit; see
-///   ``addFromMusicBrainz(_:cover:)``.
+///   ``addFromMusicBrainz(_:release:cover:)``.
 /// - `POST /api/barcode` (a photo, `Content-Type: image/*`):
 ///   `{"barcodes": ["0602498658467"]}`, read with ZBar; 422 when none.
 struct LookupRoutes<Context: RequestContext>: Sendable {
@@ -126,8 +126,7 @@ struct LookupRoutes<Context: RequestContext>: Sendable {
   /// the album as `rk add --musicbrainz ID --duplicate` adds it
   /// (``ReleaseFill/add``), with what the body gives on top (a tag, a
   /// rating) and the form's cover, else the Cover Art Archive's.
-  func addFromMusicBrainz(_ request: AlbumSave, cover: CoverImages?) async throws(APIError) -> Album {
-    let id = request.fields.collector[.musicbrainz] ?? ""
+  func addFromMusicBrainz(_ request: AlbumSave, release id: String, cover: CoverImages?) async throws(APIError) -> Album {
     var save = request
     save.fields.collector[.musicbrainz] = nil
     let http = LookupHTTP(configuration: try access.configuration())
