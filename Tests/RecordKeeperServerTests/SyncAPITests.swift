@@ -71,20 +71,13 @@ final class SilentListener: Sendable {
   private let socket: Int32
 
   init() throws {
-    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    guard fd >= 0, bound, listen(fd, 8) == 0 else {
+    let (fd, port) = try bindLoopback()
+    guard listen(fd, 8) == 0 else {
       _ = Glibc.close(fd)
       throw POSIXError(.EADDRINUSE)
     }
     socket = fd
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
   }
 
   func close() {
