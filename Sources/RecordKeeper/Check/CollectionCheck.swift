@@ -7,6 +7,8 @@ public struct CollectionCheck: Sendable {
   public let albumCount: Int
   /// Every problem, sorted by album id, then line.
   public let issues: [AlbumIssue]
+  /// What the summary counts: albums, or the files named.
+  private var noun = "album"
 
   /// Checks a loaded collection, and its smart lists' files (PRODUCT.md
   /// §1.3) when given; covers are read from disk.
@@ -25,6 +27,24 @@ public struct CollectionCheck: Sendable {
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
 
+  /// Only the issues of `files` (collection-relative: an album's folder or
+  /// a file in it, a plays file, a smart list's file), each counted as one
+  /// file checked: what `rk check PATH…` reports.
+  public func restricted(to files: [String]) -> CollectionCheck {
+    let keys = Set(files)
+    return CollectionCheck(
+      location: location, albumCount: keys.count,
+      issues: issues.filter { issue in keys.contains { $0 == issue.id || $0.hasPrefix(issue.id + "/") || issue.id.hasPrefix($0 + "/") } },
+      counting: "file")
+  }
+
+  private init(location: CollectionLocation, albumCount: Int, issues: [AlbumIssue], counting noun: String) {
+    self.location = location
+    self.albumCount = albumCount
+    self.issues = issues
+    self.noun = noun
+  }
+
   /// Whether nothing is wrong.
   public var isClean: Bool { issues.isEmpty }
 
@@ -35,7 +55,7 @@ public struct CollectionCheck: Sendable {
 
   /// `12 albums checked: no problems.` or `12 albums checked: 5 problems in 2 albums.`
   public var summary: String {
-    let checked = "\(albumCount) album\(albumCount == 1 ? "" : "s") checked"
+    let checked = "\(albumCount) \(noun)\(albumCount == 1 ? "" : "s") checked"
     guard !isClean else { return "\(checked): no problems." }
     let albums = albumsWithProblems
     let lists = Set(issues.map(\.id).filter { $0.hasPrefix(CollectionLocation.markerFolder + "/") }).count
@@ -49,14 +69,7 @@ public struct CollectionCheck: Sendable {
 
   /// `{"albums": N, "problems": [{path, line, field, message}]}`.
   public var json: JSONValue {
-    let problems = issues.map { issue in
-      JSONValue.object([
-        ("path", .string(issue.path(in: location))),
-        ("line", .number(issue.line)),
-        ("field", .string(issue.field)),
-        ("message", .string(issue.message)),
-      ])
-    }
+    let problems = issues.map { $0.json(in: location) }
     return .object([("albums", .number(albumCount)), ("problems", .array(problems))])
   }
 }

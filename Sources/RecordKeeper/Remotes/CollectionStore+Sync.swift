@@ -14,6 +14,9 @@ public struct SyncOutcome: Equatable, Sendable {
   /// How many commits were pushed; `nil` when nothing was pushed because
   /// pushing was not asked for.
   public var sent: Int?
+  /// The hand edits recorded before fetching, one commit each, and those
+  /// that stayed home (PRODUCT.md §4).
+  public var handEdits = HandEditRecord()
 }
 
 extension CollectionStore {
@@ -60,6 +63,10 @@ extension CollectionStore {
   /// merges what it has into the current branch, and unless `push` is false
   /// pushes the result to the branch of the same name there (PRODUCT.md §6).
   ///
+  /// First it records every hand edit that breaks no rule
+  /// (``recordHandEdits()``); the others stay home, neither committed nor
+  /// sent, and the outcome names them.
+  ///
   /// Nothing is committed when both sides hold the same commits. Should the
   /// remote move on between the fetch and the push, fetching and merging
   /// run again, up to ``syncAttempts`` times in all.
@@ -79,10 +86,16 @@ extension CollectionStore {
       throw .unknownRemote(remoteName, known: try remotes().map(\.name))
     }
     let tracking = "refs/remotes/\(remoteName)/\(branch)"
+    let handEdits: HandEditRecord
+    do {
+      handEdits = try recordHandEdits()
+    } catch {
+      throw .store(error)
+    }
     var attempt = 1
     while true {
       try repository.fetch(RemoteSession(remoteName: remoteName, url: url, environment: environment, progress: progress))
-      var outcome = SyncOutcome(remote: remoteName, branch: branch, received: 0, merge: .upToDate, sent: nil)
+      var outcome = SyncOutcome(remote: remoteName, branch: branch, received: 0, merge: .upToDate, sent: nil, handEdits: handEdits)
       if let theirs = try gitValue({ () throws(GitError) in try repository.commitID(of: tracking) }) {
         outcome.received = try gitValue { () throws(GitError) in try repository.aheadBehind(try headID(), theirs).behind }
         do throws(MergeError) {

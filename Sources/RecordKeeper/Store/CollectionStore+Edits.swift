@@ -123,5 +123,6 @@ extension CollectionStore {
     guard let first = edited.first else { return }
     let message = edited.count == 1 ? ChangeMessage.handEdit(of: first.album) : "Edit \(edited.count) albums by hand\n"
     _ = try commit(paths: edited.map(\.id), message: message)
+    reportProblems(ofHandEdited: edited.map(\.id))
   }
 }

@@ -29,6 +29,9 @@ public final class CollectionStore {
   /// Told when a change starts and finds that an earlier `rk` was interrupted
   /// in one, once that change has been finished or rolled back.
   public var onInterruptedChange: ((InterruptedChange) -> Void)?
+  /// Told the rules a person's edits break when they are committed "by
+  /// hand" before an `rk` change, as written (PRODUCT.md §4).
+  public var onHandEditProblems: (([AlbumIssue]) -> Void)?
   /// Told of each lock file a killed git or rk left (a fetch, a push to a
   /// folder on this machine) that was proved stale and removed.
   public var onRemovedLock: ((RemovedLock) -> Void)? {
@@ -380,6 +383,7 @@ public final class CollectionStore {
     }
     guard !edited.isEmpty else { return }
     _ = try commit(paths: [id], message: ChangeMessage.handEdit(of: album))
+    reportProblems(ofHandEdited: [id])
   }
 
   /// Runs `body` holding the collection lock, once nothing stands in the

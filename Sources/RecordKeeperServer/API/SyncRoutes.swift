@@ -42,7 +42,9 @@ struct SyncRoutes<Context: RequestContext>: Sendable {
 
   /// `{"remote", "branch", "received", "sent", "result", "commit",
   /// "conflicts"}`; `result` is `up-to-date`, `fast-forwarded`, `merged`
-  /// or `conflicts` (then nothing was pushed and `sent` is null).
+  /// or `conflicts` (then nothing was pushed and `sent` is null);
+  /// `recorded` counts the hand edits committed first, `stayed_home` lists
+  /// those that break a rule (`[{path, kind, change, problems}]`).
   private func synchronize() async throws(APIError) -> Response {
     let outcome: SyncOutcome
     do { outcome = try await service.synchronize() } catch { throw APIError(error) }
@@ -57,7 +59,8 @@ struct SyncRoutes<Context: RequestContext>: Sendable {
       .object([
         ("remote", .string(outcome.remote)), ("branch", .string(outcome.branch)), ("received", .number(outcome.received)),
         ("sent", outcome.sent.map { .number($0) } ?? .null), ("result", .string(result)), ("commit", .optional(commit)),
-        ("conflicts", conflictList(conflicts)),
+        ("conflicts", conflictList(conflicts)), ("recorded", .number(outcome.handEdits.recorded.count)),
+        ("stayed_home", .array(outcome.handEdits.stayedHome.map { $0.json(in: service.location) })),
       ]))
   }
 

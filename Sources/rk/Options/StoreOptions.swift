@@ -8,6 +8,12 @@ extension CollectionOptions {
     let store = try CollectionStore(location: try location())
     store.onInterruptedChange = { FileHandle.standardError.write(Data("rk: \($0)\n".utf8)) }
     store.onRemovedLock = { FileHandle.standardError.write(Data("rk: \($0)\n".utf8)) }
+    let location = store.location
+    store.onHandEditProblems = { problems in
+      for problem in problems {
+        Terminal.warn("\(problem.formatted(in: location)) (your edit was committed as you wrote it, before rk's change)")
+      }
+    }
     try store.finishInterruptedChange()
     return store
   }

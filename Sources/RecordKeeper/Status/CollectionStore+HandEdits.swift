@@ -1,0 +1,148 @@
+/// What recording hand edits did: the commits made, and the files that
+/// stayed home because they break a rule or cannot be read.
+public struct HandEditRecord: Hashable, Sendable {
+  /// One commit per album, plays file or smart list, in id order.
+  public var recorded: [GitCommit] = []
+  /// Neither committed nor sent; each names its problems.
+  public var stayedHome: [HandEdit] = []
+
+  public init(recorded: [GitCommit] = [], stayedHome: [HandEdit] = []) {
+    self.recorded = recorded
+    self.stayedHome = stayedHome
+  }
+}
+
+extension CollectionStore {
+  /// Every album, plays file and smart list changed, added or removed by
+  /// hand since the last commit, in id order, each with what `rk check`
+  /// says is wrong with it now. The collection is loaded and checked only
+  /// when there is something to look at.
+  public func handEdits() throws(StoreError) -> [HandEdit] {
+    var edits = try unrecordedChanges()
+    guard !edits.isEmpty else { return [] }
+    let collection: RecordCollection
+    do {
+      collection = try RecordCollection.load(location)
+    } catch {
+      throw .collection(error)
+    }
+    let problems = Dictionary(grouping: CollectionCheck(collection, lists: SmartLists.load(from: location)).issues, by: \.id)
+    for index in edits.indices where edits[index].change != .removed {
+      edits[index].problems = problems[edits[index].id] ?? []
+    }
+    return edits
+  }
+
+  /// The hand edits ``handEdits()`` lists, without their problems: from
+  /// git's status alone, with no album read but the ones edited.
+  public func unrecordedChanges() throws(StoreError) -> [HandEdit] {
+    let files: [String]
+    let head: String?
+    do {
+      files = try repository.uncommittedFiles(under: prefix.isEmpty ? "" : String(prefix.dropLast()))
+      head = try repository.head()?.id
+    } catch {
+      throw .git(error)
+    }
+    var kinds: [String: HandEdit.Kind] = [:]
+    for file in files where file.hasPrefix(prefix) {
+      let path = String(file.dropFirst(prefix.count))
+      if PlayHistory.isPlaysFile(path) {
+        kinds[path] = .plays
+      } else if Self.isListFile(path) {
+        kinds[path] = .list
+      } else if let id = try albumFolder(holding: path, head: head) {
+        kinds[id] = .album
+      }
+    }
+    var edits: [HandEdit] = []
+    for (id, kind) in kinds.sorted(by: { $0.key < $1.key }) {
+      let file = kind == .album ? id + "/" + AlbumFile.name : id
+      let committed = try head.flatMap { (head) throws(StoreError) in try committedFile(file, in: head) }
+      let change: HandEdit.Change =
+        committed == nil ? .added : FileSystem.exists(location.path(file)) ? .edited : .removed
+      let name: String
+      switch kind {
+      case .album: name = albumName(id, committed: committed)
+      case .plays: name = id
+      case .list: name = "smart list " + String(id.dropFirst(SmartListFile.folder.count + 1).dropLast(SmartListFile.fileExtension.count))
+      }
+      edits.append(HandEdit(kind: kind, change: change, id: id, name: name))
+    }
+    return edits
+  }
+
+  /// Commits every hand edit that breaks no rule, one commit each (PRODUCT.md
+  /// §4), and leaves the others as they are. Only the files written by hand
+  /// are staged, so a kill at any moment leaves each file as the person
+  /// wrote it, committed or not.
+  public func recordHandEdits() throws(StoreError) -> HandEditRecord {
+    guard try !unrecordedChanges().isEmpty else { return HandEditRecord() }
+    return try locked { () throws(StoreError) -> HandEditRecord in
+      var record = HandEditRecord()
+      for edit in try handEdits() {
+        guard edit.problems.isEmpty else {
+          record.stayedHome.append(edit)
+          continue
+        }
+        if let commit = try commit(paths: [edit.id], message: edit.message) { record.recorded.append(commit) }
+      }
+      return record
+    }
+  }
+
+  /// Tells ``onHandEditProblems`` what the albums just committed "by hand"
+  /// before an `rk` change break, so a person hears of a mistake that was
+  /// kept as written (PRODUCT.md §4).
+  func reportProblems(ofHandEdited ids: [String]) {
+    guard let onHandEditProblems else { return }
+    let problems = ids.flatMap { id -> [AlbumIssue] in
+      do throws(StoreError) {
+        return try readChecked(id).problems
+      } catch {
+        return [AlbumIssue(id: id, unreadable: error)]
+      }
+    }
+    if !problems.isEmpty { onHandEditProblems(problems) }
+  }
+
+  /// Whether `path` (relative to the collection) is a smart list's file.
+  private static func isListFile(_ path: String) -> Bool {
+    path.hasPrefix(SmartListFile.folder + "/") && path.hasSuffix(SmartListFile.fileExtension)
+      && !path.dropFirst(SmartListFile.folder.count + 1).contains("/")
+  }
+
+  /// The album folder `path` lies in: the nearest folder above it whose
+  /// `album.md` is on disk or in HEAD. `nil` for a file of no album, and
+  /// for anything in a hidden folder, which is never an album's.
+  private func albumFolder(holding path: String, head: String?) throws(StoreError) -> String? {
+    let parts = path.split(separator: "/")
+    guard !parts.contains(where: { $0.hasPrefix(".") }) else { return nil }
+    for count in stride(from: parts.count - 1, through: 1, by: -1) {
+      let folder = parts[..<count].joined(separator: "/")
+      let file = folder + "/" + AlbumFile.name
+      if FileSystem.exists(location.path(file)) { return folder }
+      if let head, try committedFile(file, in: head) != nil { return folder }
+    }
+    return nil
+  }
+
+  /// The bytes of `file` (relative to the collection) in the commit `head`.
+  private func committedFile(_ file: String, in head: String) throws(StoreError) -> [UInt8]? {
+    do {
+      return try repository.file(at: prefix + file, inCommit: head)
+    } catch {
+      throw .git(error)
+    }
+  }
+
+  /// How a commit names the album `id`: from its file now, else as it was
+  /// committed, else by its id.
+  private func albumName(_ id: String, committed: [UInt8]?) -> String {
+    if let album = try? read(id).album { return ChangeMessage.name(of: album) }
+    if let committed, let album = try? AlbumFile.parse(committed, id: id, validating: false).album {
+      return ChangeMessage.name(of: album)
+    }
+    return id
+  }
+}
