@@ -8,7 +8,8 @@ answers then compared with those made without the cache),
 import discogs of 40 rows (20 updates, 20 adds), tag add right after the loose objects were pushed past rk's packing limit,
 so that the kill may land in packing, or `rk sync` with a bare repository on a file path: a fast-forward
 (`sync-ff`), a merge of both sides' changes (`sync-merge`), a fetch of a dozen new commits with covers
-(`sync-fetch`) and a push (`sync-push`); another clone makes the remote's side) on a copy of example-collection, and
+(`sync-fetch`), a push (`sync-push`) and the recording of hand edits before one (`sync-hand`: afterwards every
+line written by hand is in its file and in HEAD); another clone makes the remote's side) on a copy of example-collection, and
 kills it after a delay drawn uniformly from zero to a little more than that
 command's own running time (measured first), so kills land all along it;
 every other round aims instead at the part that changes files: it waits for
@@ -53,7 +54,7 @@ import time
 import zlib
 from collections import Counter, defaultdict
 
-SYNC_KINDS = ["sync-ff", "sync-merge", "sync-fetch", "sync-push"]
+SYNC_KINDS = ["sync-ff", "sync-merge", "sync-fetch", "sync-push", "sync-hand"]
 KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack", "import", "cache"] + SYNC_KINDS
 # The journal each kind's aimed kills wait for (the merge journal for syncs
 # that write files; a push or fetch has none, so it is killed anywhere).
@@ -239,6 +240,8 @@ class Trials:
                 self.rk_ok(["tag", "add", local, f"local-{n}"])
             elif kind == "sync-fetch":
                 self.remote_change(n, commits=12, cover=True)
+            elif kind == "sync-hand":
+                write_hand_edits(self, n)
             elif kind == "sync-push":
                 # A cover makes the push long enough for kills to land in it.
                 self.rk_ok(["tag", "add", local, f"local-{n}"])
@@ -392,7 +395,7 @@ class Trials:
         if unpushed:
             problems.append(f"{len(unpushed)} commit(s) not on the remote after the sync: {sorted(unpushed)[:3]}")
         self.made |= local
-        return problems
+        return problems + hand_edits_kept(self)
 
     def cache_tells_the_truth(self):
         """After a kill while the load cache was written: a query answers as
@@ -461,6 +464,52 @@ class Trials:
         self.git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main", check=False)
         self.git("push", "-q", "origin", "main", check=False)
         self.made = self.heads(self.collection) | set(self.git_in(self.remote, "rev-list", "main").stdout.split())
+
+
+# "rk sync recording hand edits" (sync-hand): several albums edited, one
+# added and a plays line written by hand, then `rk sync` killed while it
+# records them one commit each. The sync after the kill must complete (the
+# trial's own checks), and every line written by hand must be in its file
+# and in HEAD: recorded, never lost.
+
+def write_hand_edits(trials, n):
+    """Writes the hand edits of trial `n` into the collection, as a person
+    would (no git), and remembers each line written, by file."""
+    written = []
+    for i, name in enumerate(trials.random.sample(trials.local_albums(), 3)):
+        path = f"albums/{name}/album.md"
+        line = f"Hand note {n}-{i}."
+        with open(os.path.join(trials.collection, path), "a", encoding="utf-8") as f:
+            f.write(f"\n{line}\n")
+        written.append((path, line))
+    added = f"albums/zz-hand-{n}/album.md"
+    os.makedirs(os.path.dirname(os.path.join(trials.collection, added)))
+    with open(os.path.join(trials.collection, added), "w", encoding="utf-8") as f:
+        f.write(f"---\ntitle: Hand Made {n}\nartist: The Hands\n---\n")
+    written.append((added, f"title: Hand Made {n}"))
+    plays = "plays/2025.md"
+    line = f"- 2025-01-{1 + n % 28:02d} · {os.path.dirname(written[0][0])} · Hand {n}"
+    os.makedirs(os.path.join(trials.collection, "plays"), exist_ok=True)
+    with open(os.path.join(trials.collection, plays), "a", encoding="utf-8") as f:
+        f.write(line + "\n")
+    written.append((plays, line))
+    trials.hand_lines = getattr(trials, "hand_lines", []) + written
+
+
+def hand_edits_kept(trials):
+    """Every line written by hand so far is in its file and in HEAD's."""
+    problems = []
+    for path, line in getattr(trials, "hand_lines", []):
+        try:
+            with open(os.path.join(trials.collection, path), encoding="utf-8") as f:
+                on_disk = line in f.read().splitlines()
+        except FileNotFoundError:
+            on_disk = False
+        committed = line in trials.git("show", f"HEAD:{path}", check=False).stdout.splitlines()
+        if not (on_disk and committed):
+            problems.append(f"the hand-written line {line!r} of {path} is {'not committed' if on_disk else 'lost'}")
+    trials.hand_lines = []  # checked once: a failed trial's repair may reset them
+    return problems
 
 
 def main():
