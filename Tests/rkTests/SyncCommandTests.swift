@@ -80,14 +80,32 @@ struct SyncCommandTests {
     #expect(try shared.revision("HEAD", in: bob) == before)
   }
 
-  @Test func aSyncWithUncommittedEditsThatWouldBeOverwrittenIsRefused() throws {
+  @Test func aSyncRecordsAHandEditFirstAndMergesItWithTheRemotesChange() throws {
     let shared = try SharedCollection()
     let alice = try shared.clone("alice")
     let bob = try shared.clone("bob")
     try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
     try expectSuccess(shared.rk(["-C", alice, "sync"]))
     let file = bob + "/" + shared.album + "/album.md"
-    let edited = try String(contentsOfFile: file, encoding: .utf8) + "\nMy own words.\n"
+    try (try String(contentsOfFile: file, encoding: .utf8) + "\nMy own words.\n").write(toFile: file, atomically: false, encoding: .utf8)
+    let result = try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    #expect(result.stdout.hasPrefix("["), "\(result.stdout)")
+    #expect(result.stdout.contains("] Edit John Coltrane – Blue Train by hand\n"), "\(result.stdout)")
+    let merged = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(merged.contains("My own words."))
+    #expect(merged.contains("rating: 4"))
+    #expect(try git(["status", "--porcelain"], in: bob, environment: shared.environment).isEmpty)
+  }
+
+  @Test func aHandEditThatStaysHomeAndThatTheMergeWouldOverwriteStopsTheSync() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    let file = bob + "/" + shared.album + "/album.md"
+    let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+      of: "---\n", with: "---\nreleased: 1957-02-30\n", options: .anchored)
     try edited.write(toFile: file, atomically: false, encoding: .utf8)
     let before = try shared.revision("HEAD", in: bob)
     let result = try shared.rk(["-C", bob, "sync"])

@@ -42,7 +42,7 @@ extension RK {
         let files = stayedHome.map { $0.path(in: location) }
         Self.tell([
           "\(files.count) file\(files.count == 1 ? "" : "s") stayed home (not recorded, not sent): \(files.joined(separator: ", ")); "
-            + "rk sync records them once what is named above is fixed"
+            + "rk sync records \(files.count == 1 ? "it" : "them") once what is named above is fixed"
         ])
         throw ExitCode.failure
       }
