@@ -202,6 +202,27 @@ struct SyncAPITests {
     #expect(try fixture.head(fixture.alice) == (try fixture.head(fixture.bob)))
   }
 
+  /// The app's Sync button records hand edits first, as rk sync does, and
+  /// names what stayed home.
+  @Test func syncRecordsHandEditsAndNamesWhatStayedHome() async throws {
+    let fixture = try await SharingFixture()
+    let file = fixture.alice + "/" + album + "/album.md"
+    try (try String(contentsOfFile: file, encoding: .utf8) + "\nMy own words.\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: fixture.alice + "/albums/broken", withIntermediateDirectories: true)
+    try "---\ntitle: Broken\nartist: Hand\nreleased: 1957-02-30\n---\n".write(
+      toFile: fixture.alice + "/albums/broken/album.md", atomically: true, encoding: .utf8)
+    try await fixture.withClient { client in
+      let sync = try await client.change("/api/sync")
+      #expect(sync.object["recorded"] as? Int == 1)
+      #expect(sync.object["sent"] as? Int == 1)
+      let home = try #require(sync.object["stayed_home"] as? [[String: Any]])
+      // Shown as rk check --json shows paths (GET /api/problems too).
+      #expect(home.count == 1)
+      #expect((home.first?["path"] as? String)?.hasSuffix("/albums/broken/album.md") == true, "\(home)")
+    }
+    #expect(try git(["show", "origin/HEAD:" + album + "/album.md"], in: fixture.alice).contains("My own words."))
+  }
+
   /// Plays a sync brings in are in the server's copy when the sync answers,
   /// without waiting for the watcher: the album's plays and its object.
   @Test func playsASyncBringsAreSeenAtOnce() async throws {
