@@ -63,3 +63,24 @@ struct HandEditCheckTests {
     #expect(json["unrecorded"] as? [String] == ["albums/nick-drake-pink-moon/album.md"])
   }
 }
+
+extension HandEditCheckTests {
+  @Test func statusWithoutARemoteNamesHandEditsAndStrayPlays() throws {
+    try album.collection.writeFile(
+      "plays/2025.md", Array("- 2025-03-01 · albums/gone-away · Me\n- 2025-03-02 · \(OneAlbumCollection.id)\n".utf8))
+    let result = try expectSuccess(rk(["status"]))
+    #expect(
+      result.stdout == """
+        On branch main.
+        Changed by hand, not yet recorded (rk sync records them):
+          added: plays/2025.md
+        No remote to share with: rk remote add NAME URL names one.
+        Plays of albums not in the collection:
+          albums/gone-away: 1 play
+
+        """, "\(result.stdout)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(rk(["status", "--json"]).stdout.utf8)) as? [String: Any])
+    #expect(json["remote"] is NSNull)
+    #expect((json["stray_plays"] as? [[String: Any]])?.first?["album"] as? String == "albums/gone-away")
+  }
+}
