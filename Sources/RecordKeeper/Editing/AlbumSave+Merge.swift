@@ -52,7 +52,8 @@ extension CollectionStore {
         throw .unreadable(path: path, error)
       }
       var edited = opened
-      do throws(AlbumEditError) { try save.apply(to: &edited) } catch { throw .edit(album: name, error) }
+      let form = save.keepingTagOrder(opened: opened.tags, now: album.tags)
+      do throws(AlbumEditError) { try form.apply(to: &edited) } catch { throw .edit(album: name, error) }
       try Self.validate(edited, against: opened)
       let ours: [UInt8]
       do throws(AlbumFileError) { ours = try AlbumFile.rewrite(base, to: edited) } catch { throw .unreadable(path: path, error) }
