@@ -1,8 +1,8 @@
 // A save that met changes made meanwhile (PRODUCT §5): each field changed both in the form and
-// in the file since the form opened, side by side to choose, then saved again on the file as
-// it is now.
+// in the file since the form opened, side by side to choose; the choices go back with the form
+// and the version it was opened at, and the server merges them as any save.
 import * as api from './api.js';
-import { bodyKey, bodyOf, draftOf, EMPTY, mergedBody, schema } from './album-draft.js';
+import { bodyKey, bodyOf, EMPTY, schema, settledBody } from './album-draft.js';
 import { $, el } from './dom.js';
 import { labelOf } from './schema.js';
 
@@ -43,7 +43,7 @@ export class SaveConflicts {
           button.addEventListener('click', () => {
             choices.set(conflict.field, which);
             for (const other of sides.querySelectorAll('.conflict-button')) other.setAttribute('aria-pressed', String(other === button));
-            if (choices.size === conflicts.length) this.saveChoices(conflicts, choices, mine);
+            if (choices.size === conflicts.length) this.saveChoices(choices);
           });
           box.append(button);
         }
@@ -62,16 +62,14 @@ export class SaveConflicts {
     if (section) section.hidden = true;
   }
 
-  /** Saves again on the file as it is now: the form's own changes, and for each conflict the side chosen. */
-  async saveChoices(conflicts, choices, mine) {
+  /** Saves the form again from the version it was opened at, with the side chosen for each conflict. */
+  async saveChoices(choices) {
     const view = this.view;
     if (view.busy) return;
     view.busy = true;
     view.updateConfirm();
     try {
-      const current = await api.getAlbum(view.album.id);
-      const body = mergedBody(mine, bodyOf(draftOf(view.opened)), bodyOf(draftOf(current)), conflicts, choices);
-      const album = await api.saveAlbum(current.id, body, current.version, view.coverFile);
+      const album = await api.saveAlbum(view.album.id, settledBody(view.draft, choices), view.opened.version, view.coverFile);
       view.clearCover();
       this.hide();
       view.album = album;
