@@ -76,6 +76,26 @@ for (const which of ['ours', 'theirs']) {
   });
 }
 
+test('a value of one’s own is sent as the choice, and a list has none to type', async () => {
+  const view = editedView();
+  const conflicts = new SaveConflicts(view);
+  conflicts.show([CONFLICT, { field: 'tracks', ours: 'So What (Take 2)', theirs: 'So What (Live)' }]);
+  const section = document.getElementById('save-conflicts');
+  const forms = section.querySelectorAll('.conflict-edit');
+  assert.equal(forms.length, 1, 'the title takes a value; the tracks only a side');
+  const [input] = forms[0].children;
+  assert.equal(input.value, 'Kind of Blue (App)', 'yours to start from');
+  input.value = 'Kind of Blue (Both)';
+  forms[0].dispatch(new FakeEvent('submit'));
+  assert.equal(sent.length, 0, 'nothing sent before every field is chosen');
+  answers.push([200, { ...OPENED, version: 'v-saved' }]);
+  section.querySelectorAll('.conflict-field')[1].querySelectorAll('.conflict-button')[1].dispatch(new FakeEvent('click'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].headers['If-Match'], '"v-opened"');
+  assert.deepEqual(JSON.parse(sent[0].body).choices, { title: { value: 'Kind of Blue (Both)' }, tracks: 'theirs' });
+});
+
 test('a new conflict met by the settling save is shown again to choose', async () => {
   const view = editedView();
   const conflicts = new SaveConflicts(view);

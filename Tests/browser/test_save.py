@@ -89,7 +89,7 @@ class SettleConflictTests(AppTestCase):
     def album_file(self):
         return self.collection.root / ID / "album.md"
 
-    def settle(self, button, title):
+    def settle(self, choose, title):
         self.open_editor()
         # In the form: the title and track 1 renamed, a tag added (saved at once, as tags are).
         self.by_id("field-title").send_keys(" (App)")
@@ -113,7 +113,7 @@ class SettleConflictTests(AppTestCase):
         self.wait_for(lambda d: self.all("#save-conflicts .conflict-field"), "the conflict view")
         self.assertEqual([h.text for h in self.all("#save-conflicts h3")], ["Album name"], "only the title conflicts")
         self.screenshot("save-conflict-settle")
-        self.css(f"#save-conflicts {button} .conflict-button").click()
+        choose()
         self.wait_for(lambda d: self.details_title() == "Album Details", "the album saved with the choice")
         album = self.collection.album(ID)
         self.assertEqual(album["title"], title)
@@ -124,11 +124,23 @@ class SettleConflictTests(AppTestCase):
         self.wait_for(lambda d: [t.text for t in self.all("#track-list .track-name")][4] == "Flamenco Sketches (Alternate)",
                       "the saved album shown")
 
+    def keep(self, side):
+        return lambda: self.css(f"#save-conflicts .conflict-{side} .conflict-button").click()
+
     def test_keeping_yours_keeps_the_track_and_the_tag_changed_in_the_file(self):
-        self.settle(".conflict-ours", "Kind of Blue (App)")
+        self.settle(self.keep("ours"), "Kind of Blue (App)")
 
     def test_keeping_the_files_keeps_the_track_the_form_renamed(self):
-        self.settle(".conflict-theirs", "Kind of Blue (File)")
+        self.settle(self.keep("theirs"), "Kind of Blue (File)")
+
+    def test_a_value_of_ones_own_keeps_both_tracks_too(self):
+        def type_value():
+            field = self.css("#save-conflicts .conflict-edit input")
+            field.clear()
+            field.send_keys("Kind of Blue (Both)")
+            self.screenshot("save-conflict-value")
+            self.css("#save-conflicts .conflict-edit button").click()
+        self.settle(type_value, "Kind of Blue (Both)")
 
 
 if __name__ == "__main__":

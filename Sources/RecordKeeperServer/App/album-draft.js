@@ -179,7 +179,7 @@ export function sameAlbum(a, b) {
 
 /**
  * The body that settles a save's conflicts (PRODUCT §5): the form as it is and, for each field
- * the conflict named, the side chosen (`choices`: field → 'ours' or 'theirs'). It is sent with
+ * the conflict named, the side chosen (`choices`: field → 'ours', 'theirs' or {value}). It is sent with
  * the version the form was opened at, so the server merges it as any save: a track renamed or
  * a tag added in the file meanwhile is kept whichever side is chosen.
  */

@@ -6,6 +6,9 @@ import { bodyKey, bodyOf, EMPTY, schema, settledBody } from './album-draft.js';
 import { $, el } from './dom.js';
 import { labelOf } from './schema.js';
 
+/** The keys of the save body that are lists: settled by a side, never by a value typed. */
+const LISTS = new Set(['track_list', 'tags']);
+
 export class SaveConflicts {
   /** `view` is the details view: the form's draft, the album as opened, and its save state. */
   constructor(view) {
@@ -51,7 +54,21 @@ export class SaveConflicts {
       };
       // A text both changed that is no field of the form (notes, comments) can only be kept as in the file.
       sides.append(side('ours', 'Yours', conflict.ours, key in mine), side('theirs', 'In the file now', conflict.theirs, true));
-      section.append(el('div', { class: 'conflict-field' }, [el('h3', { text: labelOf(schema, conflict.field) }), sides]));
+      const name = labelOf(schema, conflict.field);
+      const block = el('div', { class: 'conflict-field' }, [el('h3', { text: name }), sides]);
+      if (key in mine && !LISTS.has(key)) {
+        // Or a value of one's own, set over the merge and checked by the server as every save is.
+        const input = el('input', { props: { type: 'text', value: conflict.ours ?? '' }, attrs: { 'aria-label': `${name}: a value of your own` } });
+        const use = (event) => {
+          event.preventDefault();
+          choices.set(conflict.field, { value: input.value });
+          for (const other of sides.querySelectorAll('.conflict-button')) other.setAttribute('aria-pressed', 'false');
+          if (choices.size === conflicts.length) this.saveChoices(choices);
+        };
+        block.append(el('form', { class: 'conflict-edit', on: { submit: use } }, [
+          input, el('button', { class: 'text-button', text: 'Use This', props: { type: 'submit' } })]));
+      }
+      section.append(block);
     }
     section.hidden = false;
     section.scrollIntoView({ block: 'nearest' });
