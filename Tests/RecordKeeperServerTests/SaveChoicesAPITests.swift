@@ -183,6 +183,11 @@ extension SaveMergeAPITests {
     #expect(saved.contains("tags: [a, b, c]\n"), "\(saved)")
   }
 
+  @Test func aTagRemovedInTheFileMeanwhileStaysRemovedWhenTheFormAddsOne() async throws {
+    let saved = try await save(tags: "tags: [b, a, z]\n", adding: ["c"], meanwhile: Self.reorder("tags: [b, a, z]\n", "tags: [z, b]\n"))
+    #expect(saved.contains("tags: [z, b, c]\n"), "\(saved)")
+  }
+
   @Test func aBlockListReorderedInTheFileMeanwhileKeepsThatOrderWhenTheFormAddsATag() async throws {
     let saved = try await save(
       tags: "tags:\n- b\n- a\n", adding: ["c"], meanwhile: Self.reorder("tags:\n- b\n- a\n", "tags:\n- a\n- b\n"))

@@ -15,7 +15,7 @@ extension AlbumSave {
     guard kept == opened.filter(kept.contains) else { return self }
     var save = self
     let rebased = now.filter { form.contains($0) || !opened.contains($0) }
-    save.tags = rebased + form.filter { !rebased.contains($0) }
+    save.tags = rebased + form.filter { !rebased.contains($0) && !opened.contains($0) }
     return save
   }
 }
