@@ -17,9 +17,6 @@ public struct SaveChoices: Hashable, Sendable {
     self.values = values
   }
 
-  /// Whether nothing is chosen: a first save.
-  public var isEmpty: Bool { sides.isEmpty && values.isEmpty }
-
   /// The merge's preferences: each side chosen, and ours for a field given
   /// a value, which the value then replaces. `*` (every field) is no field.
   var preferences: [String: MergeSide] {
