@@ -51,6 +51,20 @@ export class FakeElement {
     this.append(...nodes);
   }
 
+  /** The elements under this one with a class, in document order: `.name` selectors only. */
+  querySelectorAll(selector) {
+    const name = selector.replace(/^\./, '');
+    const found = [];
+    const visit = (node) => {
+      for (const child of node.children || []) {
+        if (String(child.className || '').split(' ').includes(name)) found.push(child);
+        visit(child);
+      }
+    };
+    visit(this);
+    return found;
+  }
+
   addEventListener(type, listener) { this.listeners.push({ type, listener }); }
 
   removeEventListener(type, listener) {

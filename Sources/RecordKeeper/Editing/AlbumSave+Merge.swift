@@ -26,9 +26,13 @@ extension CollectionStore {
   /// field both changed in different ways throws
   /// ``StoreError/saveConflicts(album:_:)`` with both values, and nothing
   /// is written. A `version` that is the file's current one needs no merge.
+  ///
+  /// After such a conflict, the same save again with `choices` settles the
+  /// fields chosen (PRODUCT.md §5): the merge is the same, so what changed
+  /// in the file meanwhile in other fields, or other tracks, is kept.
   @discardableResult
   public func save(
-    _ save: AlbumSave, to reference: String, openedAt version: String, cover: CoverImages? = nil
+    _ save: AlbumSave, to reference: String, openedAt version: String, choices: SaveChoices = SaveChoices(), cover: CoverImages? = nil
   ) throws(StoreError) -> GitCommit? {
     let id = try resolve(reference)
     return try locked { () throws(StoreError) -> GitCommit? in
@@ -48,17 +52,18 @@ extension CollectionStore {
         throw .unreadable(path: path, error)
       }
       var edited = opened
-      do throws(AlbumEditError) { try save.apply(to: &edited) } catch { throw .edit(album: name, error) }
+      let form = save.keepingTagOrder(opened: opened.tags, now: album.tags)
+      do throws(AlbumEditError) { try form.apply(to: &edited) } catch { throw .edit(album: name, error) }
       try Self.validate(edited, against: opened)
       let ours: [UInt8]
       do throws(AlbumFileError) { ours = try AlbumFile.rewrite(base, to: edited) } catch { throw .unreadable(path: path, error) }
-      let merged: [UInt8]
+      var merged: [UInt8]
       if base == bytes {
         merged = ours
       } else {
         let result: AlbumMerge.Result
         do throws(AlbumMergeError) {
-          result = try AlbumMerge.merge(base: base, ours: ours, theirs: bytes, id: id)
+          result = try AlbumMerge.merge(base: base, ours: ours, theirs: bytes, id: id, prefer: choices.preferences)
         } catch {
           switch error {
           case .unreadable(_, _, let cause), .unwritable(_, let cause): throw .unreadable(path: path, cause)
@@ -66,6 +71,9 @@ extension CollectionStore {
         }
         guard result.conflicts.isEmpty else { throw .saveConflicts(album: name, result.conflicts) }
         merged = result.bytes
+      }
+      do throws(AlbumFileError) { merged = try choices.settle(merged, id: id, covers: album.covers) } catch {
+        throw .unreadable(path: path, error)
       }
       let after: Album
       do throws(AlbumFileError) { after = try AlbumFile.parse(merged, id: id, covers: album.covers).album } catch {

@@ -251,14 +251,16 @@ struct APIRoutes<Context: RequestContext>: Sendable {
   }
 
   /// Saves the form's changes merged into the file as it is now (PRODUCT.md
-  /// §5): `If-Match` names the version the form was opened at.
+  /// §5): `If-Match` names the version the form was opened at. After a
+  /// 409 the same form comes back with `choices`, merged the same way.
   private func save(_ request: Request, _ context: Context) async throws(APIError) -> Response {
     let id = try existingAlbum(context)
     let version = try Self.openedVersion(request)
     let form = try await Upload.albumForm(request)
-    let save = try AlbumRequest.decode(form.album)
+    let (save, choices) = try AlbumRequest.decodeSave(form.album)
     let cover = try await Self.coverImages(form.cover)
-    return try await changed(id) { () async throws(StoreError) in _ = try await service.save(save, to: id, openedAt: version, cover: cover)
+    return try await changed(id) { () async throws(StoreError) in
+      try await service.save(save, to: id, openedAt: version, choices: choices, cover: cover)
     }
   }
 

@@ -23,7 +23,44 @@ enum AlbumRequest {
   ]
 
   static func decode(_ bytes: [UInt8]) throws(APIError) -> AlbumSave {
-    let object = try JSONBody.object(bytes)
+    try decode(object: try JSONBody.object(bytes))
+  }
+
+  /// A save's body (PUT): the form, and after a 409 `choices`, each field
+  /// the conflict named settled by `"ours"`, `"theirs"` or `{"value": …}`
+  /// (a field of one text only).
+  static func decodeSave(_ bytes: [UInt8]) throws(APIError) -> (AlbumSave, SaveChoices) {
+    var object = try JSONBody.object(bytes)
+    let choices = try object.removeValue(forKey: "choices").map { (value) throws(APIError) in try Self.choices(value) } ?? SaveChoices()
+    return (try decode(object: object), choices)
+  }
+
+  private static func choices(_ value: Any) throws(APIError) -> SaveChoices {
+    let shape = "choices must be an object naming each field of the conflict with \"ours\", \"theirs\" or {\"value\": text}"
+    guard let object = value as? [String: Any] else { throw APIError(.badRequest, shape, field: "choices") }
+    var choices = SaveChoices()
+    var values: [String: Any] = [:]
+    let textFields = Set([Field.title, .artist, .sortArtist, .released, .wikipedia].map(\.rawValue))
+    for (field, choice) in object {
+      if let side = choice as? String {
+        guard let side = MergeSide(rawValue: side), field != "*" else { throw APIError(.badRequest, shape, field: field) }
+        choices.sides[field] = side
+        continue
+      }
+      guard let given = choice as? [String: Any], given.count == 1, let value = given["value"] else {
+        throw APIError(.badRequest, shape, field: field)
+      }
+      guard textFields.contains(field) || CollectorField(rawValue: field) != nil else {
+        throw APIError(.badRequest, "\(field) cannot be given a value here; choose \"ours\" or \"theirs\" for it", field: field)
+      }
+      values[field] = value
+    }
+    // Read as the same keys of the form are.
+    choices.values = try decode(object: values).fields
+    return choices
+  }
+
+  private static func decode(object: [String: Any]) throws(APIError) -> AlbumSave {
     var save = AlbumSave()
     for (key, value) in object {
       switch key {

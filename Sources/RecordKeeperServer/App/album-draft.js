@@ -178,17 +178,11 @@ export function sameAlbum(a, b) {
 }
 
 /**
- * The body that saves again on the file as it is now (`theirs`, a body made from the current
- * album): each field the form changed since it opened (`mine` against `opened`), and for each
- * conflict the side chosen in `choices` (field → 'ours' or 'theirs').
+ * The body that settles a save's conflicts (PRODUCT §5): the form as it is and, for each field
+ * the conflict named, the side chosen (`choices`: field → 'ours', 'theirs' or {value}). It is sent with
+ * the version the form was opened at, so the server merges it as any save: a track renamed or
+ * a tag added in the file meanwhile is kept whichever side is chosen.
  */
-export function mergedBody(mine, opened, theirs, conflicts, choices) {
-  const body = { ...theirs };
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  for (const key of Object.keys(mine)) if (!same(mine[key], opened[key])) body[key] = mine[key];
-  for (const conflict of conflicts) {
-    const key = bodyKey(conflict.field);
-    if (key in body) body[key] = choices.get(conflict.field) === 'ours' ? mine[key] : theirs[key];
-  }
-  return body;
+export function settledBody(draft, choices) {
+  return { ...bodyOf(draft), choices: Object.fromEntries(choices) };
 }

@@ -1,10 +1,13 @@
 // A save that met changes made meanwhile (PRODUCT §5): each field changed both in the form and
-// in the file since the form opened, side by side to choose, then saved again on the file as
-// it is now.
+// in the file since the form opened, side by side to choose; the choices go back with the form
+// and the version it was opened at, and the server merges them as any save.
 import * as api from './api.js';
-import { bodyKey, bodyOf, draftOf, EMPTY, mergedBody, schema } from './album-draft.js';
+import { bodyKey, bodyOf, EMPTY, schema, settledBody } from './album-draft.js';
 import { $, el } from './dom.js';
 import { labelOf } from './schema.js';
+
+/** The keys of the save body that are lists: settled by a side, never by a value typed. */
+const LISTS = new Set(['track_list', 'tags']);
 
 export class SaveConflicts {
   /** `view` is the details view: the form's draft, the album as opened, and its save state. */
@@ -43,7 +46,7 @@ export class SaveConflicts {
           button.addEventListener('click', () => {
             choices.set(conflict.field, which);
             for (const other of sides.querySelectorAll('.conflict-button')) other.setAttribute('aria-pressed', String(other === button));
-            if (choices.size === conflicts.length) this.saveChoices(conflicts, choices, mine);
+            if (choices.size === conflicts.length) this.saveChoices(choices);
           });
           box.append(button);
         }
@@ -51,7 +54,21 @@ export class SaveConflicts {
       };
       // A text both changed that is no field of the form (notes, comments) can only be kept as in the file.
       sides.append(side('ours', 'Yours', conflict.ours, key in mine), side('theirs', 'In the file now', conflict.theirs, true));
-      section.append(el('div', { class: 'conflict-field' }, [el('h3', { text: labelOf(schema, conflict.field) }), sides]));
+      const name = labelOf(schema, conflict.field);
+      const block = el('div', { class: 'conflict-field' }, [el('h3', { text: name }), sides]);
+      if (key in mine && !LISTS.has(key)) {
+        // Or a value of one's own, set over the merge and checked by the server as every save is.
+        const input = el('input', { props: { type: 'text', value: conflict.ours ?? '' }, attrs: { 'aria-label': `${name}: a value of your own` } });
+        const use = (event) => {
+          event.preventDefault();
+          choices.set(conflict.field, { value: input.value });
+          for (const other of sides.querySelectorAll('.conflict-button')) other.setAttribute('aria-pressed', 'false');
+          if (choices.size === conflicts.length) this.saveChoices(choices);
+        };
+        block.append(el('form', { class: 'conflict-edit', on: { submit: use } }, [
+          input, el('button', { class: 'text-button', text: 'Use This', props: { type: 'submit' } })]));
+      }
+      section.append(block);
     }
     section.hidden = false;
     section.scrollIntoView({ block: 'nearest' });
@@ -62,16 +79,14 @@ export class SaveConflicts {
     if (section) section.hidden = true;
   }
 
-  /** Saves again on the file as it is now: the form's own changes, and for each conflict the side chosen. */
-  async saveChoices(conflicts, choices, mine) {
+  /** Saves the form again from the version it was opened at, with the side chosen for each conflict. */
+  async saveChoices(choices) {
     const view = this.view;
     if (view.busy) return;
     view.busy = true;
     view.updateConfirm();
     try {
-      const current = await api.getAlbum(view.album.id);
-      const body = mergedBody(mine, bodyOf(draftOf(view.opened)), bodyOf(draftOf(current)), conflicts, choices);
-      const album = await api.saveAlbum(current.id, body, current.version, view.coverFile);
+      const album = await api.saveAlbum(view.album.id, settledBody(view.draft, choices), view.opened.version, view.coverFile);
       view.clearCover();
       this.hide();
       view.album = album;

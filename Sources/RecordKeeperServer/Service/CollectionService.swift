@@ -376,10 +376,13 @@ public actor CollectionService {
 
   /// Saves the editable fields of an album (the app's Save), merged with
   /// what changed in its file since the form was opened at `version`, with
-  /// a new cover if given: one commit.
-  public func save(_ save: AlbumSave, to id: String, openedAt version: String, cover: CoverImages? = nil) throws(StoreError) {
+  /// a new cover if given: one commit. `choices` settle the fields an
+  /// earlier save of the same form met changed both ways.
+  public func save(
+    _ save: AlbumSave, to id: String, openedAt version: String, choices: SaveChoices = SaveChoices(), cover: CoverImages? = nil
+  ) throws(StoreError) {
     defer { refresh([id]) }
-    try store.save(save, to: id, openedAt: version, cover: cover)
+    try store.save(save, to: id, openedAt: version, choices: choices, cover: cover)
   }
 
   /// The album as its file says now, and the file's version (its ETag).
