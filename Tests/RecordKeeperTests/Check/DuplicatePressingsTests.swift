@@ -21,8 +21,8 @@ struct DuplicatePressingsTests {
   @Test func sameDiscogsIdIsReportedForEachAlbum() {
     #expect(
       issues([album("a", discogs: "1234"), album("b", discogs: "1234"), album("c", discogs: "999")]) == [
-        "a:10: discogs: same Discogs release 1234 as b — keep one, or give each album the id of its own pressing",
-        "b:10: discogs: same Discogs release 1234 as a — keep one, or give each album the id of its own pressing",
+        "a:10: discogs: same Discogs release 1234 as b — keep one, give each album the id of its own pressing, or if you own it twice number the copies (copy: 2)",
+        "b:10: discogs: same Discogs release 1234 as a — keep one, give each album the id of its own pressing, or if you own it twice number the copies (copy: 2)",
       ])
   }
 
@@ -30,8 +30,8 @@ struct DuplicatePressingsTests {
     let id = "8f2a5b0c-3d4e-4f5a-9b6c-7d8e9f0a1b2c"
     #expect(
       issues([album("a", musicbrainz: id), album("b", musicbrainz: id.uppercased())]) == [
-        "a:11: musicbrainz: same MusicBrainz release \(id) as b — keep one, or give each album the id of its own pressing",
-        "b:11: musicbrainz: same MusicBrainz release \(id.uppercased()) as a — keep one, or give each album the id of its own pressing",
+        "a:11: musicbrainz: same MusicBrainz release \(id) as b — keep one, give each album the id of its own pressing, or if you own it twice number the copies (copy: 2)",
+        "b:11: musicbrainz: same MusicBrainz release \(id.uppercased()) as a — keep one, give each album the id of its own pressing, or if you own it twice number the copies (copy: 2)",
       ])
   }
 
@@ -41,9 +41,9 @@ struct DuplicatePressingsTests {
     ])
     #expect(
       found == [
-        "a:12: barcode: same barcode 0 74646 93522 6 as b and c — keep one, or give each album the barcode printed on its own sleeve",
-        "b:12: barcode: same barcode 074646935226 as a and c — keep one, or give each album the barcode printed on its own sleeve",
-        "c:12: barcode: same barcode 0-74646-93522-6 as a and b — keep one, or give each album the barcode printed on its own sleeve",
+        "a:12: barcode: same barcode 0 74646 93522 6 as b and c — keep one, give each album the barcode printed on its own sleeve, or if you own it twice number the copies (copy: 2)",
+        "b:12: barcode: same barcode 074646935226 as a and c — keep one, give each album the barcode printed on its own sleeve, or if you own it twice number the copies (copy: 2)",
+        "c:12: barcode: same barcode 0-74646-93522-6 as a and b — keep one, give each album the barcode printed on its own sleeve, or if you own it twice number the copies (copy: 2)",
       ])
   }
 
