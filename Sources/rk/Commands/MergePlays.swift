@@ -12,8 +12,7 @@ extension RK {
         after git pull or git merge the plays recorded under an album's old id name the album's new id, as \
         rk sync does in its own merges. The merge commit git just made is made again with the plays moved \
         (same parents and message); nothing happens when no play needs moving.
-        """,
-      shouldDisplay: false)
+        """)
 
     @OptionGroup var collection: CollectionOptions
 
