@@ -47,9 +47,10 @@ public enum DuplicatePressings {
         }
       }
       for group in holders.values where group.count > 1 {
-        // Copies numbered apart are what the collector owns twice.
+        // Copies numbered apart are what the collector owns twice; a copy
+        // key that is no number tells no copy apart.
         let copies = group.map(copy(of:))
-        let twice = copies.filter { copy in copy == nil || copies.filter { $0 == copy }.count > 1 }
+        let twice = copies.contains(nil) ? copies : copies.filter { copy in copies.filter { $0 == copy }.count > 1 }
         for album in group where twice.contains(copy(of: album)) {
           let others = group.filter { $0.id != album.id }.map(\.id).sorted()
           let value = album[keyPath: field.keyPath] ?? ""

@@ -74,4 +74,27 @@ struct DuplicatePressingsTests {
     #expect(check.issues.map { "\($0.id):\($0.line): \($0.field)" } == ["albums/a:5: discogs", "albums/b:4: discogs"])
     #expect(check.summary == "2 albums checked: 2 problems in 2 albums.")
   }
+
+  private func copy(_ album: Album, _ number: JSONValue) -> Album {
+    var album = album
+    let text = if case .number(let value) = number { "\(value)" } else { "\"\(number)\"" }
+    album.extra.append(ExtraField(key: DuplicatePressings.copyKey, yaml: "copy: \(text)\n", value: number))
+    return album
+  }
+
+  @Test func copiesNumberedApartAreCopiesOwnedTwiceNotAProblem() {
+    #expect(issues([album("a", discogs: "1234"), copy(album("b", discogs: "1234"), .number(2))]).isEmpty)
+    #expect(
+      issues([copy(album("a", barcode: "074646935226"), .string("2")), copy(album("b", barcode: "074646935226"), .number(3))]).isEmpty)
+  }
+
+  @Test func copiesWithTheSameNumberOrNoWholeNumberAreStillReported() {
+    let found = issues([
+      copy(album("a", discogs: "1234"), .number(2)), copy(album("b", discogs: "1234"), .string("2")),
+      copy(album("c", discogs: "1234"), .number(3)),
+    ])
+    #expect(found.map { $0.prefix(1) } == ["a", "b"], "\(found)")
+    #expect(found.first?.contains("as b and c") == true, "\(found)")
+    #expect(issues([album("a", discogs: "1234"), copy(album("b", discogs: "1234"), .string("second"))]).count == 2)
+  }
 }
