@@ -86,31 +86,43 @@ extension CollectionStore {
           String(decoding: before, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == head.parentIDs[0],
           repository.unfinishedMerge().map({ $0.heads == [head.parentIDs[1]] }) ?? true
         else { return nil }
-        let merge = try repository.indexOfTree(ofCommit: head.id)
-        let base = try repository.mergeBase(head.parentIDs[0], head.parentIDs[1])
-        let changed = try movePlaysFollowingAlbums(base: base, sides: head.parentIDs, into: merge)
-        guard !changed.isEmpty else { return nil }
-        let edited = try changed.filter { (path) throws(GitError) in try repository.hasUncommittedChanges(at: path) }
-        guard edited.isEmpty else { throw StoreError.uncommittedChanges(edited) }
-        let tree = try repository.writeTree(of: merge)
-        let commitID = try repository.createCommit(tree: tree, parents: head.parentIDs, message: head.message)
-        var entries: [GitIndexEntry] = []
-        for path in changed {
-          guard let entry = merge.entry(at: path) else { continue }
-          let bytes = try repository.blob(withID: entry.id)
-          do throws(FileSystemError) {
-            try FileSystem.writeAtomically(bytes, to: repository.workingDirectory + "/" + path)
-          } catch {
-            throw StoreError.file(error)
-          }
-          entries.append(entry)
-        }
-        for entry in entries { try repository.resetIndex(under: [entry.path], to: [entry]) }
-        try repository.moveBranch(to: commitID, from: head.id, reflog: "merge: plays follow their albums")
-        return try repository.commit(withID: commitID.hex)
+        return try movePlays(inMergeCommit: head)
       } catch {
         throw .wrapping(error, operation: "move plays", path: repository.gitDirectory)
       }
+    }
+  }
+
+  /// Remakes the merge commit `head` (HEAD, made by git or by `rk
+  /// resolve`) with its plays moved as ``movePlaysFollowingAlbums(base:sides:into:)``
+  /// moves them, when any need moving; the caller holds the lock.
+  func movePlays(inMergeCommit head: GitCommit) throws(StoreError) -> GitCommit? {
+    guard head.parentIDs.count == 2 else { return nil }
+    do {
+      let merge = try repository.indexOfTree(ofCommit: head.id)
+      let base = try repository.mergeBase(head.parentIDs[0], head.parentIDs[1])
+      let changed = try movePlaysFollowingAlbums(base: base, sides: head.parentIDs, into: merge)
+      guard !changed.isEmpty else { return nil }
+      let edited = try changed.filter { (path) throws(GitError) in try repository.hasUncommittedChanges(at: path) }
+      guard edited.isEmpty else { throw StoreError.uncommittedChanges(edited) }
+      let tree = try repository.writeTree(of: merge)
+      let commitID = try repository.createCommit(tree: tree, parents: head.parentIDs, message: head.message)
+      var entries: [GitIndexEntry] = []
+      for path in changed {
+        guard let entry = merge.entry(at: path) else { continue }
+        let bytes = try repository.blob(withID: entry.id)
+        do throws(FileSystemError) {
+          try FileSystem.writeAtomically(bytes, to: repository.workingDirectory + "/" + path)
+        } catch {
+          throw StoreError.file(error)
+        }
+        entries.append(entry)
+      }
+      for entry in entries { try repository.resetIndex(under: [entry.path], to: [entry]) }
+      try repository.moveBranch(to: commitID, from: head.id, reflog: "merge: plays follow their albums")
+      return try repository.commit(withID: commitID.hex)
+    } catch {
+      throw .wrapping(error, operation: "move plays", path: repository.gitDirectory)
     }
   }
 }
