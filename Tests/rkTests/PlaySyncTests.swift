@@ -138,4 +138,19 @@ struct PlaySyncTests {
     try expectPlaysFollowed(shared, in: alice, moved: moved)
     #expect(try git(["rev-list", "--parents", "-n1", "HEAD"], in: alice, environment: shared.environment).split(separator: " ").count == 3)
   }
+
+  @Test func playsTheOtherSideRecordedUnderTheOldIdFollowAMoveMadeHere() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "play", shared.album, "--at", "2026-11-26 20:00"]))
+    try expectSuccess(shared.rk(["-C", alice, "play", shared.album, "--at", "2026-11-27 21:30", "--side", "A"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "mv", shared.album, "coltrane-blue-train"]))
+
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    try expectPlaysFollowed(shared, in: bob, moved: "albums/coltrane-blue-train")
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectPlaysFollowed(shared, in: alice, moved: "albums/coltrane-blue-train")
+  }
 }
