@@ -38,6 +38,15 @@ extension CollectionStore {
   @discardableResult
   func movePlaysFollowingAlbums(base: String?, sides: [String], into merge: GitMergeIndex) throws(GitError) -> [String] {
     guard let base else { return [] }
+    var playsFiles: Set<String> = []
+    for side in sides {
+      for entry in try repository.treeEntries(under: [prefix + PlayHistory.folder], of: try repository.commit(withID: side))
+      where PlayHistory.isPlaysFile(String(entry.path.dropFirst(prefix.count))) {
+        playsFiles.insert(entry.path)
+      }
+    }
+    // Rename detection only when there are plays to move.
+    guard !playsFiles.isEmpty else { return [] }
     var moves: [String: String] = [:]
     for side in sides {
       for (old, new) in try repository.renamedAlbumFolders(from: base, to: side)
@@ -48,13 +57,6 @@ extension CollectionStore {
       }
     }
     guard !moves.isEmpty else { return [] }
-    var playsFiles: Set<String> = []
-    for side in sides {
-      for entry in try repository.treeEntries(under: [prefix + PlayHistory.folder], of: try repository.commit(withID: side))
-      where PlayHistory.isPlaysFile(String(entry.path.dropFirst(prefix.count))) {
-        playsFiles.insert(entry.path)
-      }
-    }
     var changed: [String] = []
     for path in playsFiles.sorted() {
       guard let entry = merge.entry(at: path), let moved = PlayHistory.moving(try repository.blob(withID: entry.id), moves) else {
