@@ -16,7 +16,8 @@ struct RK: AsyncParsableCommand {
       Init.self, List.self, Find.self, Play.self, Plays.self, Stats.self, Show.self, Add.self, Edit.self, SetFields.self, Remove.self,
       Tag.self, Tags.self, Track.self, Cover.self,
       Artists.self, Sort.self, Check.self, Log.self, Undo.self, Move.self, Format.self, Lists.self, Import.self, Export.self, Serve.self,
-      Lookup.self, Identify.self, Scans.self, MergeFile.self, Conflicts.self, Resolve.self, Clone.self, Remote.self, Sync.self, Status.self,
+      Lookup.self, Identify.self, Scans.self, MergeFile.self, MergePlays.self, Conflicts.self, Resolve.self, Clone.self, Remote.self,
+      Sync.self, Status.self,
       Favourites.self, Suggest.self,
     ]
   )

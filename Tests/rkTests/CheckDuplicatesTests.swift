@@ -14,8 +14,8 @@ struct CheckDuplicatesTests {
     #expect(result.status == 1)
     #expect(
       result.stdout == """
-        albums/kind-of-blue/album.md:4: barcode: same barcode 0 74646 93522 6 as albums/kind-of-blue-2 — keep one, or give each album the barcode printed on its own sleeve
-        albums/kind-of-blue-2/album.md:5: barcode: same barcode 074646935226 as albums/kind-of-blue — keep one, or give each album the barcode printed on its own sleeve
+        albums/kind-of-blue/album.md:4: barcode: same barcode 0 74646 93522 6 as albums/kind-of-blue-2 — keep one, give each album the barcode printed on its own sleeve, or if you own it twice number the copies (copy: 2)
+        albums/kind-of-blue-2/album.md:5: barcode: same barcode 074646935226 as albums/kind-of-blue — keep one, give each album the barcode printed on its own sleeve, or if you own it twice number the copies (copy: 2)
 
         """)
     #expect(result.stderr.contains("3 albums checked: 2 problems in 2 albums."))

@@ -151,4 +151,17 @@ struct PlayCommandTests {
     let list = try album.rk(["list", "--format", "{id} {plays}", "--sort", "plays"])
     #expect(list.stdout == "albums/bill-evans-waltz 1\n\(OneAlbumCollection.id) 0\n")
   }
+
+  @Test func checkNamesAPlayWhoseAlbumIsNotInTheCollectionWithFileAndLine() throws {
+    try album.collection.writeFile(
+      "plays/2026.md", Array("# 2026\n\n- 2026-01-02 · albums/bill-evans-waltz\n- 2026-01-03 20:00 · albums/gone · side A\n".utf8))
+    let check = try album.rk(["check"])
+    #expect(check.status == 1)
+    #expect(
+      check.stdout
+        == album.path
+        + "/plays/2026.md:4: album: no album albums/gone in the collection: write the id the album has now (rk list --format '{id}' shows ids), or remove the line\n",
+      "\(check.stdout)")
+    #expect(check.stderr.contains("1 problem in 1 plays file."), "\(check.stderr)")
+  }
 }

@@ -53,4 +53,104 @@ struct PlaySyncTests {
         "2026-03-01 20:00", "2026-01-02 10:00", "2026-01-01 09:30",
       ])
   }
+
+  /// Alice plays the album twice while Bob moves it (`rk mv`) and syncs.
+  private func playsAndAMove(_ shared: SharedCollection) throws -> (alice: String, bob: String, moved: String) {
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "play", shared.album, "--at", "2026-11-26 20:00"]))
+    try expectSuccess(shared.rk(["-C", alice, "play", shared.album, "--at", "2026-11-27 21:30", "--side", "A"]))
+    try expectSuccess(shared.rk(["-C", bob, "mv", shared.album, "coltrane-blue-train"]))
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    return (alice, bob, "albums/coltrane-blue-train")
+  }
+
+  /// Both plays name the moved album, which counts them, in `clone`.
+  private func expectPlaysFollowed(_ shared: SharedCollection, in clone: String, moved: String) throws {
+    let plays = try expectSuccess(shared.rk(["-C", clone, "plays", moved])).stdout
+    #expect(plays == "2026-11-27 21:30 · \(moved) · side A · Test Collector\n2026-11-26 20:00 · \(moved) · Test Collector\n", "\(plays)")
+    let list = try expectSuccess(shared.rk(["-C", clone, "list", "--format", "{id} {plays} {last_played}"])).stdout
+    #expect(list == "\(moved) 2 2026-11-27\n", "\(list)")
+    try expectSuccess(shared.rk(["-C", clone, "check"]))
+    #expect(try git(["status", "--porcelain"], in: clone, environment: shared.environment).isEmpty)
+  }
+
+  @Test func playsRecordedUnderAnAlbumsOldIdFollowItsMoveThroughRkSync() throws {
+    let shared = try SharedCollection()
+    let (alice, bob, moved) = try playsAndAMove(shared)
+
+    let merged = try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    #expect(!merged.stdout.contains("onflict"), "\(merged.stdout)")
+    try expectPlaysFollowed(shared, in: alice, moved: moved)
+    // The move is in the merge commit itself, not a commit of its own after it.
+    #expect(try git(["rev-list", "--parents", "-n1", "HEAD"], in: alice, environment: shared.environment).split(separator: " ").count == 3)
+
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    try expectPlaysFollowed(shared, in: bob, moved: moved)
+    #expect(try shared.revision("HEAD", in: alice) == shared.revision("HEAD", in: bob))
+  }
+
+  @Test func playsRecordedUnderAnAlbumsOldIdFollowItsMoveThroughGitPull() throws {
+    let shared = try SharedCollection()
+    let (alice, bob, moved) = try playsAndAMove(shared)
+    let before = try shared.revision("HEAD", in: alice)
+
+    let pulled = try runGit(["pull", "--no-rebase", "--no-edit", "-q"], in: alice, environment: shared.environment)
+    #expect(pulled.status == 0, "\(pulled.err)")
+    try expectPlaysFollowed(shared, in: alice, moved: moved)
+    let parents = try git(["rev-list", "--parents", "-n1", "HEAD"], in: alice, environment: shared.environment)
+      .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+    #expect(parents.count == 3 && parents[1] == before, "\(parents)")
+
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    try expectPlaysFollowed(shared, in: bob, moved: moved)
+    #expect(try shared.revision("HEAD", in: alice) == shared.revision("HEAD", in: bob))
+  }
+
+  @Test func aClonePullingAMoveOfAnAlbumNobodyPlayedKeepsGitsMergeCommit() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "add", "--title", "Giant Steps", "--artist", "John Coltrane"]))
+    try expectSuccess(shared.rk(["-C", bob, "mv", shared.album, "coltrane-blue-train"]))
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    let pulled = try runGit(["pull", "--no-rebase", "--no-edit", "-q"], in: alice, environment: shared.environment)
+    #expect(pulled.status == 0, "\(pulled.err)")
+    #expect(try git(["reflog", "-n1", "--format=%gs"], in: alice, environment: shared.environment).hasPrefix("pull"))
+  }
+
+  @Test func playsFollowTheMoveWhenAGitPullStopsOnAConflictAndRkResolveFinishesIt() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    let moved = "albums/coltrane-blue-train"
+    try expectSuccess(shared.rk(["-C", alice, "play", shared.album, "--at", "2026-11-26 20:00"]))
+    try expectSuccess(shared.rk(["-C", alice, "play", shared.album, "--at", "2026-11-27 21:30", "--side", "A"]))
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--released", "1958"]))
+    try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--released", "1957"]))
+    try expectSuccess(shared.rk(["-C", bob, "mv", shared.album, "coltrane-blue-train"]))
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+
+    let pulled = try runGit(["pull", "--no-rebase", "--no-edit", "-q"], in: alice, environment: shared.environment)
+    #expect(pulled.status != 0)
+    try expectSuccess(shared.rk(["-C", alice, "resolve", moved, "--take", "ours"]))
+    try expectPlaysFollowed(shared, in: alice, moved: moved)
+    #expect(try git(["rev-list", "--parents", "-n1", "HEAD"], in: alice, environment: shared.environment).split(separator: " ").count == 3)
+  }
+
+  @Test func playsTheOtherSideRecordedUnderTheOldIdFollowAMoveMadeHere() throws {
+    let shared = try SharedCollection()
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "play", shared.album, "--at", "2026-11-26 20:00"]))
+    try expectSuccess(shared.rk(["-C", alice, "play", shared.album, "--at", "2026-11-27 21:30", "--side", "A"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "mv", shared.album, "coltrane-blue-train"]))
+
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    try expectPlaysFollowed(shared, in: bob, moved: "albums/coltrane-blue-train")
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectPlaysFollowed(shared, in: alice, moved: "albums/coltrane-blue-train")
+  }
 }

@@ -9,7 +9,7 @@ struct ProjectFilesTests {
   static let commands = [
     "init", "list", "show", "add", "edit", "set", "rm", "tag", "tags", "track", "cover", "artists", "sort", "check", "log", "undo", "mv",
     "fmt", "lists", "serve",
-    "lookup", "identify", "scans", "merge-file", "conflicts", "resolve", "clone", "remote", "sync", "status",
+    "lookup", "identify", "scans", "merge-file", "merge-plays", "conflicts", "resolve", "clone", "remote", "sync", "status",
     "favourites", "suggest",
     "play", "plays", "stats",
   ]

@@ -22,7 +22,9 @@ public struct CollectionCheck: Sendable {
     // with our values, but nothing is committed until they are resolved.
     let mergeIssues = FieldConflict.unresolved(in: collection.location).map(\.albumIssue)
     // Lines of plays/*.md that are no play (PRODUCT.md §1.4).
-    let playIssues = PlayHistory.load(collection.location).problems
+    let playIssues =
+      PlayHistory.load(collection.location).problems
+      + PlaysWithoutAlbum.issues(in: collection.location, albums: Set(collection.albums.map(\.id) + collection.unreadable.map(\.id)))
     issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues)
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }

@@ -1,10 +1,26 @@
 /// Albums that are the same pressing twice (issue 8, PRODUCT.md §1.1): the
 /// same Discogs release, the same MusicBrainz release, or the same barcode.
 /// Usually one record added twice, by hand and again by an import; `rk check`
-/// reports each album of such a pair.
+/// reports each album of such a pair, unless the collector marked them as
+/// copies of one release owned twice: `copy: 2` (a whole number, different
+/// for each; an album without the key is copy 1).
 public enum DuplicatePressings {
   /// The fields that name one pressing.
   public static let fields: [CollectorField] = [.discogs, .musicbrainz, .barcode]
+
+  /// The key that numbers two copies of one pressing apart.
+  public static let copyKey = "copy"
+
+  /// The album's copy number: its `copy` key, 1 without one, `nil` when
+  /// the key holds no whole number from 1 up.
+  static func copy(of album: Album) -> Int? {
+    guard let field = album.extra.first(where: { $0.key == copyKey }) else { return 1 }
+    switch field.value {
+    case .number(let number) where number >= 1: return number
+    case .string(let text): return Int(text.trimmed).flatMap { $0 >= 1 ? $0 : nil }
+    default: return nil
+    }
+  }
 
   /// One issue for each album and field whose identifier another album
   /// shares, on the line of that field in the album's file.
@@ -31,7 +47,11 @@ public enum DuplicatePressings {
         }
       }
       for group in holders.values where group.count > 1 {
-        for album in group {
+        // Copies numbered apart are what the collector owns twice; a copy
+        // key that is no number tells no copy apart.
+        let copies = group.map(copy(of:))
+        let twice = copies.contains(nil) ? copies : copies.filter { copy in copies.filter { $0 == copy }.count > 1 }
+        for album in group where twice.contains(copy(of: album)) {
           let others = group.filter { $0.id != album.id }.map(\.id).sorted()
           let value = album[keyPath: field.keyPath] ?? ""
           issues.append(
@@ -65,6 +85,6 @@ public enum DuplicatePressings {
       default: "barcode \(value)"
       }
     let fix = field == .barcode ? "the barcode printed on its own sleeve" : "the id of its own pressing"
-    return "same \(what) as \(list) — keep one, or give each album \(fix)"
+    return "same \(what) as \(list) — keep one, give each album \(fix), or if you own it twice number the copies (copy: 2)"
   }
 }

@@ -26,7 +26,21 @@ public struct DiscogsImportPlan: Sendable {
     public var id: String
   }
 
+  /// A row that matched no album by release id, paired with an album
+  /// typed in by hand (which it then updates).
+  public struct Pairing: Sendable {
+    public var line: Int
+    public var id: String
+    public var by: DiscogsPairing
+    /// The row's artist and title, `Miles Davis – Kind of Blue`.
+    public var name: String
+
+    /// `paired line 12 (Miles Davis – Kind of Blue) with albums/kind-of-blue by barcode`
+    public var description: String { "paired line \(line) (\(name)) with \(id) by \(by.description)" }
+  }
+
   public var added: [Addition] = []
+  public var paired: [Pairing] = []
   public var updated: [Update] = []
   public var unchanged: [Unchanged] = []
 
@@ -98,17 +112,26 @@ extension CollectionStore {
     var problems: [DiscogsImportProblem] = []
     var additions: [(line: Int, album: Album)] = []
     let loaded = Dictionary(collection.albums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for (record, id) in zip(records, DiscogsImport.match(records, to: collection.albums)) {
-      guard let id else {
+    let matches = DiscogsImport.match(records, to: collection.albums)
+    let pairs = DiscogsPairing.pair(records, matched: matches, albums: collection.albums)
+    for (index, record) in records.enumerated() {
+      let pairing = pairs[index]
+      // A paired album keeps what the person typed; the row fills the rest.
+      let update = { (album: inout Album) in pairing == nil ? record.apply(to: &album) : record.fill(&album) }
+      guard let id = matches[index] ?? pairing?.id else {
         additions.append((record.line, record.newAlbum()))
         continue
       }
       // Most rows of a second import change nothing: tell those from the
       // album as loaded (under the lock), without reading and parsing the
       // file twice more.
+      if let pairing {
+        let name = ChangeMessage.name(of: record.newAlbum())
+        plan.paired.append(.init(line: record.line, id: pairing.id, by: pairing.by, name: name))
+      }
       if let album = loaded[id] {
         var changed = album
-        record.apply(to: &changed)
+        update(&changed)
         if changed == album {
           plan.unchanged.append(.init(line: record.line, id: id))
           continue
@@ -117,7 +140,7 @@ extension CollectionStore {
       do throws(StoreError) {
         let (album, bytes) = try read(id)
         var changed = album
-        record.apply(to: &changed)
+        update(&changed)
         let broken = record.problems(in: changed, comparedWith: album)
         guard broken.isEmpty else {
           problems += broken.map { problem in

@@ -29,6 +29,18 @@ public enum DiscogsNotes {
     return body.notes.replacing("\r\n", with: "\n").replacing("\r", with: "\n").trimmed
   }
 
+  /// Whether `body` holds `notes` already: each of its lines, in order, in
+  /// the `### Discogs` part (as ``text(of:)`` reads it), so that lines a
+  /// person wrote among them stay when the same row is imported again.
+  public static func holds(_ notes: String, in body: AlbumBody) -> Bool {
+    var written = text(of: body).split(separator: "\n", omittingEmptySubsequences: false)[...]
+    for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard let found = written.firstIndex(of: line) else { return false }
+      written = written[(found + 1)...]
+    }
+    return true
+  }
+
   /// `body` with `notes` (non-empty, `\n` line breaks) as the text of its
   /// `### Discogs` part: replaced in place when there is one; else a new
   /// part at the end of the `## Notes` section, or a new section at the end

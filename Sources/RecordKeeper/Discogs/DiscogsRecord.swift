@@ -84,7 +84,7 @@ public struct DiscogsRecord: Hashable, Sendable {
     // a track list a person wrote is never replaced. Validation judges both.
     for tag in tags ?? [] where !album.tags.contains(tag) { album.tags.append(tag) }
     if let tracks, album.trackList.isEmpty { album.trackList = tracks }
-    if let notes, DiscogsNotes.text(of: album.body) != notes {
+    if let notes, !DiscogsNotes.holds(notes, in: album.body) {
       album.body = DiscogsNotes.setting(notes, in: album.body)
     }
   }

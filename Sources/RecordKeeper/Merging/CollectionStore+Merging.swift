@@ -80,6 +80,7 @@ extension CollectionStore {
         try settle(conflict, ours: ours, theirs: theirs, into: merge, records: &records, conflicted: &conflicted)
       }
 
+      try movePlaysFollowingAlbums(base: base, sides: [ours, theirs], into: merge)
       let tree = try repository.writeTree(of: merge)
       let message = "Merge changes from \(source)\n"
       let commitID = try repository.createCommit(tree: tree, parents: [ours, theirs], message: message)

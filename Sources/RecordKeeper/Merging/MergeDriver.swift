@@ -98,6 +98,7 @@ extension CollectionStore {
       throw .git(error)
     }
     do throws(GitError) { try repository.setConfig("merge.\(MergeDriver.name).driver", command) } catch { throw .git(error) }
+    try installPlaysHook()
     guard try Self.writeMergeAttributes(in: location.root) else { return nil }
     return try locked { () throws(StoreError) -> GitCommit? in
       try commit(

@@ -106,20 +106,10 @@ extension CollectionStore {
     var changed: [(String, [UInt8], [UInt8])] = []
     for entry in entries where !entry.isDirectory && entry.name.hasSuffix(".md") && !entry.name.hasPrefix(".") {
       let path = PlayHistory.folder + "/" + entry.name
-      guard let old = try? FileSystem.read(location.path(path), limit: 64 << 20) else { continue }
-      var lines = String(decoding: old, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      var touched = false
-      for index in lines.indices {
-        guard let play = try? Play.parse(Substring(lines[index])), play.album == id else { continue }
-        let line = lines[index]
-        // The id is the second part: after the first separator.
-        guard let separator = line.firstIndex(where: { $0 == "·" || $0 == "|" }),
-          let found = line[line.index(after: separator)...].range(of: id)
-        else { continue }
-        lines[index].replaceSubrange(found, with: newID)
-        touched = true
+      guard let old = try? FileSystem.read(location.path(path), limit: 64 << 20), let moved = PlayHistory.moving(old, [id: newID]) else {
+        continue
       }
-      if touched { changed.append((path, Array(lines.joined(separator: "\n").utf8), old)) }
+      changed.append((path, moved, old))
     }
     return changed
   }

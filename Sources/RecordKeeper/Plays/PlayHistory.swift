@@ -79,6 +79,13 @@ public struct PlayHistory: Sendable {
   /// The plays and problems of one file's text; `file` names it in problems.
   public static func parse(_ bytes: [UInt8], file: String) -> ([Play], [AlbumIssue]) {
     var plays: [Play] = []
+    let problems = read(bytes, file: file) { plays.append($1) }
+    return (plays, problems)
+  }
+
+  /// Hands each play of one file's text to `each` with its line number;
+  /// the problems, `file` naming it.
+  static func read(_ bytes: [UInt8], file: String, _ each: (_ line: Int, Play) -> Void) -> [AlbumIssue] {
     var problems: [AlbumIssue] = []
     bytes.withUnsafeBufferPointer { buffer in
       var number = 0
@@ -87,13 +94,13 @@ public struct PlayHistory: Sendable {
         let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
         number += 1
         do throws(PlayLineError) {
-          if let play = try Play.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) { plays.append(play) }
+          if let play = try Play.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) { each(number, play) }
         } catch {
           problems.append(AlbumIssue(id: file, line: number, field: "play", message: error.description))
         }
         start = end + 1
       }
     }
-    return (plays, problems)
+    return problems
   }
 }

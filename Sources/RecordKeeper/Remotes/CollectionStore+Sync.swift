@@ -86,6 +86,8 @@ extension CollectionStore {
       throw .unknownRemote(remoteName, known: try remotes().map(\.name))
     }
     let tracking = "refs/remotes/\(remoteName)/\(branch)"
+    // Clones registered before rk had the plays hook get it now (for git pull).
+    if (try? repository.configuration("merge.\(MergeDriver.name).driver")) != nil { _ = try? installPlaysHook() }
     let handEdits: HandEditRecord
     do {
       handEdits = try recordHandEdits()

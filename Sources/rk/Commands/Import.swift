@@ -22,7 +22,11 @@ extension RK {
           ("1970-00-00" is 1970) mean what is real; long condition names are stored short. Any other \
           column becomes a key named by its header in snake_case ("Collection Genre": collection_genre). \
           The nth row of a release id updates the nth album with that discogs id (albums ordered by id), \
-          rewriting only what changed; other rows add albums. A blank cell changes nothing: import never \
+          rewriting only what changed. A row that matches no album so is paired with an album that has no \
+          discogs id yet, by barcode, then catalog number, then artist and title (ignoring case, accents \
+          and punctuation), and the import says so ("Paired line 12 (…) with albums/kind-of-blue by \
+          barcode."): the row fills what that album lacks and never replaces what it holds. Other rows add \
+          albums. Lines you write inside "### Discogs" stay while the row's notes stay the same. A blank cell changes nothing: import never \
           removes a value. Every row is checked first: on any problem, each is printed as \
           FILE:LINE: column: message and nothing is written.
           """)
@@ -54,6 +58,9 @@ extension RK {
                 .utf8))
           throw ExitCode.failure
         }
+        // Said on every import, so a row never pairs with an album silently.
+        Terminal.write(
+          result.plan.paired.map { Visible.text(($0.description.first?.uppercased() ?? "") + $0.description.dropFirst()) + ".\n" }.joined())
         if dryRun {
           Terminal.write(Self.describe(result.plan, in: store.location))
         } else {

@@ -21,8 +21,8 @@ struct DuplicatePressingsTests {
   @Test func sameDiscogsIdIsReportedForEachAlbum() {
     #expect(
       issues([album("a", discogs: "1234"), album("b", discogs: "1234"), album("c", discogs: "999")]) == [
-        "a:10: discogs: same Discogs release 1234 as b — keep one, or give each album the id of its own pressing",
-        "b:10: discogs: same Discogs release 1234 as a — keep one, or give each album the id of its own pressing",
+        "a:10: discogs: same Discogs release 1234 as b — keep one, give each album the id of its own pressing, or if you own it twice number the copies (copy: 2)",
+        "b:10: discogs: same Discogs release 1234 as a — keep one, give each album the id of its own pressing, or if you own it twice number the copies (copy: 2)",
       ])
   }
 
@@ -30,8 +30,8 @@ struct DuplicatePressingsTests {
     let id = "8f2a5b0c-3d4e-4f5a-9b6c-7d8e9f0a1b2c"
     #expect(
       issues([album("a", musicbrainz: id), album("b", musicbrainz: id.uppercased())]) == [
-        "a:11: musicbrainz: same MusicBrainz release \(id) as b — keep one, or give each album the id of its own pressing",
-        "b:11: musicbrainz: same MusicBrainz release \(id.uppercased()) as a — keep one, or give each album the id of its own pressing",
+        "a:11: musicbrainz: same MusicBrainz release \(id) as b — keep one, give each album the id of its own pressing, or if you own it twice number the copies (copy: 2)",
+        "b:11: musicbrainz: same MusicBrainz release \(id.uppercased()) as a — keep one, give each album the id of its own pressing, or if you own it twice number the copies (copy: 2)",
       ])
   }
 
@@ -41,9 +41,9 @@ struct DuplicatePressingsTests {
     ])
     #expect(
       found == [
-        "a:12: barcode: same barcode 0 74646 93522 6 as b and c — keep one, or give each album the barcode printed on its own sleeve",
-        "b:12: barcode: same barcode 074646935226 as a and c — keep one, or give each album the barcode printed on its own sleeve",
-        "c:12: barcode: same barcode 0-74646-93522-6 as a and b — keep one, or give each album the barcode printed on its own sleeve",
+        "a:12: barcode: same barcode 0 74646 93522 6 as b and c — keep one, give each album the barcode printed on its own sleeve, or if you own it twice number the copies (copy: 2)",
+        "b:12: barcode: same barcode 074646935226 as a and c — keep one, give each album the barcode printed on its own sleeve, or if you own it twice number the copies (copy: 2)",
+        "c:12: barcode: same barcode 0-74646-93522-6 as a and b — keep one, give each album the barcode printed on its own sleeve, or if you own it twice number the copies (copy: 2)",
       ])
   }
 
@@ -73,5 +73,28 @@ struct DuplicatePressingsTests {
     #expect(!check.isClean)
     #expect(check.issues.map { "\($0.id):\($0.line): \($0.field)" } == ["albums/a:5: discogs", "albums/b:4: discogs"])
     #expect(check.summary == "2 albums checked: 2 problems in 2 albums.")
+  }
+
+  private func copy(_ album: Album, _ number: JSONValue) -> Album {
+    var album = album
+    let text = if case .number(let value) = number { "\(value)" } else { "\"\(number)\"" }
+    album.extra.append(ExtraField(key: DuplicatePressings.copyKey, yaml: "copy: \(text)\n", value: number))
+    return album
+  }
+
+  @Test func copiesNumberedApartAreCopiesOwnedTwiceNotAProblem() {
+    #expect(issues([album("a", discogs: "1234"), copy(album("b", discogs: "1234"), .number(2))]).isEmpty)
+    #expect(
+      issues([copy(album("a", barcode: "074646935226"), .string("2")), copy(album("b", barcode: "074646935226"), .number(3))]).isEmpty)
+  }
+
+  @Test func copiesWithTheSameNumberOrNoWholeNumberAreStillReported() {
+    let found = issues([
+      copy(album("a", discogs: "1234"), .number(2)), copy(album("b", discogs: "1234"), .string("2")),
+      copy(album("c", discogs: "1234"), .number(3)),
+    ])
+    #expect(found.map { $0.prefix(1) } == ["a", "b"], "\(found)")
+    #expect(found.first?.contains("as b and c") == true, "\(found)")
+    #expect(issues([album("a", discogs: "1234"), copy(album("b", discogs: "1234"), .string("second"))]).count == 2)
   }
 }

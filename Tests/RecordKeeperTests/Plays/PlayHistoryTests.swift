@@ -63,4 +63,15 @@ import Testing
     let collection = try TemporaryCollection()
     #expect(PlayHistory.load(CollectionLocation(root: collection.path)).plays.isEmpty)
   }
+
+  @Test func movingPlaysRenamesOnlyTheMovedAlbumsAndKeepsEveryOtherByte() throws {
+    let text =
+      "# Plays in 2026\n\n- 2026-01-02 20:00 · albums/blue · side A · Ada\n* 2026-01-03 | albums/other | Bo\r\nprose about albums/blue\n- 2026-01-04 · albums/blue-train\n"
+    let moved = try #require(PlayHistory.moving(Array(text.utf8), ["albums/blue": "albums/kind-of-blue"]))
+    #expect(
+      String(decoding: moved, as: UTF8.self)
+        == "# Plays in 2026\n\n- 2026-01-02 20:00 · albums/kind-of-blue · side A · Ada\n* 2026-01-03 | albums/other | Bo\r\nprose about albums/blue\n- 2026-01-04 · albums/blue-train\n"
+    )
+    #expect(PlayHistory.moving(Array(text.utf8), ["albums/gone": "albums/new"]) == nil)
+  }
 }

@@ -1,0 +1,209 @@
+import CLibGit2
+import Foundation
+
+// Plays follow their album through a merge (PRODUCT.md §6): when one side
+// moved an album (`rk mv` or a hand rename), plays the other side recorded
+// under the old id are made to name the new one in the merge itself, so
+// `rk plays NEW` counts them all and `last_played` is right.
+
+extension PlayHistory {
+  /// `bytes` (a plays file) with every play of an album in `moves` (old id
+  /// → new id) naming its new id; `nil` when no play was moved. The rest of
+  /// each line, and every other line, stays as written.
+  static func moving(_ bytes: [UInt8], _ moves: [String: String]) -> [UInt8]? {
+    guard !moves.isEmpty else { return nil }
+    var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var touched = false
+    for index in lines.indices {
+      guard let play = try? Play.parse(Substring(lines[index])), let newID = moves[play.album] else { continue }
+      let line = lines[index]
+      // The id is the second part: after the first separator.
+      guard let separator = line.firstIndex(where: { $0 == "·" || $0 == "|" }),
+        let found = line[line.index(after: separator)...].range(of: play.album)
+      else { continue }
+      lines[index].replaceSubrange(found, with: newID)
+      touched = true
+    }
+    return touched ? Array(lines.joined(separator: "\n").utf8) : nil
+  }
+}
+
+extension CollectionStore {
+  /// Moves the plays of the merge `merge` (of `sides`, whose common
+  /// ancestor is `base`) that name an album one side moved: the album's old
+  /// folder is gone from the merge and its new one is there. Plays files
+  /// the merge left conflicted are left alone.
+  ///
+  /// - Returns: The plays files changed (paths relative to the work tree).
+  @discardableResult
+  func movePlaysFollowingAlbums(base: String?, sides: [String], into merge: GitMergeIndex) throws(GitError) -> [String] {
+    guard let base else { return [] }
+    var playsFiles: Set<String> = []
+    for side in sides {
+      for entry in try repository.treeEntries(under: [prefix + PlayHistory.folder], of: try repository.commit(withID: side))
+      where PlayHistory.isPlaysFile(String(entry.path.dropFirst(prefix.count))) {
+        playsFiles.insert(entry.path)
+      }
+    }
+    // Rename detection only when there are plays to move.
+    guard !playsFiles.isEmpty else { return [] }
+    var moves: [String: String] = [:]
+    for side in sides {
+      for (old, new) in try repository.renamedAlbumFolders(from: base, to: side)
+      where old.hasPrefix(prefix) && new.hasPrefix(prefix) && merge.entry(at: old + "/" + AlbumFile.name) == nil
+        && merge.entry(at: new + "/" + AlbumFile.name) != nil
+      {
+        moves[String(old.dropFirst(prefix.count))] = String(new.dropFirst(prefix.count))
+      }
+    }
+    guard !moves.isEmpty else { return [] }
+    var changed: [String] = []
+    for path in playsFiles.sorted() {
+      guard let entry = merge.entry(at: path), let moved = PlayHistory.moving(try repository.blob(withID: entry.id), moves) else {
+        continue
+      }
+      try merge.set(path, id: try repository.createBlob(moved), mode: entry.mode)
+      changed.append(path)
+    }
+    return changed
+  }
+
+  /// Moves the plays of the merge commit git just made (`git pull`, `git
+  /// merge`: rk's `post-merge` hook runs this) as ``merge(commit:from:)``
+  /// does in its own merges: the merge commit is remade with the plays
+  /// moved, same parents and message, and the work tree and index get the
+  /// moved plays files. Nothing happens unless HEAD is a merge commit whose
+  /// first parent is `ORIG_HEAD` (the merge just made, not one fetched) and
+  /// some play needs moving.
+  ///
+  /// - Returns: The new merge commit, or `nil` when nothing was moved.
+  @discardableResult
+  public func movePlaysInMergedHead() throws(StoreError) -> GitCommit? {
+    // git runs the hook before it removes MERGE_HEAD: the merge it names is
+    // the one committed, not one under way.
+    try locked(duringMerge: true) { () throws(StoreError) -> GitCommit? in
+      do {
+        guard let head = try repository.head(), head.parentIDs.count == 2,
+          let before = try? FileSystem.read(repository.gitDirectory + "/ORIG_HEAD"),
+          String(decoding: before, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == head.parentIDs[0],
+          repository.unfinishedMerge().map({ $0.heads == [head.parentIDs[1]] }) ?? true
+        else { return nil }
+        return try movePlays(inMergeCommit: head)
+      } catch {
+        throw .wrapping(error, operation: "move plays", path: repository.gitDirectory)
+      }
+    }
+  }
+
+  /// Remakes the merge commit `head` (HEAD, made by git or by `rk
+  /// resolve`) with its plays moved as ``movePlaysFollowingAlbums(base:sides:into:)``
+  /// moves them, when any need moving; the caller holds the lock.
+  func movePlays(inMergeCommit head: GitCommit) throws(StoreError) -> GitCommit? {
+    guard head.parentIDs.count == 2 else { return nil }
+    do {
+      let merge = try repository.indexOfTree(ofCommit: head.id)
+      let base = try repository.mergeBase(head.parentIDs[0], head.parentIDs[1])
+      let changed = try movePlaysFollowingAlbums(base: base, sides: head.parentIDs, into: merge)
+      guard !changed.isEmpty else { return nil }
+      let edited = try changed.filter { (path) throws(GitError) in try repository.hasUncommittedChanges(at: path) }
+      guard edited.isEmpty else { throw StoreError.uncommittedChanges(edited) }
+      let tree = try repository.writeTree(of: merge)
+      let commitID = try repository.createCommit(tree: tree, parents: head.parentIDs, message: head.message)
+      var entries: [GitIndexEntry] = []
+      for path in changed {
+        guard let entry = merge.entry(at: path) else { continue }
+        let bytes = try repository.blob(withID: entry.id)
+        do throws(FileSystemError) {
+          try FileSystem.writeAtomically(bytes, to: repository.workingDirectory + "/" + path)
+        } catch {
+          throw StoreError.file(error)
+        }
+        entries.append(entry)
+      }
+      for entry in entries { try repository.resetIndex(under: [entry.path], to: [entry]) }
+      try repository.moveBranch(to: commitID, from: head.id, reflog: "merge: plays follow their albums")
+      return try repository.commit(withID: commitID.hex)
+    } catch {
+      throw .wrapping(error, operation: "move plays", path: repository.gitDirectory)
+    }
+  }
+}
+
+extension GitRepository {
+  /// The album folders (paths relative to the work tree) that were renamed
+  /// between the commits `from` and `to`, found by git's rename detection
+  /// on their `album.md`: old folder → new folder.
+  func renamedAlbumFolders(from: String, to: String) throws(GitError) -> [String: String] {
+    let oldTree = try tree(of: try lookupCommit(try git_oid.parse(from)))
+    let newTree = try tree(of: try lookupCommit(try git_oid.parse(to)))
+    let diff = try GitHandle.make("git_diff_tree_to_tree", free: git_diff_free) { out in
+      oldTree.withPointer { old in newTree.withPointer { new in git_diff_tree_to_tree(out, repository, old, new, nil) } }
+    }
+    var options = git_diff_find_options()
+    try LibGit2.check(git_diff_find_options_init(&options, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
+    options.flags = GIT_DIFF_FIND_RENAMES.rawValue
+    try LibGit2.check(diff.withPointer { git_diff_find_similar($0, &options) }, "git_diff_find_similar")
+    let suffix = "/" + AlbumFile.name
+    return diff.withPointer { diff in
+      var renamed: [String: String] = [:]
+      for index in 0..<git_diff_num_deltas(diff) {
+        guard let delta = git_diff_get_delta(diff, index)?.pointee, delta.status == GIT_DELTA_RENAMED,
+          let old = delta.old_file.path.map({ String(cString: $0) }), let new = delta.new_file.path.map({ String(cString: $0) }),
+          old.hasSuffix(suffix), new.hasSuffix(suffix)
+        else { continue }
+        renamed[String(old.dropLast(suffix.count))] = String(new.dropLast(suffix.count))
+      }
+      return renamed
+    }
+  }
+
+  /// An index in memory holding the tree of the commit `id`, to change and
+  /// write as a new tree.
+  func indexOfTree(ofCommit id: String) throws(GitError) -> GitMergeIndex {
+    let tree = try tree(of: try lookupCommit(try git_oid.parse(id)))
+    let index = try GitHandle.make("git_index_new", free: git_index_free) { git_index_new($0) }
+    try LibGit2.check(index.withPointer { index in tree.withPointer { git_index_read_tree(index, $0) } }, "git_index_read_tree")
+    return GitMergeIndex(index)
+  }
+}
+
+extension CollectionStore {
+  /// The `post-merge` hook rk installs so that a merge git makes (`git
+  /// pull`, `git merge`) moves plays as `rk sync` does: it runs `rk
+  /// merge-plays` with the rk that `merge.rk.driver` names, so it follows
+  /// that setting when rk moves.
+  static let playsHook = """
+    #!/bin/sh
+    # Record Keeper: plays follow their albums into a merge git made (rk merge-plays).
+    driver=$(git config merge.rk.driver) || exit 0
+    exec sh -c "${driver%% merge-file*} merge-plays"
+
+    """
+
+  /// Installs ``playsHook`` as the repository's `post-merge` hook unless a
+  /// hook of another kind is there (it is never replaced); a clone whose
+  /// merge driver was registered before rk had the hook gets it this way.
+  ///
+  /// - Returns: Whether the hook was written.
+  @discardableResult
+  public func installPlaysHook() throws(StoreError) -> Bool {
+    let hooks = repository.gitDirectory + "/hooks"
+    let file = hooks + "/post-merge"
+    if FileSystem.exists(file) {
+      let existing = (try? FileSystem.read(file)) ?? []
+      guard existing != Array(Self.playsHook.utf8), String(decoding: existing, as: UTF8.self).contains("rk merge-plays") else {
+        return false
+      }
+    }
+    do throws(FileSystemError) {
+      try FileSystem.makeFolders(hooks)
+      try FileSystem.writeAtomically(Array(Self.playsHook.utf8), to: file)
+    } catch {
+      throw .file(error)
+    }
+    guard chmod(file, 0o755) == 0 else {
+      throw .file(FileSystemError(path: file, operation: "make executable", code: errno))
+    }
+    return true
+  }
+}
