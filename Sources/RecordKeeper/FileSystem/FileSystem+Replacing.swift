@@ -45,12 +45,27 @@ extension FileSystem {
       unlink(temporary)
       throw FileSystemError(path: path, operation: "write", code: code)
     }
-    let after = try contents(of: descriptor, path: path)
-    guard after != expected else { return .replaced }
-    // Saved into the file just replaced: put the person's bytes back,
-    // unless they saved once more since (then `path` holds their latest).
+    guard try contents(of: descriptor, path: path) != expected else { return .replaced }
+    // Saved into the file just replaced: once the editor is done writing,
+    // put the person's bytes back, unless they saved once more since (then
+    // `path` holds their latest).
+    let after = try finishedContents(of: descriptor, path: path)
     if case .changed(let current) = try replaceAtomically(after, at: path, expecting: bytes) { return .changed(current: current) }
     return .changed(current: after)
+  }
+
+  /// The open file's bytes once an editor writing it is done: not empty
+  /// (an editor saving in place truncates first) and the same twice in a
+  /// row, a few milliseconds apart; after a second, whatever it holds.
+  private static func finishedContents(of descriptor: Int32, path: String) throws(FileSystemError) -> [UInt8] {
+    var current = try contents(of: descriptor, path: path)
+    for _ in 0..<100 {
+      usleep(10_000)
+      let again = try contents(of: descriptor, path: path)
+      if again == current, !again.isEmpty { return again }
+      current = again
+    }
+    return current
   }
 
   /// Every byte of the open file, read from its start.

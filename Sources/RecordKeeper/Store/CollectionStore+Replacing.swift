@@ -64,12 +64,12 @@ extension CollectionStore {
   }
 
   /// The person's save once their editor has finished writing it: the file
-  /// read until it reads as an album and stays the same for a moment (an
+  /// read until it reads as an album and is the same twice in a row (an
   /// editor saving in place truncates the file, then writes it).
   private func finishedSave(_ id: String, seen: [UInt8]) throws(StoreError) -> [UInt8] {
     let path = location.path(id + "/" + AlbumFile.name)
     var current = seen
-    for _ in 0..<40 {
+    for _ in 0..<200 {
       usleep(Self.saveSettlingMicroseconds)
       let again: [UInt8]
       do throws(FileSystemError) { again = try FileSystem.read(path) } catch { throw .file(error) }
@@ -80,5 +80,5 @@ extension CollectionStore {
   }
 
   /// How long a save must stay the same to count as finished.
-  private static let saveSettlingMicroseconds: useconds_t = 25_000
+  private static let saveSettlingMicroseconds: useconds_t = 5_000
 }
