@@ -79,8 +79,11 @@ extension CollectionStore {
   var lockPath: String { repository.gitDirectory + "/rk.lock" }
 
   /// Finishes or rolls back a change an earlier `rk` was interrupted in, if
-  /// the journal records one, and tells ``onInterruptedChange``.
+  /// the journal records one, and tells ``onInterruptedChange``; first
+  /// removes the temporary files a killed fetch, push or packing left in
+  /// the pack folder, once no process holds them.
   func recoverInterruptedChange() throws(StoreError) {
+    repository.removeKilledPackFiles()
     try recoverInterruptedMerge()
     guard let journal = try ChangeJournal.read(at: journalPath) else { return }
     let (outcome, kept) = try settle(journal, afterKill: true)

@@ -140,4 +140,24 @@ struct LiveLockTests {
     #expect(LockFile.holders(of: lock, repository: store.lockOwnerFolders)?.map(\.pid) == [holder.processIdentifier])
     #expect(!LockFile.isStale(lock, repository: store.lockOwnerFolders))
   }
+
+  @Test func packFilesAKilledFetchLeftGoOnTheNextChangeButOnesALivingProcessHoldsStay() throws {
+    let folder = collection.path + "/.git/objects/pack"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let left = ["pack_git2_0123456789abcdef", "pack_git2_0123456789abidx.lock"]
+    let held = "pack_git2_fedcba9876543210"
+    let fresh = "pack_git2_00000000aaaaaaaa"
+    for name in left + [held, fresh] { try "partial pack".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8) }
+    for name in left + [held] {
+      try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -30)], ofItemAtPath: folder + "/" + name)
+    }
+    // Another libgit2 program, still fetching, has its pack file open.
+    let holder = try startHolder(["sh", "-c", "exec 3<.git/objects/pack/\(held); touch .git/index.lock; exec sleep 20"])
+    defer { stop(holder) }
+    try FileManager.default.removeItem(atPath: lock)
+    try tag()
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+    #expect(names.isDisjoint(with: left))
+    #expect(names.isSuperset(of: [held, fresh]))
+  }
 }
