@@ -16,7 +16,7 @@ rk's journal to appear (for packing, to go) and kills within the time that
 part takes.
 Right after the kill:
 
-  - `git fsck` is clean;
+  - `git fsck --strict` is clean;
   - every album.md parses (`rk check` reads them all) — an atomic write leaves
     the old or the new file, never half of one.
 
@@ -35,7 +35,14 @@ succeed, finishing or rolling back the interrupted change, and afterwards:
     remote's branch and the collection's.
 
 Leftover `pack_git2_*` and `rk-cover-*` temporary files are counted and shown
-but do not fail a trial (their cleanup is packing's and covers' own).
+but do not fail a trial (their cleanup is packing's and covers' own: git
+ignores `pack_git2_*` files, and the next rk change removes those no process
+holds once they have stood 5 s).
+
+Scenarios (SCENARIOS) run among the kinds without a kill, each one function:
+`editor` saves an album in place (truncate, then write), a line more each
+time, while `rk tag add` changes the same album; every saved line must end
+in the file or in the album's history.
 
 Python 3 standard library only. Exit status 1 when any trial failed.
 """
@@ -352,7 +359,7 @@ class Trials:
         killed = process.returncode == -signal.SIGKILL
         problems = []
 
-        fsck = self.git("fsck", "--no-progress", check=False)
+        fsck = self.git("fsck", "--strict", "--no-progress", check=False)
         if fsck.returncode != 0:
             problems.append("git fsck after the kill: " + (fsck.stderr or fsck.stdout).strip()[:300])
         check = self.run_rk(["check"])
