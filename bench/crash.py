@@ -17,7 +17,7 @@ rk's journal to appear (for packing, to go) and kills within the time that
 part takes.
 Right after the kill:
 
-  - `git fsck` is clean;
+  - `git fsck --strict` is clean;
   - every album.md parses (`rk check` reads them all) — an atomic write leaves
     the old or the new file, never half of one.
 
@@ -36,7 +36,14 @@ succeed, finishing or rolling back the interrupted change, and afterwards:
     remote's branch and the collection's.
 
 Leftover `pack_git2_*` and `rk-cover-*` temporary files are counted and shown
-but do not fail a trial (their cleanup is packing's and covers' own).
+but do not fail a trial (their cleanup is packing's and covers' own: git
+ignores `pack_git2_*` files, and the next rk change removes those no process
+holds once they have stood 5 s).
+
+Scenarios (SCENARIOS) run among the kinds without a kill, each one function:
+`editor` saves an album in place (truncate, then write), a line more each
+time, while `rk tag add` changes the same album; every saved line must end
+in the file or in the album's history.
 
 Python 3 standard library only. Exit status 1 when any trial failed.
 """
@@ -50,6 +57,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 from collections import Counter, defaultdict
@@ -61,6 +69,10 @@ KINDS = ["tag", "set", "add", "rm", "cover", "undo", "pack", "import", "cache"] 
 JOURNALS = {"sync-ff": "rk-merge-journal", "sync-merge": "rk-merge-journal", "sync-fetch": None, "sync-push": None,
             "cache": None}
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Kinds that play a scenario of their own rather than kill one command:
+# name -> function(trials) that returns the problems it found (each
+# registered below its function); the collection must be settled after.
+SCENARIOS = {}
 
 
 def hermetic_environment(home):
@@ -296,7 +308,7 @@ class Trials:
     def measure(self, kinds):
         """Each kind's running time, and how long its journaled part lasts
         (packing's: from the journal's removal to the end)."""
-        for kind in kinds:
+        for kind in [k for k in kinds if k not in SCENARIOS]:
             whole, part = [], []
             for _ in range(3):
                 argv = self.command(kind)
@@ -320,9 +332,23 @@ class Trials:
 
     # One trial
 
+    def scenario(self, kind):
+        """One run of a kind in SCENARIOS, then the usual checks."""
+        problems = SCENARIOS[kind](self)
+        problems += self.settled()
+        self.results[kind]["none"] += 1
+        if problems:
+            self.results[kind]["FAILED"] += 1
+            self.failures.append((kind, [kind], 0, problems))
+            self.repair()
+        if self.verbose:
+            print(f"{kind:6} scenario {'FAILED: ' + '; '.join(problems) if problems else 'ok'}", flush=True)
+
     def trial(self, kind, aimed):
         """One kill: `aimed` ones land while the change is journaled (for
         packing, after), the others anywhere in the run."""
+        if kind in SCENARIOS:
+            return self.scenario(kind)
         argv = self.command(kind)
         process = self.start(argv)
         if aimed and JOURNALS.get(kind, "rk-journal"):
@@ -336,7 +362,7 @@ class Trials:
         killed = process.returncode == -signal.SIGKILL
         problems = []
 
-        fsck = self.git("fsck", "--no-progress", check=False)
+        fsck = self.git("fsck", "--strict", "--no-progress", check=False)
         if fsck.returncode != 0:
             problems.append("git fsck after the kill: " + (fsck.stderr or fsck.stdout).strip()[:300])
         check = self.run_rk(["check"])
@@ -512,12 +538,71 @@ def hand_edits_kept(trials):
     return problems
 
 
+def editor_saves_in_place(trials):
+    """A person's editor saves an album again and again, in place (truncate,
+    then write, as an editor that keeps the file's inode does), each time
+    with one more line, while `rk tag add` changes the same album a dozen
+    times. In the end every line the editor saved is in the file or in the
+    album's history (rk merges a save it finds, or stops and says so)."""
+    trials.counter += 1
+    n = trials.counter
+    album = "albums/" + trials.random.choice(trials.committed_albums())
+    path = os.path.join(trials.collection, album, "album.md")
+    pace = random.Random(trials.random.random())
+    saved, stop = [], threading.Event()
+
+    def editor():
+        i = 0
+        while not stop.is_set():
+            with open(path, encoding="utf-8") as f:
+                text = f.read().rstrip("\n") + "\n"
+            if "\n## Notes\n" not in text:
+                text += "\n## Notes\n"
+            line = f"Hand line {n}-{i}."
+            with open(path, "w", encoding="utf-8") as f:  # truncates
+                f.flush()
+                time.sleep(pace.uniform(0, 0.003))
+                f.write(text + "\n" + line + "\n")
+            saved.append(line)
+            i += 1
+            time.sleep(pace.uniform(0.02, 0.2))
+
+    thread = threading.Thread(target=editor)
+    thread.start()
+    stopped = []
+    try:
+        for j in range(12):
+            result = trials.run_rk(["tag", "add", album, f"editor-{n}-{j}"])
+            if result.returncode != 0:
+                stopped.append(result.stderr.strip())
+    finally:
+        stop.set()
+        thread.join()
+    problems = [f"rk failed without saying a save came in between: {e[:200]}" for e in stopped
+                if "saved by someone else" not in e and "album.md" not in e]
+    # What the person saved last is committed by hand before this change.
+    trials.run_rk(["tag", "add", album, f"editor-{n}-end"])
+    relative = album + "/album.md"
+    history = [trials.git("show", f"{commit}:{relative}").stdout
+               for commit in trials.git("log", "--format=%H", "--", relative).stdout.split()]
+    with open(path, encoding="utf-8") as f:
+        texts = [f.read()] + history
+    lost = [line for line in saved if not any(line in text for text in texts)]
+    if lost:
+        problems.append(f"{len(lost)} of {len(saved)} saved lines in neither the file nor history: {lost[:3]}")
+    return problems
+
+
+SCENARIOS["editor"] = editor_saves_in_place
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rk", required=True, help="the rk binary (rk-cover beside it)")
     parser.add_argument("--root", default="/tmp/rk-crash", help="scratch folder, emptied first")
     parser.add_argument("--trials", type=int, default=350)
-    parser.add_argument("--kinds", default=",".join(KINDS), help="commands to kill: " + ",".join(KINDS))
+    parser.add_argument("--kinds", default=",".join(KINDS + list(SCENARIOS)),
+                        help="commands to kill, and scenarios: " + ",".join(KINDS + list(SCENARIOS)))
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--collection", help="collection to copy (default: example-collection)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per trial")
@@ -528,7 +613,7 @@ def main():
         args.seed = random.randrange(1 << 30)
     kinds = [k for k in args.kinds.split(",") if k]
     for kind in kinds:
-        if kind not in KINDS:
+        if kind not in KINDS and kind not in SCENARIOS:
             parser.error(f"unknown kind {kind}")
 
     trials = Trials(args)

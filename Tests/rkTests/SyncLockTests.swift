@@ -57,6 +57,17 @@ struct SyncLockTests {
     #expect(try shared.revision(try branch, in: shared.origin) == shared.revision("HEAD", in: alice))
   }
 
+  @Test func theTemporaryPackFilesAKilledPushLeftInTheSharedRemoteAreRemovedByTheNextSync() throws {
+    let folder = shared.origin + "/objects/pack"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let left = [folder + "/pack_git2_0123456789abcdef", folder + "/pack_git2_0123456789abidx.lock"]
+    for path in left { try leaveLock(path, "partial pack") }
+    try expectSuccess(shared.rk(["-C", alice, "tag", "add", shared.album, "cool"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    #expect(left.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+    #expect(try shared.revision(try branch, in: shared.origin) == shared.revision("HEAD", in: alice))
+  }
+
   @Test func aLockALivingProcessHoldsStaysAndIsNotBlamedOnTheNetwork() throws {
     try bobChangesSomething()
     let lock = alice + "/.git/refs/remotes/origin/\(try branch).lock"

@@ -81,7 +81,7 @@ extension CollectionStore {
       }
       try Self.validate(after, against: album)
       guard merged != bytes || cover != nil else { return nil }
-      try commitHandEdits(to: id, of: album)
+      try commitHandEdits(to: id, of: album, bytes: bytes)
       var summary = save.summary(before: album, after: after)
       if cover != nil {
         summary = merged == bytes ? "\(album.covers.cover ? "Replace" : "Set") the cover of \(name)" : summary + ", with a new cover"

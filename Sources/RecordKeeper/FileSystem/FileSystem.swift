@@ -147,6 +147,18 @@ package enum FileSystem {
   /// 755) and, where the system allows, its owner and group; a new file gets
   /// the mode the umask gives (0666 less the umask), as an editor's would.
   package static func writeAtomically(_ bytes: some Swift.Collection<UInt8>, to path: String) throws(FileSystemError) {
+    let temporary = try writeTemporary(bytes, for: path)
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw FileSystemError(path: path, operation: "write", code: code)
+    }
+  }
+
+  /// Writes `bytes` to a new temporary file beside `path`, flushed, with the
+  /// permissions (and, where allowed, the owner) of the file at `path`, and
+  /// returns its path: what ``writeAtomically(_:to:)`` renames into place.
+  static func writeTemporary(_ bytes: some Swift.Collection<UInt8>, for path: String) throws(FileSystemError) -> String {
     let temporary = "\(path).rk-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "write", code: errno) }
@@ -179,11 +191,11 @@ package enum FileSystem {
     }
     if failure == 0, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
-    if failure == 0, rename(temporary, path) != 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)
       throw FileSystemError(path: path, operation: "write", code: failure)
     }
+    return temporary
   }
 }
 

@@ -44,6 +44,11 @@ extension GitRepository {
   /// (``GitIdentity``), else `Record Keeper <rk@localhost>` for whichever is
   /// missing.
   ///
+  /// `contents` gives, for files below `paths` (relative to the work tree),
+  /// the bytes to commit instead of what the file holds now: the bytes rk
+  /// wrote and checked, so that a person's editor halfway through saving
+  /// the file never puts half a file into history (PRODUCT.md §4).
+  ///
   /// - Returns: The new commit, or `nil` when the tree would equal HEAD's, in
   ///   which case nothing is committed.
   /// - Throws: ``GitError/unfinishedOperation(_:)`` or ``GitError/conflicts``
@@ -51,7 +56,7 @@ extension GitRepository {
   ///   ``GitError/locked(_:)`` when another program holds the index or the
   ///   branch, or the libgit2 failure.
   @discardableResult
-  public func commit(paths: [String], message: String) throws(GitError) -> GitCommit? {
+  public func commit(paths: [String], message: String, contents: [String: [UInt8]] = [:]) throws(GitError) -> GitCommit? {
     try ensureReadyToCommit()
     var relativePaths: [String] = []
     for path in paths {
@@ -80,9 +85,14 @@ extension GitRepository {
           headFiles[file] != nil || index.withPointer { git_index_get_bypath($0, file, 0) != nil }
         },
         holdsTracked: { folder in headFolders.contains(folder) || Self.index(index, holdsEntriesUnder: folder) })
-      for file in present where found[file] == nil {
+      for file in present where found[file] == nil && contents[file] == nil {
         found[file] = try workTreeFile(file, index: index, indexWritten: indexWritten, headModes: keepModes ? headFiles : nil)
       }
+    }
+    for (file, bytes) in contents {
+      let file = try relativePath(file)
+      guard relativePaths.contains(where: { $0.isEmpty || file == $0 || file.hasPrefix($0 + "/") }) else { continue }
+      found[file] = try writtenFile(file, bytes: bytes, headModes: keepModes ? headFiles : nil)
     }
 
     // A file the sparse checkout leaves out is missing because git did not
@@ -591,6 +601,63 @@ extension GitRepository {
     var id = git_oid()
     try LibGit2.check(git_blob_create_from_workdir(&id, repository, path), "git_blob_create_from_workdir")
     return WorkTreeFile(path: path, id: id, mode: mode, status: status)
+  }
+
+  /// A file rk wrote, as `bytes` (through git's filters, as `git add`
+  /// would read them), hashed into the object database.
+  ///
+  /// The entry gets the file's `lstat` data only when the file still holds
+  /// exactly `bytes`: otherwise (a person saved since) `git status` would
+  /// take the person's file for the committed one and hide their edit.
+  private func writtenFile(_ path: String, bytes: [UInt8], headModes: [String: UInt32]?) throws(GitError) -> WorkTreeFile {
+    let absolutePath = workingDirectory + "/" + path
+    var status = stat()
+    let exists = lstat(absolutePath, &status) == 0
+    var after = stat()
+    let unchanged =
+      exists && (try? FileSystem.read(absolutePath)) == bytes && lstat(absolutePath, &after) == 0
+      && Self.sameFile(status, after)
+    let mode: UInt32
+    if let headModes, headModes[path] == GIT_FILEMODE_BLOB_EXECUTABLE.rawValue {
+      mode = GIT_FILEMODE_BLOB_EXECUTABLE.rawValue
+    } else if headModes == nil, exists, status.st_mode & S_IXUSR != 0 {
+      mode = GIT_FILEMODE_BLOB_EXECUTABLE.rawValue
+    } else {
+      mode = GIT_FILEMODE_BLOB.rawValue
+    }
+    return WorkTreeFile(path: path, id: try blobID(of: bytes, path: path), mode: mode, status: unchanged ? status : stat())
+  }
+
+  /// Writes `bytes` as the blob of the work-tree file `path`, through the
+  /// filters git applies to that path (line endings, `ident`).
+  private func blobID(of bytes: [UInt8], path: String) throws(GitError) -> git_oid {
+    var filters: OpaquePointer?
+    try LibGit2.check(git_filter_list_load(&filters, repository, nil, path, GIT_FILTER_TO_ODB, 0), "git_filter_list_load")
+    defer { git_filter_list_free(filters) }
+    var id = git_oid()
+    guard let filters else {
+      try LibGit2.check(
+        bytes.withUnsafeBytes { git_blob_create_from_buffer(&id, repository, $0.baseAddress, $0.count) }, "git_blob_create_from_buffer")
+      return id
+    }
+    var filtered = git_buf()
+    defer { git_buf_dispose(&filtered) }
+    try LibGit2.check(
+      bytes.withUnsafeBytes { raw in
+        raw.withMemoryRebound(to: CChar.self) { git_filter_list_apply_to_buffer(&filtered, filters, $0.baseAddress, $0.count) }
+      }, "git_filter_list_apply_to_buffer")
+    try LibGit2.check(git_blob_create_from_buffer(&id, repository, filtered.ptr, filtered.size), "git_blob_create_from_buffer")
+    return id
+  }
+
+  /// Whether two `lstat`s describe the same unchanged file.
+  private static func sameFile(_ first: stat, _ second: stat) -> Bool {
+    #if canImport(Darwin)
+      let (a, b) = (first.st_mtimespec, second.st_mtimespec)
+    #else
+      let (a, b) = (first.st_mtim, second.st_mtim)
+    #endif
+    return first.st_ino == second.st_ino && first.st_size == second.st_size && a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec
   }
 
   /// Whether an index entry's `lstat` data still describes the file.

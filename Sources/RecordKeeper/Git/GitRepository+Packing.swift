@@ -222,6 +222,42 @@ extension GitRepository {
     }
   }
 
+  /// How long a file a killed run left must have stood untouched before
+  /// ``removeKilledTemporaryFiles(in:repository:)`` removes it.
+  static let killedFileAge: time_t = 5
+
+  /// Removes what a fetch, push or packing (rk's, or another libgit2
+  /// program's) that was killed left in the pack folder `folder`, without
+  /// waiting an hour: libgit2's `pack_git2_*` temporary files, an index
+  /// whose pack never arrived, and `.lock` files. Returns their paths.
+  ///
+  /// A file goes once it has stood untouched ``killedFileAge`` seconds and
+  /// no process on this machine holds it (``LockFile``: has it open, or,
+  /// for a lock, is a git working in `repository`). A libgit2 writer keeps
+  /// its temporary files open until it links them into place, so a living
+  /// one is never robbed; on a system that cannot tell (no `/proc`), the
+  /// hour of ``removeStaleTemporaryFiles(in:modifiedBefore:)`` still applies.
+  @discardableResult
+  static func removeKilledTemporaryFiles(in folder: String, repository: [String]) -> [String] {
+    guard let entries = try? FileSystem.list(folder) else { return [] }
+    let names = Set(entries.map(\.name))
+    let now = time(nil)
+    var status = stat()
+    var removed: [String] = []
+    for name in names.sorted() {
+      let isLock = name.hasSuffix(".lock")
+      let isTemporary = name.hasPrefix("pack_git2_")
+      let isOrphanIndex = name.hasPrefix("pack-") && name.hasSuffix(".idx") && !names.contains(String(name.dropLast(4)) + ".pack")
+      let path = folder + "/" + name
+      guard isLock || isTemporary || isOrphanIndex, lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+        now - modificationTime(status) >= killedFileAge,
+        LockFile.holders(of: path, repository: isLock ? repository : [])?.isEmpty == true, unlink(path) == 0
+      else { continue }
+      removed.append(path)
+    }
+    return removed
+  }
+
   private static func modificationTime(_ status: stat) -> time_t {
     #if canImport(Darwin)
       status.st_mtimespec.tv_sec

@@ -32,6 +32,14 @@ extension GitRepository {
     where LockFile.removeIfStale(lock, repository: [folder]) {
       onRemovedLock?(RemovedLock(path: lock, leftBy: "a push to remote \(remote)"))
     }
+    Self.removeKilledTemporaryFiles(in: folder + "/objects/pack", repository: [folder])
+  }
+
+  /// Removes the temporary files a killed fetch, push or packing left in
+  /// this repository's pack folder (``removeKilledTemporaryFiles(in:repository:)``).
+  func removeKilledPackFiles() {
+    guard let objects = try? objectsDirectory() else { return }
+    Self.removeKilledTemporaryFiles(in: objects + "/pack", repository: [gitDirectory, workingDirectory])
   }
 
   /// The git directory of the repository at a local `url` (a bare one, or

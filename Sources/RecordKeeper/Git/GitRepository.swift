@@ -225,6 +225,8 @@ public final class GitRepository {
     return found.sorted()
   }
 
+  private static let statusAttempts = 5
+
   /// `git status` of the files at or below `path`: each path with libgit2's
   /// status flags, sorted by path.
   private func status(under path: String, includingIgnored: Bool) throws(GitError) -> [(path: String, status: UInt32)] {
@@ -240,6 +242,16 @@ public final class GitRepository {
     }
     let list = try withStringArray(path.isEmpty ? [] : [path]) { (pathspec) throws(GitError) in
       options.pathspec = pathspec.pointee
+      // A file an editor truncates while libgit2 hashes it fails the whole
+      // status ("error reading file for hashing"): asked again, it is saved.
+      for _ in 0..<Self.statusAttempts - 1 {
+        if let list = try? GitHandle.make(
+          "git_status_list_new", free: git_status_list_free, { git_status_list_new($0, repository, &options) })
+        {
+          return list
+        }
+        usleep(10_000)
+      }
       return try GitHandle.make("git_status_list_new", free: git_status_list_free) {
         git_status_list_new($0, repository, &options)
       }

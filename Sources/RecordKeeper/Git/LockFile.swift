@@ -34,7 +34,8 @@ enum LockFile {
       FileManager.default.fileExists(atPath: "/proc/self/fd")
     else { return nil }
     let lock = realPath(path) ?? path
-    let folders = repository.map { realPath($0) ?? $0 }
+    // The git directories shared by linked work trees count too.
+    let folders = repository.flatMap { [$0] + (commonDirectory(of: $0).map { [$0] } ?? []) }.map { realPath($0) ?? $0 }
     let me = getpid()
     var holders: [Holder] = []
     for entry in entries {
@@ -52,7 +53,9 @@ enum LockFile {
           if stat(process, &status) == 0, status.st_uid != getuid() { holders.append(Holder(pid: pid, command: commandLine(process))) }
           continue
         }
-        isGitHere = folders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
+        isGitHere = places(of: process, folder: folder).contains { place in
+          folders.contains { place == $0 || place.hasPrefix($0 + "/") }
+        }
       }
       if opened || isGitHere { holders.append(Holder(pid: pid, command: commandLine(process))) }
     }
@@ -75,6 +78,60 @@ enum LockFile {
     clock_gettime(CLOCK_REALTIME, &now)
     guard now.tv_sec - time.tv_sec >= minimumAge else { return false }
     return holders(of: path, repository: repository)?.isEmpty == true
+  }
+
+  /// Where a git process may work: its folder, the folders its
+  /// environment (`GIT_DIR`, `GIT_COMMON_DIR`, `GIT_WORK_TREE`) and its
+  /// command line (`--git-dir`, `--work-tree`) name, and the git directory
+  /// (and, for a linked work tree, the shared one) found from its folder as
+  /// git finds it, all resolved.
+  private static func places(of process: String, folder: String) -> [String] {
+    var named: [String] = []
+    if let data = FileManager.default.contents(atPath: process + "/environ") {
+      for entry in data.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) {
+        for key in ["GIT_DIR=", "GIT_COMMON_DIR=", "GIT_WORK_TREE="] where entry.hasPrefix(key) {
+          named.append(String(entry.dropFirst(key.count)))
+        }
+      }
+    }
+    if let data = FileManager.default.contents(atPath: process + "/cmdline") {
+      let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      for (index, word) in words.enumerated() {
+        for option in ["--git-dir", "--work-tree"] {
+          if word.hasPrefix(option + "=") { named.append(String(word.dropFirst(option.count + 1))) }
+          if word == option, index + 1 < words.count { named.append(words[index + 1]) }
+        }
+      }
+    }
+    var places = [folder] + named.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
+    if let gitDirectory = discoveredGitDirectory(from: folder) { places.append(gitDirectory) }
+    places += places.compactMap(commonDirectory(of:))
+    return places.map { realPath($0) ?? ($0 as NSString).standardizingPath }
+  }
+
+  /// The git directory git finds from `folder`: the nearest `.git` above it,
+  /// a folder or a file naming one (`gitdir: …`, a linked work tree).
+  private static func discoveredGitDirectory(from folder: String) -> String? {
+    var current = folder
+    while true {
+      let candidate = current + "/.git"
+      if FileSystem.isDirectory(candidate) { return candidate }
+      if let text = try? String(contentsOfFile: candidate, encoding: .utf8), text.hasPrefix("gitdir: ") {
+        let target = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+        return target.hasPrefix("/") ? target : current + "/" + target
+      }
+      guard current != "/", !current.isEmpty else { return nil }
+      current = (current as NSString).deletingLastPathComponent
+    }
+  }
+
+  /// The shared git directory a linked work tree's git directory names in
+  /// its `commondir` file, or `nil`.
+  private static func commonDirectory(of gitDirectory: String) -> String? {
+    guard let text = try? String(contentsOfFile: gitDirectory + "/commondir", encoding: .utf8) else { return nil }
+    let target = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !target.isEmpty else { return nil }
+    return target.hasPrefix("/") ? target : gitDirectory + "/" + target
   }
 
   /// Whether the process is git or one of its helpers (`git-receive-pack`…).

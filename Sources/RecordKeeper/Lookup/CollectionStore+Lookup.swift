@@ -26,24 +26,9 @@ extension CollectionStore {
       }
       let images = (replacing || !album.covers.cover) ? cover : nil
       guard text != bytes || images != nil else { return nil }
-      try commitHandEdits(to: id, of: album)
-      let folder = location.path(id) + "/"
-      var names = [AlbumFile.name]
-      if images != nil { names += [CoverFiles.coverName, CoverFiles.thumbnailName] }
-      let files = names.map { prefix + id + "/" + $0 }
+      try commitHandEdits(to: id, of: album, bytes: bytes)
       let message = ChangeMessage.make("Fill \(ChangeMessage.name(of: filled)) from MusicBrainz", action: "musicbrainz-fill")
-      return try journaled(ChangeJournal(message: message, paths: files), saving: files) { () throws(StoreError) -> GitCommit? in
-        do throws(FileSystemError) {
-          try FileSystem.writeAtomically(text, to: folder + AlbumFile.name)
-          if let images {
-            try FileSystem.writeAtomically(images.cover, to: folder + CoverFiles.coverName)
-            try FileSystem.writeAtomically(images.thumbnail, to: folder + CoverFiles.thumbnailName)
-          }
-        } catch {
-          throw .file(error)
-        }
-        return try commit(paths: names.map { id + "/" + $0 }, message: message)
-      }
+      return try writeAlbum(text, to: id, restoring: bytes, cover: images, message: message)
     }
   }
 }

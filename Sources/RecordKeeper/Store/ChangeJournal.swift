@@ -25,6 +25,9 @@ struct ChangeJournal: JournalFile, Equatable, Sendable {
     var bytes: Data?
     /// The permission bits before the change.
     var mode: UInt32?
+    /// The bytes the change writes, when recorded: a rollback puts
+    /// ``bytes`` back only over these, never over a person's later save.
+    var written: Data? = nil
   }
 
   /// A folder the change moves aside, deleted once the change is committed.
@@ -88,11 +91,18 @@ public struct InterruptedChange: Equatable, Sendable, CustomStringConvertible {
   public var summary: String
   /// The paths the change covered, relative to the work tree.
   public var paths: [String]
+  /// Files a rollback left as they are, because a person saved them after
+  /// the interruption: they hold neither rk's change nor what was before.
+  public var keptEdits: [String] = []
 
   public var description: String {
     switch outcome {
     case .finished:
       "finished a change an earlier rk was interrupted in (\"\(summary)\"): it had been committed"
+    case .rolledBack where !keptEdits.isEmpty:
+      "rolled back a change an earlier rk was interrupted in (\"\(summary)\"), but \(keptEdits.joined(separator: ", ")) "
+        + "\(keptEdits.count == 1 ? "was" : "were") saved by hand since, so rk left \(keptEdits.count == 1 ? "it" : "them") "
+        + "as saved (rk's change is not in \(keptEdits.count == 1 ? "it" : "them")): check with git diff"
     case .rolledBack:
       "rolled back a change an earlier rk was interrupted in (\"\(summary)\"): \(paths.joined(separator: ", ")) put back as before"
     case .leftAsIs:

@@ -54,12 +54,12 @@ extension CollectionStore {
     guard !added.isEmpty || !updates.isEmpty else { return nil }
     for album in added { try Self.validate(album, against: nil) }
     try refuseLinks(in: "albums", below: location.root)
-    try commitHandEdits(to: updates.map { ($0.id, $0.album) })
+    try commitHandEdits(to: updates.map { ($0.id, $0.album, $0.old) })
     let staging = "albums/.rk-batch-\(getpid())"
     let files = updates.map { prefix + $0.id + "/" + AlbumFile.name }
     let journal = ChangeJournal(
       message: message, paths: files + added.map { prefix + $0.id },
-      files: zip(files, updates).map { savedFile($0, bytes: $1.old) },
+      files: zip(files, updates).map { savedFile($0, bytes: $1.old, written: $1.new) },
       created: added.map { prefix + $0.id }, staging: added.isEmpty ? [] : [prefix + staging])
     return try journaled(journal) { () throws(StoreError) -> GitCommit? in
       if !added.isEmpty {
@@ -79,14 +79,12 @@ extension CollectionStore {
           throw .file(FileSystemError(path: location.displayPath(staging), operation: "create", error: error))
         }
       }
-      for update in updates {
-        do throws(FileSystemError) {
-          try FileSystem.writeAtomically(update.new, to: location.path(update.id + "/" + AlbumFile.name))
-        } catch {
-          throw .file(error)
-        }
+      for update in updates where try replaceAlbumFile(update.id, with: update.new, expecting: update.old) != nil {
+        throw .savedMeanwhile(path: location.displayPath(ofAlbum: update.id), reason: "rk does not merge a change to several albums")
       }
-      return try commit(paths: updates.map { $0.id + "/" + AlbumFile.name } + added.map(\.id), message: message)
+      let written = updates.map { ($0.id + "/" + AlbumFile.name, $0.new) }
+      return try commit(
+        paths: written.map(\.0) + added.map(\.id), message: message, contents: Dictionary(written, uniquingKeysWith: { $1 }))
     }
   }
 

@@ -65,23 +65,22 @@ extension CollectionStore {
       if let only = problems.first, problems.count == 1 { throw only }
       guard problems.isEmpty else { throw .several(problems) }
       guard !changes.isEmpty else { return nil }
-      try commitHandEdits(to: changes.map { ($0.id, $0.before) })
+      try commitHandEdits(to: changes.map { ($0.id, $0.before, $0.old) })
       let summary =
         changes.count == 1
         ? edit.summary(before: changes[0].before, after: changes[0].after)
         : edit.summary(ofAlbums: changes.map { ($0.before, $0.after) })
       let message = ChangeMessage.make(summary, action: edit.action)
       let files = changes.map { prefix + $0.id + "/" + AlbumFile.name }
-      let saved = zip(files, changes).map { savedFile($0, bytes: $1.old) }
+      let saved = zip(files, changes).map { savedFile($0, bytes: $1.old, written: $1.new) }
       return try journaled(ChangeJournal(message: message, paths: files, files: saved)) { () throws(StoreError) -> GitCommit? in
-        for change in changes {
-          do throws(FileSystemError) {
-            try FileSystem.writeAtomically(change.new, to: location.path(change.id + "/" + AlbumFile.name))
-          } catch {
-            throw .file(error)
-          }
+        // A person's save to any of them meanwhile stops the change: the
+        // files already replaced are put back.
+        for change in changes where try replaceAlbumFile(change.id, with: change.new, expecting: change.old) != nil {
+          throw .savedMeanwhile(path: location.displayPath(ofAlbum: change.id), reason: "rk does not merge a change to several albums")
         }
-        return try commit(paths: changes.map { $0.id + "/" + AlbumFile.name }, message: message)
+        let written = changes.map { ($0.id + "/" + AlbumFile.name, $0.new) }
+        return try commit(paths: written.map(\.0), message: message, contents: Dictionary(uniqueKeysWithValues: written))
       }
     }
   }
@@ -111,8 +110,10 @@ extension CollectionStore {
 
   /// Commits a person's uncommitted edits to several albums' folders, alone
   /// and all in one commit, before `rk` changes them (PRODUCT.md §4).
-  func commitHandEdits(to albums: [(id: String, album: Album)]) throws(StoreError) {
-    var edited: [(id: String, album: Album)] = []
+  /// With `bytes` (each `album.md` as rk read it), those are committed rather
+  /// than the files as they are at that moment.
+  func commitHandEdits(to albums: [(id: String, album: Album, bytes: [UInt8]?)]) throws(StoreError) {
+    var edited: [(id: String, album: Album, bytes: [UInt8]?)] = []
     for entry in albums {
       do throws(GitError) {
         if try !repository.uncommittedFiles(under: prefix + entry.id).isEmpty { edited.append(entry) }
@@ -122,7 +123,9 @@ extension CollectionStore {
     }
     guard let first = edited.first else { return }
     let message = edited.count == 1 ? ChangeMessage.handEdit(of: first.album) : "Edit \(edited.count) albums by hand\n"
-    _ = try commit(paths: edited.map(\.id), message: message)
+    var contents: [String: [UInt8]] = [:]
+    for entry in edited { if let bytes = entry.bytes { contents[entry.id + "/" + AlbumFile.name] = bytes } }
+    _ = try commit(paths: edited.map(\.id), message: message, contents: contents)
     reportProblems(ofHandEdited: edited.map(\.id))
   }
 }

@@ -57,7 +57,7 @@ extension CollectionStore {
         }
       }
       guard !changes.isEmpty else { return report }
-      for change in changes { try commitHandEdits(to: change.id, of: change.album) }
+      for change in changes { try commitHandEdits(to: change.id, of: change.album, bytes: change.old) }
       let summary = changes.count == 1 ? "Format \(ChangeMessage.name(of: changes[0].album))" : "Format \(changes.count) albums"
       let message = ChangeMessage.make(summary, action: "format")
       let files = changes.map { $0.id + "/" + AlbumFile.name }
@@ -65,16 +65,12 @@ extension CollectionStore {
       // still these bytes, which a rollback puts back.
       let journal = ChangeJournal(
         message: message, paths: files.map { prefix + $0 },
-        files: zip(files, changes).map { savedFile(prefix + $0, bytes: $1.old) })
+        files: zip(files, changes).map { savedFile(prefix + $0, bytes: $1.old, written: $1.new) })
       report.commit = try journaled(journal) { () throws(StoreError) -> GitCommit? in
-        for change in changes {
-          do throws(FileSystemError) {
-            try FileSystem.writeAtomically(change.new, to: location.path(change.id + "/" + AlbumFile.name))
-          } catch {
-            throw .file(error)
-          }
+        for change in changes where try replaceAlbumFile(change.id, with: change.new, expecting: change.old) != nil {
+          throw .savedMeanwhile(path: location.displayPath(ofAlbum: change.id), reason: "rk does not merge a change to several albums")
         }
-        return try commit(paths: files, message: message)
+        return try commit(paths: files, message: message, contents: Dictionary(zip(files, changes.map(\.new)), uniquingKeysWith: { $1 }))
       }
       report.formatted = changes.map(\.id)
       return report

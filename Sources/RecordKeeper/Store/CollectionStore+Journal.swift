@@ -79,13 +79,16 @@ extension CollectionStore {
   var lockPath: String { repository.gitDirectory + "/rk.lock" }
 
   /// Finishes or rolls back a change an earlier `rk` was interrupted in, if
-  /// the journal records one, and tells ``onInterruptedChange``.
+  /// the journal records one, and tells ``onInterruptedChange``; first
+  /// removes the temporary files a killed fetch, push or packing left in
+  /// the pack folder, once no process holds them.
   func recoverInterruptedChange() throws(StoreError) {
+    repository.removeKilledPackFiles()
     try recoverInterruptedMerge()
     guard let journal = try ChangeJournal.read(at: journalPath) else { return }
-    let outcome = try settle(journal, afterKill: true)
+    let (outcome, kept) = try settle(journal, afterKill: true)
     let summary = GitCommit.summary(of: journal.message)
-    onInterruptedChange?(InterruptedChange(outcome: outcome, summary: summary, paths: journal.paths))
+    onInterruptedChange?(InterruptedChange(outcome: outcome, summary: summary, paths: journal.paths, keptEdits: kept))
   }
 
   /// Throws ``GitError/locked(_:)`` for a lock file a commit would need,
@@ -116,13 +119,16 @@ extension CollectionStore {
   /// long after it, or held, is left alone, and the change then stops with
   /// ``GitError/locked(_:)`` or ``GitError/lockHeld(_:by:)``, which say
   /// what to do.
-  private func settle(_ journal: ChangeJournal, afterKill: Bool) throws(StoreError) -> InterruptedChange.Outcome {
+  ///
+  /// Also returns the files a rollback left as a person saved them.
+  private func settle(_ journal: ChangeJournal, afterKill: Bool) throws(StoreError) -> (InterruptedChange.Outcome, [String]) {
     let journalTime = FileSystem.modificationTime(journalPath)
     if afterKill {
       removeLocks(journal.locks, leftByJournalAt: journalPath)
       removeTemporaryFiles(of: journal)
     }
     let outcome: InterruptedChange.Outcome
+    var kept: [String] = []
     do {
       let head = try repository.head()
       if let head, head.id != journal.head, head.message == journal.message,
@@ -134,7 +140,7 @@ extension CollectionStore {
       } else if head?.id == journal.head || !afterKill {
         // In this process (not after a kill) the change failed for certain,
         // even when the branch moved under it.
-        try rollBack(journal, indexWrittenSince: journalTime)
+        kept = try rollBack(journal, indexWrittenSince: journalTime)
         outcome = .rolledBack
       } else {
         for folder in journal.parked where !FileSystem.exists(workTreePath(folder.original)) {
@@ -146,15 +152,27 @@ extension CollectionStore {
     } catch {
       throw StoreError.wrapping(error, operation: "settle", path: journalPath)
     }
-    return outcome
+    return (outcome, kept)
   }
 
   /// Puts back what the journal's change touched: the saved files, parked
   /// and moved folders and, when it was written since the journal, the
   /// index; removes folders it made; then the journal.
-  private func rollBack(_ journal: ChangeJournal, indexWrittenSince journalTime: timespec?) throws {
+  ///
+  /// A file whose journal records what the change wrote is put back only
+  /// while it holds exactly that (or is gone): one a person saved since is
+  /// left as they saved it, and returned (PRODUCT.md §4).
+  private func rollBack(_ journal: ChangeJournal, indexWrittenSince journalTime: timespec?) throws -> [String] {
+    var kept: [String] = []
     for file in journal.files {
       let path = workTreePath(file.path)
+      if let written = file.written {
+        let current = try? FileSystem.read(path)
+        guard current == Array(written) else {
+          if current != file.bytes.map(Array.init) { kept.append(file.path) }
+          continue
+        }
+      }
       if let bytes = file.bytes {
         try FileManager.default.createDirectory(
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -186,6 +204,7 @@ extension CollectionStore {
       try repository.resetIndex(under: journal.paths, to: journal.index)
     }
     try ChangeJournal.remove(at: journalPath)
+    return kept
   }
 
   /// Deletes the folders a committed change left behind, then the journal.
@@ -242,13 +261,14 @@ extension CollectionStore {
   private func workTreePath(_ path: String) -> String { repository.workingDirectory + "/" + path }
 
   /// The work-tree file `path` as it is now (with `bytes` when those were
-  /// just read), to put back.
-  func savedFile(_ path: String, bytes: [UInt8]? = nil) -> ChangeJournal.SavedFile {
+  /// just read), to put back; with `written`, the bytes the change writes
+  /// there, so that a rollback never puts it back over a person's save.
+  func savedFile(_ path: String, bytes: [UInt8]? = nil, written: [UInt8]? = nil) -> ChangeJournal.SavedFile {
     var status = stat()
     guard lstat(workTreePath(path), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
       let bytes = bytes ?? (try? FileSystem.read(workTreePath(path)))
-    else { return ChangeJournal.SavedFile(path: path, bytes: nil, mode: nil) }
-    return ChangeJournal.SavedFile(path: path, bytes: Data(bytes), mode: UInt32(status.st_mode & 0o7777))
+    else { return ChangeJournal.SavedFile(path: path, bytes: nil, mode: nil, written: written.map { Data($0) }) }
+    return ChangeJournal.SavedFile(path: path, bytes: Data(bytes), mode: UInt32(status.st_mode & 0o7777), written: written.map { Data($0) })
   }
 
   /// Whether `earlier` is at or before `later`.

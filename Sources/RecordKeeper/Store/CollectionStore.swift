@@ -40,6 +40,11 @@ public final class CollectionStore {
   }
   /// Whether a journaled change is under way in this process.
   var journalIsOpen = false
+  /// Told, with the album's id, right before rk replaces an album's file
+  /// and right before it commits what it wrote: where tests play a person
+  /// whose editor saves at that very moment.
+  var beforeReplacing: ((String) -> Void)?
+  var beforeCommitting: ((String) -> Void)?
   /// The collection root relative to the repository's work tree ("" or "records/").
   let prefix: String
 
@@ -168,7 +173,7 @@ public final class CollectionStore {
         throw .unreadable(path: location.displayPath(ofAlbum: id), error)
       }
       guard text != bytes else { return nil }
-      try commitHandEdits(to: id, of: album)
+      try commitHandEdits(to: id, of: album, bytes: bytes)
       return try writeAlbum(text, to: id, restoring: bytes, message: ChangeMessage.make(summary(album, changed), action: action))
     }
   }
@@ -190,7 +195,7 @@ public final class CollectionStore {
       let newBytes = Array(text.utf8)
       guard newBytes != bytes else { return nil }
       let message = ChangeMessage.make("Edit \(ChangeMessage.name(of: edited))", action: "edit")
-      try commitHandEdits(to: id, of: album)
+      try commitHandEdits(to: id, of: album, bytes: bytes)
       return try writeAlbum(newBytes, to: id, restoring: bytes, message: message)
     }
   }
@@ -374,7 +379,10 @@ public final class CollectionStore {
   /// takes the person's words with it. The commit has no `rk` trailer:
   /// `rk undo` treats it as the person's own. Should `rk`'s change then
   /// fail, this commit stands: it records exactly what the person wrote.
-  func commitHandEdits(to id: String, of album: Album) throws(StoreError) {
+  /// With `bytes` (the `album.md` rk read and parsed), those are committed
+  /// rather than the file as it is at that moment, which an editor may be
+  /// halfway through saving.
+  func commitHandEdits(to id: String, of album: Album, bytes: [UInt8]? = nil) throws(StoreError) {
     let edited: [String]
     do {
       edited = try repository.uncommittedFiles(under: prefix + id)
@@ -382,7 +390,8 @@ public final class CollectionStore {
       throw .git(error)
     }
     guard !edited.isEmpty else { return }
-    _ = try commit(paths: [id], message: ChangeMessage.handEdit(of: album))
+    _ = try commit(
+      paths: [id], message: ChangeMessage.handEdit(of: album), contents: bytes.map { [id + "/" + AlbumFile.name: $0] } ?? [:])
     reportProblems(ofHandEdited: [id])
   }
 
@@ -418,22 +427,49 @@ public final class CollectionStore {
   /// commits them as one change, under a journal that puts `old` (the
   /// file's bytes as read under the lock) back, and removes new images, if
   /// the commit fails or the process dies before it.
+  ///
+  /// Right before the file is replaced it must still hold `old`. When a
+  /// person saved it meanwhile, their file is committed alone ("by hand"),
+  /// rk's change is merged into it (``AlbumMerge``: base `old`, theirs the
+  /// saved file, ours `bytes`) and written instead, or, when they cannot be
+  /// merged, the saved file stands and ``StoreError/savedMeanwhile(path:reason:)``
+  /// says so (PRODUCT.md §4). The commit holds the bytes rk wrote and
+  /// checked, never the file as it is at that moment.
   func writeAlbum(
     _ bytes: [UInt8], to id: String, restoring old: [UInt8], cover: CoverImages? = nil, message: String
   ) throws(StoreError) -> GitCommit? {
+    var (ours, base) = (bytes, old)
+    for _ in 0..<Self.replaceAttempts {
+      switch try writeAlbumOnce(ours, to: id, restoring: base, cover: cover, message: message) {
+      case .committed(let commit): return commit
+      case .savedMeanwhile(let theirs): (ours, base) = try merge(ours, into: theirs, base: base, id: id)
+      }
+    }
+    throw .savedMeanwhile(path: location.displayPath(ofAlbum: id), reason: "it was saved again each time rk merged")
+  }
+
+  private func writeAlbumOnce(
+    _ bytes: [UInt8], to id: String, restoring old: [UInt8], cover: CoverImages?, message: String
+  ) throws(StoreError) -> AlbumWrite {
     var files = [(AlbumFile.name, bytes)]
     if let cover { files += [(CoverFiles.coverName, cover.cover), (CoverFiles.thumbnailName, cover.thumbnail)] }
     let paths = files.map { prefix + id + "/" + $0.0 }
-    let journal = ChangeJournal(message: message, paths: paths, files: [savedFile(paths[0], bytes: old)])
-    return try journaled(journal, saving: Array(paths.dropFirst())) { () throws(StoreError) -> GitCommit? in
+    let journal = ChangeJournal(message: message, paths: paths, files: [savedFile(paths[0], bytes: old, written: bytes)])
+    return try journaled(journal, saving: Array(paths.dropFirst())) { () throws(StoreError) -> AlbumWrite in
       for (name, content) in files where name != AlbumFile.name || content != old {
+        if name == AlbumFile.name {
+          beforeReplacing?(id)
+          if let theirs = try replaceAlbumFile(id, with: content, expecting: old) { return .savedMeanwhile(theirs) }
+          continue
+        }
         do throws(FileSystemError) {
           try FileSystem.writeAtomically(content, to: location.path(id + "/" + name))
         } catch {
           throw .file(error)
         }
       }
-      return try commit(paths: files.map { id + "/" + $0.0 }, message: message)
+      beforeCommitting?(id)
+      return .committed(try commit(paths: files.map { id + "/" + $0.0 }, message: message, contents: [id + "/" + AlbumFile.name: bytes]))
     }
   }
 
@@ -441,11 +477,17 @@ public final class CollectionStore {
   /// tree when `relative` is false). Outside a journaled change, the commit
   /// is journaled on its own, so a kill part way never leaves the index and
   /// the branch apart.
-  func commit(paths: [String], message: String, relative: Bool = true) throws(StoreError) -> GitCommit? {
+  ///
+  /// `contents` (keyed as `paths` are) gives the bytes to commit for files
+  /// rk wrote, rather than what the work tree holds at that moment.
+  func commit(
+    paths: [String], message: String, relative: Bool = true, contents: [String: [UInt8]] = [:]
+  ) throws(StoreError) -> GitCommit? {
     let paths = relative ? paths.map { prefix + $0 } : paths
+    let contents = relative ? Dictionary(uniqueKeysWithValues: contents.map { (prefix + $0.key, $0.value) }) : contents
     return try journaled(ChangeJournal(message: message, paths: paths)) { () throws(StoreError) -> GitCommit? in
       do throws(GitError) {
-        return try repository.commit(paths: paths, message: message)
+        return try repository.commit(paths: paths, message: message, contents: contents)
       } catch {
         throw .git(error)
       }

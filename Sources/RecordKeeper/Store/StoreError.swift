@@ -61,6 +61,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The version a form was opened at (a git blob id) is not in the
   /// repository, so its changes cannot be merged: nothing was written.
   case unknownVersion(album: String, version: String)
+  /// A person saved the file (its path as messages show it) while `rk` was
+  /// changing it, and the two could not be merged (`reason` says why):
+  /// the person's file stands and rk's change was not made (PRODUCT.md §4).
+  case savedMeanwhile(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -108,6 +112,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(album) was not saved: "
         + conflicts.map { "\($0.field) was changed here (\($0.ours ?? "nothing")) and in the file (\($0.theirs ?? "nothing"))" }
         .joined(separator: "; ") + "; choose one value for each and save again"
+    case .savedMeanwhile(let path, let reason):
+      "\(path) was saved by someone else while rk was changing it, and \(reason): the saved file was kept as it is and rk changed nothing; run the command again"
     case .unknownVersion(let album, let version):
       "\(album) was not saved: the version \(version) the form was opened at is unknown; reload the album and make the changes again"
     case .uncommittedChanges(let paths):

@@ -61,7 +61,8 @@ extension APIError {
       self.conflicts = conflicts
     case .unknownVersion:
       self.init(.preconditionFailed, error.description, field: "If-Match")
-    case .ignoredFiles, .nestedRepositories, .changedSinceOpened, .uncommittedChanges, .changedSinceUndoable, .unfinishedMerge:
+    case .ignoredFiles, .nestedRepositories, .changedSinceOpened, .uncommittedChanges, .changedSinceUndoable, .unfinishedMerge,
+      .savedMeanwhile:
       self.init(.conflict, error.description)
     case .file(let file) where file.reason == .system(ENOENT):
       self.init(.notFound, error.description)
