@@ -73,7 +73,8 @@ extension HandEditCheckTests {
       result.stdout == """
         On branch main.
         Changed by hand, not yet recorded (rk sync records them):
-          added: plays/2025.md
+          added: plays/2025.md (stays home until fixed)
+            plays/2025.md:1: album: no album albums/gone-away in the collection: write the id the album has now (rk list --format '{id}' shows ids), or remove the line
         No remote to share with: rk remote add NAME URL names one.
         Plays of albums not in the collection:
           albums/gone-away: 1 play

@@ -57,7 +57,7 @@ extension CollectionStore {
     }
     var edits: [HandEdit] = []
     for (id, kind) in kinds.sorted(by: { $0.key < $1.key }) {
-      let file = kind == .album ? id + "/" + AlbumFile.name : id
+      let file = HandEdit.file(of: id, kind: kind)
       let committed = try head.flatMap { (head) throws(StoreError) in try committedFile(file, in: head) }
       let change: HandEdit.Change =
         committed == nil ? .added : FileSystem.exists(location.path(file)) ? .edited : .removed
@@ -76,16 +76,31 @@ extension CollectionStore {
   /// §4), and leaves the others as they are. Only the files written by hand
   /// are staged, so a kill at any moment leaves each file as the person
   /// wrote it, committed or not.
+  ///
+  /// What is committed is the bytes that were checked, never the file as it
+  /// is at commit time: a file that changed while it was checked (an editor
+  /// halfway through saving) stays home too, and the next sync records it.
   public func recordHandEdits() throws(StoreError) -> HandEditRecord {
-    guard try !unrecordedChanges().isEmpty else { return HandEditRecord() }
+    let changes = try unrecordedChanges()
+    guard !changes.isEmpty else { return HandEditRecord() }
     return try locked { () throws(StoreError) -> HandEditRecord in
+      let before = Dictionary(uniqueKeysWithValues: changes.map { ($0.file, try? FileSystem.read(location.path($0.file))) })
       var record = HandEditRecord()
-      for edit in try handEdits() {
+      for var edit in try handEdits() {
+        beforeCommitting?(edit.id)
+        let bytes = try? FileSystem.read(location.path(edit.file))
+        if edit.problems.isEmpty, before[edit.file] != .some(bytes) {
+          edit.problems = [
+            AlbumIssue(
+              id: edit.id, line: 0, field: "file", message: "it changed while rk checked it (an editor saving?); run rk sync again")
+          ]
+        }
         guard edit.problems.isEmpty else {
           record.stayedHome.append(edit)
           continue
         }
-        if let commit = try commit(paths: [edit.id], message: edit.message) { record.recorded.append(commit) }
+        let contents = bytes.map { [edit.file: $0] } ?? [:]
+        if let commit = try commit(paths: [edit.id], message: edit.message, contents: contents) { record.recorded.append(commit) }
       }
       return record
     }

@@ -31,6 +31,14 @@ public struct HandEdit: Hashable, Sendable {
     self.problems = problems
   }
 
+  /// The file that holds it, relative to the collection: an album's
+  /// `album.md`, or the plays or list file itself.
+  public var file: String { Self.file(of: id, kind: kind) }
+
+  static func file(of id: String, kind: Kind) -> String {
+    kind == .album ? id + "/" + AlbumFile.name : id
+  }
+
   /// The file as messages show it: `albums/x/album.md`, `plays/2026.md`.
   public func path(in location: CollectionLocation) -> String {
     kind == .album ? location.displayPath(ofAlbum: id) : location.displayPath(id)

@@ -109,4 +109,14 @@ struct SaveWhileChangingTests {
     #expect(try collection.read(file) == original)
     #expect(try collection.status().isEmpty)
   }
+
+  @Test func aHandEditHalfSavedWhileASyncChecksItStaysHomeAndIsNeverCommitted() throws {
+    try collection.write(id, personsSave)
+    store.beforeCommitting = { [collection, original] id in try? collection.write(id, String(original.prefix(20))) }
+    let record = try store.recordHandEdits()
+    #expect(record.recorded.isEmpty)
+    #expect(record.stayedHome.map(\.id) == [id])
+    #expect(record.stayedHome.first?.problems.first?.message.contains("changed while rk checked it") == true)
+    #expect(try committed("HEAD") == original, "history never holds the half-saved file")
+  }
 }
