@@ -46,6 +46,8 @@ let package = Package(
     // and the logger type, which Hummingbird already brings in.
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // gzip for the app's JSON, scripts and styles (the offline copy travels compressed).
+    .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(
@@ -100,6 +102,7 @@ let package = Package(
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "CompressNIO", package: "compress-nio"),
       ],
       resources: [.copy("App")]
     ),
@@ -181,6 +184,7 @@ let package = Package(
         "rk",
         "HTTPTestSupport",
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "CompressNIO", package: "compress-nio"),
       ]
     ),
     .testTarget(

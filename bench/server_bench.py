@@ -58,6 +58,9 @@ START_TIMEOUT = 300
 FIRST_ROWS_GOALS = {10000: 1.0, 100000: 2.0}
 SEARCH_BYTES_GOAL = 1_000_000
 LONG_TASK_GOAL = 0.050
+# Issue 30, on the wire at 10k: the first load and the whole offline copy against every album.md; one hand edit.
+FIRST_LOAD_GOAL = 1.5
+HAND_EDIT_BYTES_GOAL = 200_000
 MEMORY_GOAL = 400_000_000
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV_PYTHON = os.path.join(ROOT, ".build", "venv", "bin", "python3")
@@ -246,6 +249,24 @@ def app_rows(ctx, table, server):
               ms(app["longest_task"]), f"{app['longest_task'] / LONG_TASK_GOAL:.2f}x")
 
 
+def wire_rows(ctx, table, server, work):
+    """Bytes on the wire (issue 30): wire_bench.py, a counting relay in front of `server`, at 10k."""
+    if ctx.size != 10000 or not (os.path.exists(VENV_PYTHON) and shutil.which("chromium") and shutil.which("chromedriver")):
+        return
+    result = subprocess.run([VENV_PYTHON, os.path.join(ROOT, "bench", "wire_bench.py"), f"http://{server.host}:{server.port}/", work],
+                            capture_output=True, text=True, timeout=900)
+    try:
+        wire = json.loads(result.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        print(f"  ! wire rows failed: {result.stdout[-1000:]} {result.stderr[-2000:]}")
+        return
+    text = wire["album_md"]
+    table.add(ctx.label, "goal 1.5x album.md", f"{FIRST_LOAD_GOAL * text / 1e6:.1f} MB", "app: first load + offline copy (wire)",
+              f"{wire['first_load'] / 1e6:.2f} MB", f"{wire['first_load'] / (FIRST_LOAD_GOAL * text):.2f}x")
+    table.add(ctx.label, "goal", f"{HAND_EDIT_BYTES_GOAL / 1e3:.0f} KB", f"app: one hand edit ({wire['hand_edit_requests']} requests, wire)",
+              f"{wire['hand_edit'] / 1e3:.1f} KB", f"{wire['hand_edit'] / HAND_EDIT_BYTES_GOAL:.2f}x")
+
+
 def album_bytes(directory):
     total = 0
     for base, folders, files in os.walk(os.path.join(directory, "albums")):
@@ -315,6 +336,7 @@ def server_rows(ctx, table, git_copy):
         if ctx.size >= 100000:  # issue 18.5's goal is for 100k
             table.goal(ctx.label, "rk serve peak memory (VmHWM)", f"{memory['VmHWM'] / 1e6:.0f} MB",
                        f"< {MEMORY_GOAL / 1e6:.0f} MB", memory["VmHWM"] < MEMORY_GOAL)
+        wire_rows(ctx, table, server, work)
         # After the peak is read: these reset it.
         request_rows(ctx, table, server, edited)
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:

@@ -11,6 +11,7 @@ public func buildRouter(
   service: CollectionService, configuration: ServerConfiguration, lookups: LookupAccess? = nil
 ) -> Router<BasicRequestContext> {
   let router = Router(context: BasicRequestContext.self)
+  router.add(middleware: CompressionMiddleware())
   router.add(middleware: SecurityMiddleware(configuration: configuration))
   if let folder = AppFiles.folder {
     var logger = Logger(label: "rk-serve files")

@@ -570,6 +570,10 @@ class OfflineTests(AppTestCase):
         self.open()
         self.wait_for_titles(["Homogenic", "Paranoid", "Kind of Blue", "Revolver", "Abbey Road"])
         self.assertFalse(self.by_id("offline-banner").is_displayed())
+        # The offline copy (offline-copy.js) is made in idle time after the load.
+        self.wait_for(lambda d: d.execute_async_script(
+            "const done = arguments[0]; caches.open('rk-2-copy').then((c) => c.match('/offline-copy.json')).then((r) => done(!!r))"),
+            "the offline copy", timeout=20)
         self.server.stop()
         self.open()
         self.wait_for(lambda d: self.by_id("offline-banner").is_displayed(), "the offline banner")

@@ -54,6 +54,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     PlaysRoutes(service: service).register(on: api)
     PreferencesRoutes(service: service).register(on: api)
     SchemaRoutes().register(on: api)
+    registerChanges(on: api)
     lookupRoutes.register(on: api)
     scanRoutes.register(on: api)
     registerFavourites(on: api)
@@ -104,7 +105,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
 
   /// The matcher for a search bar's text: plain terms, rules and `@NAME`
   /// smart lists, whose files are read only when the query names one.
-  private static func matcher(
+  static func matcher(
     _ text: String, fields: Set<SearchField>, in snapshot: CollectionSnapshot, lists loaded: SmartLists? = nil
   ) throws(APIError) -> SearchMatcher {
     do throws(SearchQueryError) {

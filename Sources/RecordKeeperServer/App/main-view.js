@@ -13,6 +13,7 @@ import { ProblemsLine } from './problems.js';
 import { $, el } from './dom.js';
 import { bindSwipe } from './swipe.js';
 import { bestMatchSort } from './sort-menu.js';
+import { readCopy, updateCopy } from './offline-copy.js';
 
 const STATE_KEY = 'rk.main';
 const ALL_SCOPES = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label', 'notes'];
@@ -23,8 +24,10 @@ const PAGE = 100;
 const TYPING_PAUSE_MS = 120;
 /** Pages are fetched once scrolling pauses this long: a fast flick fetches only where it stops. */
 const SCROLL_PAUSE_MS = 60;
-/** The offline copy is made page by page in idle time, this long after the last keystroke. */
+/** The offline copy is brought up to date in idle time, this long after the last keystroke. */
 const COPY_AFTER_TYPING_MS = 3000;
+/** A change announced by the server reaches the offline copy this long after (a burst is one request). */
+const COPY_AFTER_CHANGE_MS = 2000;
 const WANTLIST = '@status:=wanted';
 
 /** How far the item itself moves when swiped: its cover slides partly away, its title stays in view. */
@@ -435,53 +438,34 @@ export class MainView {
     this.showMessage(true);
   }
 
-  /** The albums the service worker kept (the pages of the empty query), read once per loss of connection. */
+  /** The albums of the offline copy (offline-copy.js), read once per loss of connection. */
   async offlineCopy(signal) {
-    if (this.kept && this.kept.sort === this.sort) return this.kept.albums;
-    const albums = [];
-    for (let offset = 0, count = Infinity; offset < count; offset += PAGE) {
-      let page;
-      try {
-        page = await api.listAlbums({ q: '', scope: [], sort: this.sort, offset, limit: PAGE }, signal);
-      } catch (error) {
-        if (error.name === 'AbortError') throw error;
-        break; // a page never loaded: the copy ends here
-      }
-      if (!page || !Array.isArray(page.albums) || !page.albums.length) break;
-      albums.push(...page.albums);
-      count = Number.isFinite(page.count) ? page.count : 0;
-    }
-    this.kept = { sort: this.sort, albums };
-    return albums;
+    if (this.kept) return this.kept;
+    const copy = await readCopy();
+    if (signal && signal.aborted) throw new DOMException('Aborted', 'AbortError');
+    this.kept = copy ? copy.albums : [];
+    return this.kept;
   }
 
   /** Back online: the copy read for offline searches is let go. */
   online() { this.kept = null; }
 
   /**
-   * Fills the service worker's offline copy (every page of the empty query) in idle time, one
-   * page at a time and never while typing, so that no search waits for it.
+   * Brings the offline copy up to date in idle time, never while typing, so that no search
+   * waits for it: the whole copy once, then only what changed (offline-copy.js).
    */
   async keepOfflineCopy() {
     if (this.copying || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
     this.copying = true;
-    const idle = () => new Promise((resolve) => {
-      const wait = () => {
-        const since = performance.now() - this.lastInput;
-        if (since < COPY_AFTER_TYPING_MS) { setTimeout(wait, COPY_AFTER_TYPING_MS - since); return; }
-        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2000 }); else setTimeout(resolve, 50);
-      };
-      wait();
-    });
     try {
-      for (let offset = 0, count = Infinity; offset < count; offset += PAGE) {
-        await idle();
-        if (api.connection.offline) break;
-        const page = await api.listAlbums({ q: '', scope: [], sort: this.sort, offset, limit: PAGE });
-        if (!page || !Array.isArray(page.albums) || !page.albums.length) break;
-        count = Number.isFinite(page.count) ? page.count : 0;
+      for (;;) {
+        const since = performance.now() - this.lastInput;
+        if (since >= COPY_AFTER_TYPING_MS) break;
+        await new Promise((resolve) => setTimeout(resolve, COPY_AFTER_TYPING_MS - since));
       }
-    } catch { /* offline again: the copy goes as far as it got */ } finally {
+      await new Promise((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(resolve, { timeout: 2000 }) : setTimeout(resolve, 50)));
+      if (!api.connection.offline) await updateCopy(this.sort);
+    } catch { /* offline again: the copy stays as it was */ } finally {
       this.copying = false;
     }
   }
@@ -503,9 +487,9 @@ export class MainView {
   /** Applies a change announced by the server (another tab, the command line, a hand edit). */
   changed() {
     this.problems.refresh();
-    // The offline copy is made again once things are quiet.
+    // The offline copy fetches what changed once things are quiet.
     clearTimeout(this.copyTimer);
-    this.copyTimer = setTimeout(() => this.keepOfflineCopy(), 30_000);
+    this.copyTimer = setTimeout(() => this.keepOfflineCopy(), COPY_AFTER_CHANGE_MS);
     return this.reload({ quiet: true });
   }
 

@@ -1,15 +1,18 @@
 // Record Keeper's service worker: the app and the last loaded collection stay usable,
 // read-only, with no signal (issue 9 §4). Online, every request goes to the server first.
-const VERSION = 'rk-1';
+const VERSION = 'rk-2';
 const SHELL = `${VERSION}-shell`;
 const DATA = `${VERSION}-data`;
 const IMAGES = `${VERSION}-images`;
+// The offline copy of every album, kept by offline-copy.js.
+const COPY = `${VERSION}-copy`;
+const COPY_KEY = '/offline-copy.json';
 const SHELL_FILES = [
   './', 'index.html', 'app.css', 'scan.css', 'manifest.webmanifest',
   'app.js', 'api.js', 'dom.js', 'swipe.js', 'dialogs.js', 'overlay.js', 'schema.js', 'search.js', 'virtual-list.js',
   'main-view.js', 'details-view.js', 'album-draft.js', 'album-fields.js', 'tracks-editor.js', 'save-conflicts.js',
   'lists-view.js', 'problems.js', 'settings.js', 'sync.js', 'scan.js', 'scan-view.js', 'sort-menu.js', 'credits.js',
-  'favourites-view.js', 'plays.js', 'stats-view.js', 'screen.js',
+  'favourites-view.js', 'plays.js', 'stats-view.js', 'screen.js', 'offline-copy.js',
   'icons/icon.svg', 'icons/splash.svg', 'icons/icon-192.png', 'icons/icon-512.png',
 ];
 
@@ -39,10 +42,20 @@ function noCopy() {
   });
 }
 
-// Kept for offline use: the whole list (an empty query, page by page), albums, photos, settings.
+// Kept for offline use: albums opened, photos, settings. The list is the offline copy's.
 function keepsData(url) {
-  if (url.pathname === '/api/albums') return (url.searchParams.get('q') || '') === '';
   return /^\/api\/(albums\/|sort$|lists$|tags$|status$|schema$)/.test(url.pathname);
+}
+
+/** An album's details from the offline copy (viewed, not edited: it has no version), or null. */
+async function fromCopy(url) {
+  const match = /^\/api\/albums\/([^/]+)$/.exec(url.pathname);
+  if (!match) return null;
+  const kept = await caches.match(COPY_KEY, { cacheName: COPY });
+  if (!kept) return null;
+  const id = decodeURIComponent(match[1]);
+  const album = ((await kept.json()).albums || []).find((entry) => entry.id === id);
+  return album ? new Response(JSON.stringify(album), { headers: { 'Content-Type': 'application/json' } }) : null;
 }
 
 async function networkFirst(request, cacheName, keep) {
@@ -54,7 +67,7 @@ async function networkFirst(request, cacheName, keep) {
     }
     return response;
   } catch (error) {
-    const cached = await caches.match(request, { cacheName });
+    const cached = (await caches.match(request, { cacheName })) || (cacheName === DATA ? await fromCopy(new URL(request.url)) : null);
     return cached ? offlineCopy(cached) : (cacheName === SHELL ? caches.match('./', { cacheName }) : noCopy());
   }
 }

@@ -23,6 +23,8 @@ public final class CollectionSnapshot: Sendable {
   /// unreadable one (left out of `albums`) included, so that
   /// `/api/problems` is answered without reading the collection again.
   let issues: [String: AlbumIssues]
+  /// The albums changed since earlier snapshots (`GET /api/changes`).
+  let changes: ChangeLog
   /// The last check made of this snapshot, with what it depended on besides.
   private let checked = Mutex<(key: CheckKey, check: CollectionCheck)?>(nil)
   /// Listings kept, with their albums' folded texts.
@@ -62,9 +64,11 @@ public final class CollectionSnapshot: Sendable {
 
   init(
     version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, credits: CreditRules,
-    plays: PlayHistory, issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:], artistIndex: ArtistIndex? = nil
+    plays: PlayHistory, issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:], artistIndex: ArtistIndex? = nil,
+    changes: ChangeLog? = nil
   ) {
     self.version = version
+    self.changes = changes ?? ChangeLog(base: version)
     self.location = location
     self.albums = albums
     self.preferences = preferences
@@ -234,8 +238,11 @@ public final class CollectionSnapshot: Sendable {
     for (key, listing) in orders.withLock({ $0 }) {
       kept[key] = ids.isEmpty ? listing : listing.applying(ids, albums: albums, order: AlbumOrder(mode: key.mode, seed: key.seed))
     }
+    // New preferences or credit rules may change every album's entry: copies start again.
+    let changes =
+      newPreferences != nil || newCredits != nil ? self.changes.restarting(at: version + 1) : self.changes.recording(ids, at: version + 1)
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: newPreferences ?? preferences,
-      credits: credits, plays: newPlays ?? plays, issues: issues, orders: kept, artistIndex: index)
+      credits: credits, plays: newPlays ?? plays, issues: issues, orders: kept, artistIndex: index, changes: changes)
   }
 }
