@@ -288,10 +288,18 @@ public enum MergeCheck {
     }
     // Notes and stars: on the track (stem) their side wrote them on.
     let resultPlaces = places(r)
-    for version in [o, t] {
+    for (version, other) in [(o, t), (t, o)] {
       let basePlaces = places(b)
       for (line, stem) in places(version) where basePlaces[line] == nil && line.hasPrefix(" ") {
-        if let placed = resultPlaces[line], placed != stem { found.append("note moved from \(stem) to \(placed): \(line)") }
+        guard let placed = resultPlaces[line], placed != stem else { continue }
+        // A track the other side removed and one it added in its place read as a rename.
+        let otherStems = stems(other)
+        if !otherStems.contains(stem), !stems(b).contains(placed), let at = otherStems.firstIndex(of: placed),
+          let was = stems(b).firstIndex(of: stem), (at == 0 ? nil : otherStems[at - 1]) == (was == 0 ? nil : stems(b)[was - 1])
+        {
+          continue
+        }
+        found.append("note moved from \(stem) to \(placed): \(line)")
       }
     }
     let starred = Set((o + t).filter { isTrackLine($0) && $0.hasSuffix(" ★") }.map(stem))
@@ -317,17 +325,20 @@ public enum MergeCheck {
     return result
   }
 
-  static func isTrackLine(_ line: String) -> Bool { withoutNumber(line) != line }
+  public static func isTrackLine(_ line: String) -> Bool { withoutNumber(line) != line }
+
+  /// The stems of the track lines, in order.
+  public static func stems(_ lines: [String]) -> [String] { lines.filter(isTrackLine).map(stem) }
 
   /// A track line's stem, name, length and star.
-  struct TrackParts: Equatable {
-    var stem: String
-    var name: String
-    var length: String?
-    var star: Bool
+  public struct TrackParts: Equatable {
+    public var stem: String
+    public var name: String
+    public var length: String?
+    public var star: Bool
   }
 
-  static func parts(_ line: String) -> TrackParts {
+  public static func parts(_ line: String) -> TrackParts {
     var text = withoutNumber(line)
     let star = text.hasSuffix(" ★")
     if star { text = String(text.dropLast(2)) }
@@ -340,7 +351,7 @@ public enum MergeCheck {
   }
 
   /// `2. Track 5-2 - B take 7 (4:10) ★` → `Track 5-2`.
-  static func stem(_ line: String) -> String { parts(line).stem }
+  public static func stem(_ line: String) -> String { parts(line).stem }
 
   /// `3. Airbag` → `Airbag`.
   public static func withoutNumber(_ line: String) -> String {

@@ -45,6 +45,34 @@ struct AlbumTextMerge {
       }
     }
     joinMovedTracks(base: base, ours: ours, theirs: theirs)
+    dropRepeatedKeys()
+  }
+
+  /// A key both sides added, in different places, comes out twice, which
+  /// YAML refuses (and rk would then merge our file again, bringing back
+  /// what theirs deleted): the same lines twice are kept once, where they
+  /// first are.
+  private mutating func dropRepeatedKeys() {
+    let merged = AlbumLines(lines: lines)
+    var seen: [String: [ArraySlice<UInt8>]] = [:]
+    var repeated: [Range<Int>] = []
+    var index = 0
+    while index < lines.count {
+      guard case .key(let name)? = merged.parts[index] else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < lines.count, merged.parts[end] == .key(name) { end += 1 }
+      let contents = lines[index..<end].map(LineMerge.content)
+      if let first = seen[name] {
+        if first == contents { repeated.append(index..<end) }
+      } else {
+        seen[name] = contents
+      }
+      index = end
+    }
+    for range in repeated.reversed() { lines.removeSubrange(range) }
   }
 
   /// A track one side moved and the other changed in place (a note added
@@ -198,11 +226,27 @@ private struct PartMerge {
           gained[anchor, default: []].append(index)
         }
       }
+      func text(_ part: Part) -> String { if case .track(let text) = part { text } else { "" } }
       for (place, lostParts) in lost {
-        guard let gainedIndices = gained[place], gainedIndices.count == lostParts.count else { continue }
-        for (part, index) in zip(lostParts, gainedIndices) { segments[index].part = part }
+        let pairs = FieldMerge.renamed(lostParts, gained[place] ?? [], base: text, other: { text(segments[$0].part) })
+        for (part, index) in pairs { segments[index].part = part }
       }
     }
+    // A comment block a side left as it was is the same part when a key
+    // added after it makes it the block before another key.
+    func pairComments(_ segments: inout [(part: Part, lines: Range<Int>)], _ version: AlbumLines) {
+      let parts = Set(segments.map(\.part))
+      for index in segments.indices where baseParts[segments[index].part] == nil {
+        guard case .before = segments[index].part else { continue }
+        let match = baseSegments.first { segment in
+          guard case .before = segment.part, !parts.contains(segment.part) else { return false }
+          return LineMerge.same(version.lines[segments[index].lines], base.lines[segment.lines])
+        }
+        if let match { segments[index].part = match.part }
+      }
+    }
+    pairComments(&ourSegments, ours)
+    pairComments(&theirSegments, theirs)
     pairRenamed(&ourSegments)
     pairRenamed(&theirSegments)
     let ourParts = Dictionary(uniqueKeysWithValues: ourSegments.map { ($0.part, $0.lines) })

@@ -301,9 +301,31 @@ struct FieldMerge {
       }
     }
     for (place, lost) in baseAt {
-      guard let gained = otherAt[place], gained.count == lost.count else { continue }
-      for (baseIndex, otherIndex) in zip(lost, gained) { result[baseIndex] = otherIndex }
+      for (baseIndex, otherIndex) in renamed(lost, otherAt[place] ?? [], base: { base[$0].text }, other: { other[$0].text }) {
+        result[baseIndex] = otherIndex
+      }
     }
     return result
+  }
+
+  /// Which of the items one place lost became which of those it gained:
+  /// first a text that grew or shrank at its end (`Airbag` → `Airbag
+  /// (4:44)`), then the rest in order when as many are left.
+  static func renamed<Lost, Gained>(
+    _ lost: [Lost], _ gained: [Gained], base: (Lost) -> String, other: (Gained) -> String
+  ) -> [(Lost, Gained)] {
+    var pairs: [(Lost, Gained)] = []
+    var lostLeft: [Lost] = []
+    var gainedLeft = gained
+    for item in lost {
+      let text = base(item)
+      if let index = gainedLeft.firstIndex(where: { other($0).hasPrefix(text) || text.hasPrefix(other($0)) }) {
+        pairs.append((item, gainedLeft.remove(at: index)))
+      } else {
+        lostLeft.append(item)
+      }
+    }
+    if lostLeft.count == gainedLeft.count { pairs += zip(lostLeft, gainedLeft).map { ($0, $1) } }
+    return pairs
   }
 }
