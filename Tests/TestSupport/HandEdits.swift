@@ -224,7 +224,9 @@ public struct HandEdits {
         lines.replaceSubrange((index + 1)..<end, with: lines[(index + 1)..<end].shuffled(using: &generator))
       }
     default:  // a track moved to the other side
-      guard headings.count > 1, let index = tracks.first(where: { $0 < headings[1] }), let last = tracks.last, last > headings[1] else { return }
+      guard headings.count > 1, let index = tracks.first(where: { $0 < headings[1] }), let last = tracks.last, last > headings[1] else {
+        return
+      }
       let item = Array(lines[index..<itemEnd(lines, index)])
       lines.insert(contentsOf: item, at: itemEnd(lines, last))
       lines.removeSubrange(index..<(index + item.count))

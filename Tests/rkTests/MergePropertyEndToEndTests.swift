@@ -85,7 +85,8 @@ struct MergePropertyEndToEndTests {
         let result = try String(contentsOfFile: clone + "/" + version.id + "/album.md", encoding: .utf8)
         #expect(!result.isEmpty, "\(name): \(version.id) is empty")
         if conflicted.contains(version.id) { continue }
-        let lost = MergeCheck.lostLines(base: version.base, ours: version.ours, theirs: version.theirs, result: result)
+        let lost =
+          MergeCheck.lostLines(base: version.base, ours: version.ours, theirs: version.theirs, result: result)
           + MergeCheck.misplacedLines(base: version.base, ours: version.ours, theirs: version.theirs, result: result)
         if !lost.isEmpty { failures.append("\(version.id): \(lost)\n--- result\n\(result)") }
       }
@@ -111,7 +112,9 @@ struct MergePropertyEndToEndTests {
       }
     }
     #expect(different == 0)
-    print("merge property end to end (seed \(Self.seed)): " + figures.joined(separator: "; ") + "; \(different) albums differ between Alice and Bob")
+    print(
+      "merge property end to end (seed \(Self.seed)): " + figures.joined(separator: "; ")
+        + "; \(different) albums differ between Alice and Bob")
   }
 
   private func write(_ text: String, to path: String) throws {

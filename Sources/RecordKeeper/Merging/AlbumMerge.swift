@@ -18,6 +18,9 @@
 ///    value replaced it, or is named in a conflict; if not, the lines are
 ///    reported as a `notes` conflict rather than lost quietly.
 ///
+/// Before step 5 the file gets one kind of line ending (the base's) and
+/// each track list is numbered 1…n (``tidied(_:lineEndingsOf:id:)``).
+///
 /// The same new value on both sides is no conflict.
 public enum AlbumMerge {
   /// What a merge gives: the merged file and the conflicts left in it.
@@ -64,7 +67,8 @@ public enum AlbumMerge {
     for conflict in text.conflicts where conflict.field != "tracks" || !tracksConflicted {
       let removed = conflict.field == "tracks" ? "(removed)" : nil
       conflicts.append(
-        FieldConflict(album: id, field: conflict.field, ours: describe(conflict.ours) ?? removed, theirs: describe(conflict.theirs) ?? removed))
+        FieldConflict(
+          album: id, field: conflict.field, ours: describe(conflict.ours) ?? removed, theirs: describe(conflict.theirs) ?? removed))
     }
 
     var bytes = text.bytes

@@ -150,7 +150,11 @@ struct FieldMerge {
       // track is kept or removed whole, never half.
       let whole = (ourTrack == nil) != (theirTrack == nil)
       func key(_ track: Album.Track?, _ notes: [[String]], _ at: Int?) -> WholeTrack? {
-        track.map { WholeTrack(key: TrackKey($0), favourite: whole && $0.favourite, notes: whole ? at.flatMap { $0 < notes.count ? notes[$0] : nil } ?? [] : []) }
+        track.map {
+          WholeTrack(
+            key: TrackKey($0), favourite: whole && $0.favourite, notes: whole ? at.flatMap { $0 < notes.count ? notes[$0] : nil } ?? [] : []
+          )
+        }
       }
       let ourKey = key(ourTrack, notes.ours, toOurs[index])
       let theirKey = key(theirTrack, notes.theirs, toTheirs[index])

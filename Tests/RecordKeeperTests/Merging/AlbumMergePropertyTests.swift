@@ -77,7 +77,7 @@ struct AlbumMergePropertyTests {
       "album merge property (seed \(Self.seed)): \(trials) trials, \(conflicted) with conflicts reported, \(failures.count) failed; conflicts by field: \(byField.sorted { $0.key < $1.key }); git merge-file clean in \(gitClean), rk differs where explained: \(explained.sorted { $0.key < $1.key })"
     )
     #expect(failures.isEmpty, "\(failures.count) failures, the first ones:\n\(failures.prefix(3).joined(separator: "\n\n"))")
-    for failure in failures { print("FAILURE " + failure) }
+    for failure in failures { print("failed: " + (failure.split(separator: "\n").first.map(String.init) ?? "")) }
     #expect(trials >= 2_000)
   }
 
@@ -94,8 +94,10 @@ struct AlbumMergePropertyTests {
   /// line breaks and track numbers (rk numbers each list 1…n after a merge).
   static func missing(_ git: String, from result: String) -> [String] {
     func lines(_ text: String) -> [String] {
-      text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        .map(MergeCheck.withoutNumber)
+      text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+      }
+      .map(MergeCheck.withoutNumber)
     }
     var available = lines(result).reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
     return lines(git).filter { line in
@@ -134,7 +136,9 @@ struct AlbumMergePropertyTests {
     // new line; to rk the track is removed (a move does not change it).
     let stem = MergeCheck.stem(difference.line)
     let (ours, theirs) = (MergeCheck.stems(lines(difference.ours)), MergeCheck.stems(lines(difference.theirs)))
-    if MergeCheck.isTrackLine("1. " + difference.line), !MergeCheck.stems(lines(result)).contains(stem), ours.contains(stem) != theirs.contains(stem) {
+    if MergeCheck.isTrackLine("1. " + difference.line), !MergeCheck.stems(lines(result)).contains(stem),
+      ours.contains(stem) != theirs.contains(stem)
+    {
       return "a track moved on one side and removed on the other is removed"
     }
     return nil
