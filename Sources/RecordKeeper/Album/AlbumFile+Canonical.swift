@@ -99,9 +99,50 @@ extension AlbumFile {
 }
 
 extension AlbumBody {
+  /// The item's lines with its marker written `N.`, by line of the body
+  /// and without line breaks: the marker line, and its note lines moved as
+  /// far as its text moved (so they stay in the item). Empty when the
+  /// marker line is indented with tabs, which stays as written.
+  func renumberedLines(_ item: TrackItem, _ number: Int) -> [Int: [UInt8]] {
+    guard let (markerLine, shift) = renumbered(item, number) else { return [:] }
+    var replaced = [item.lines.lowerBound: markerLine]
+    for index in item.lines.dropFirst() where !isBlankLine(index) {
+      let content = source[lines[index].start..<lines[index].contentEnd]
+      if shift >= 0 {
+        replaced[index] = Array(repeating: UInt8(ascii: " "), count: shift) + content
+      } else {
+        replaced[index] = Array(content.dropFirst(min(-shift, content.prefix { $0 == UInt8(ascii: " ") }.count)))
+      }
+    }
+    return replaced
+  }
+
+  /// The item's marker line as `N. name`, and the columns its content
+  /// moved by; `nil` when the marker line is indented with tabs.
+  private func renumbered(_ item: TrackItem, _ number: Int) -> ([UInt8], Int)? {
+    let line = lines[item.lines.lowerBound]
+    let content = source[line.start..<line.contentEnd]
+    let indent = content.prefix { $0 == UInt8(ascii: " ") }.count
+    guard indent == item.marker.indent else { return nil }
+    let markerStart = content.startIndex + indent
+    let markerEnd =
+      item.marker.number == nil
+      ? markerStart + 1
+      : (content[markerStart...].firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? content.endIndex) + 1
+    guard markerEnd <= content.endIndex else { return nil }
+    let spaces = content[markerEnd...].prefix { $0 == UInt8(ascii: " ") }.count
+    let rest = content[(markerEnd + spaces)...]
+    guard rest.first != UInt8(ascii: "\t") else { return nil }
+    let newMarker = Array("\(number).".utf8)
+    let oldColumn = indent + item.marker.padding
+    if rest.isEmpty { return (newMarker, newMarker.count + 1 - oldColumn) }
+    if spaces <= 4 { return (newMarker + [UInt8(ascii: " ")] + rest, newMarker.count + 1 - oldColumn) }
+    return (newMarker + content[markerEnd...], newMarker.count + 1 - oldColumn)
+  }
+
   /// The lines of an item after its marker line, without their indentation:
   /// its per-track note, to compare across re-indenting.
-  fileprivate func noteText(_ item: TrackItem) -> [String] {
+  func noteText(_ item: TrackItem) -> [String] {
     item.lines.dropFirst().map { string(source[lines[$0].start..<lines[$0].contentEnd].drop(while: isBlank)) }
   }
 }
@@ -269,16 +310,7 @@ private struct CanonicalBody {
     for item in body.trackItems {
       let number = (numbers[item.sideIndex] ?? 0) + 1
       numbers[item.sideIndex] = number
-      guard let (markerLine, shift) = Self.renumbered(item, number, in: body) else { continue }
-      replaced[item.lines.lowerBound] = markerLine
-      for index in item.lines.dropFirst() where !body.isBlankLine(index) {
-        let content = body.source[body.lines[index].start..<body.lines[index].contentEnd]
-        if shift >= 0 {
-          replaced[index] = Array(repeating: UInt8(ascii: " "), count: shift) + content
-        } else {
-          replaced[index] = Array(content.dropFirst(min(-shift, content.prefix { $0 == UInt8(ascii: " ") }.count)))
-        }
-      }
+      replaced.merge(body.renumberedLines(item, number)) { $1 }
     }
     // A favourite's star, typed with other spacing, is written ` ★` (PRODUCT.md §1.4).
     for item in body.trackItems where item.favourite {
@@ -294,29 +326,5 @@ private struct CanonicalBody {
       text.append(UInt8(ascii: "\n"))
     }
     self.text = text
-  }
-
-  /// The item's marker line as `N. name`, and the columns its content
-  /// moved by; `nil` when the marker line is indented with tabs, which
-  /// stays as written.
-  private static func renumbered(_ item: AlbumBody.TrackItem, _ number: Int, in body: AlbumBody) -> ([UInt8], Int)? {
-    let line = body.lines[item.lines.lowerBound]
-    let content = body.source[line.start..<line.contentEnd]
-    let indent = content.prefix { $0 == UInt8(ascii: " ") }.count
-    guard indent == item.marker.indent else { return nil }
-    let markerStart = content.startIndex + indent
-    let markerEnd =
-      item.marker.number == nil
-      ? markerStart + 1
-      : (content[markerStart...].firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? content.endIndex) + 1
-    guard markerEnd <= content.endIndex else { return nil }
-    let spaces = content[markerEnd...].prefix { $0 == UInt8(ascii: " ") }.count
-    let rest = content[(markerEnd + spaces)...]
-    guard rest.first != UInt8(ascii: "\t") else { return nil }
-    let newMarker = Array("\(number).".utf8)
-    let oldColumn = indent + item.marker.padding
-    if rest.isEmpty { return (newMarker, newMarker.count + 1 - oldColumn) }
-    if spaces <= 4 { return (newMarker + [UInt8(ascii: " ")] + rest, newMarker.count + 1 - oldColumn) }
-    return (newMarker + content[markerEnd...], newMarker.count + 1 - oldColumn)
   }
 }

@@ -292,6 +292,12 @@ extension GitRepository {
         try LibGit2.check(result, "git_index_add_all")
       }
     }
+    // A path both sides removed (the old path of a folder renamed two ways)
+    // has nothing to choose: it stays removed.
+    for conflict in try GitMergeIndex(index).conflicts() where conflict.ours == nil && conflict.theirs == nil {
+      _ = index.withPointer { git_index_conflict_remove($0, conflict.path) }
+    }
+    LibGit2.clearError()
     if index.withPointer({ git_index_has_conflicts($0) }) != 0 { throw .conflicts }
     var treeID = git_oid()
     try LibGit2.check(index.withPointer { git_index_write_tree(&treeID, $0) }, "git_index_write_tree")

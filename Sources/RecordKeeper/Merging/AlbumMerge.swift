@@ -18,6 +18,9 @@
 ///    value replaced it, or is named in a conflict; if not, the lines are
 ///    reported as a `notes` conflict rather than lost quietly.
 ///
+/// Before step 5 the file gets one kind of line ending (the base's) and
+/// each track list is numbered 1…n (``tidied(_:lineEndingsOf:id:)``).
+///
 /// The same new value on both sides is no conflict.
 public enum AlbumMerge {
   /// What a merge gives: the merged file and the conflicts left in it.
@@ -56,10 +59,16 @@ public enum AlbumMerge {
     let theirLines = AlbumLines(theirs)
     let baseLines = base.map(AlbumLines.init) ?? AlbumLines(lines: commonLines(ourLines.lines, theirLines.lines))
     let notes = prefer["notes"] ?? prefer["*"]
-    let text = AlbumTextMerge(base: baseLines, ours: ourLines, theirs: theirLines, prefer: notes)
+    let text = AlbumTextMerge(
+      base: baseLines, ours: ourLines, theirs: theirLines, prefer: notes, preferTracks: prefer["tracks"] ?? prefer["*"])
     var conflicts = fields.conflicts
-    for conflict in text.conflicts {
-      conflicts.append(FieldConflict(album: id, field: "notes", ours: describe(conflict.ours), theirs: describe(conflict.theirs)))
+    // A track removed against a change the field merge saw is its conflict already.
+    let tracksConflicted = conflicts.contains { $0.field == "tracks" }
+    for conflict in text.conflicts where conflict.field != "tracks" || !tracksConflicted {
+      let removed = conflict.field == "tracks" ? "(removed)" : nil
+      conflicts.append(
+        FieldConflict(
+          album: id, field: conflict.field, ours: describe(conflict.ours) ?? removed, theirs: describe(conflict.theirs) ?? removed))
     }
 
     var bytes = text.bytes
@@ -72,6 +81,7 @@ public enum AlbumMerge {
       bytes = (try? AlbumFile.rewrite(ours, to: fields.result)) ?? ours
       merged = try? AlbumFile.parse(bytes, id: id).album
     }
+    bytes = tidied(bytes, lineEndingsOf: base ?? ours, id: id)
 
     // Fields a conflict or a preference decides may lose a side's value lines.
     let settledFields = Set(conflicts.map(\.field)).union(prefer.keys)

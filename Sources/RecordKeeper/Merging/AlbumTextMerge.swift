@@ -19,7 +19,9 @@ struct AlbumTextMerge {
 
   var bytes: [UInt8] { lines.reduce(into: []) { $0 += $1 } }
 
-  init(base: AlbumLines, ours: AlbumLines, theirs: AlbumLines, prefer: MergeSide?) {
+  /// `prefer` settles text conflicts, `preferTracks` a track one side
+  /// removed and the other changed.
+  init(base: AlbumLines, ours: AlbumLines, theirs: AlbumLines, prefer: MergeSide?, preferTracks: MergeSide? = nil) {
     for hunk in LineMerge.hunks(base: base.lines, ours: ours.lines, theirs: theirs.lines) {
       switch hunk.kind {
       case .stable:
@@ -34,7 +36,7 @@ struct AlbumTextMerge {
         required += hunk.theirs.map { (.theirs, $0) }
       case .conflict:
         required += Self.required(hunk, base: base, ours: ours, theirs: theirs)
-        if let merged = PartMerge(hunk: hunk, base: base, ours: ours, theirs: theirs, prefer: prefer) {
+        if let merged = PartMerge(hunk: hunk, base: base, ours: ours, theirs: theirs, prefer: prefer, preferTracks: preferTracks) {
           lines += merged.lines
           conflicts += merged.conflicts
         } else {
@@ -43,6 +45,34 @@ struct AlbumTextMerge {
       }
     }
     joinMovedTracks(base: base, ours: ours, theirs: theirs)
+    dropRepeatedKeys()
+  }
+
+  /// A key both sides added, in different places, comes out twice, which
+  /// YAML refuses (and rk would then merge our file again, bringing back
+  /// what theirs deleted): the same lines twice are kept once, where they
+  /// first are.
+  private mutating func dropRepeatedKeys() {
+    let merged = AlbumLines(lines: lines)
+    var seen: [String: [ArraySlice<UInt8>]] = [:]
+    var repeated: [Range<Int>] = []
+    var index = 0
+    while index < lines.count {
+      guard case .key(let name)? = merged.parts[index] else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < lines.count, merged.parts[end] == .key(name) { end += 1 }
+      let contents = lines[index..<end].map(LineMerge.content)
+      if let first = seen[name] {
+        if first == contents { repeated.append(index..<end) }
+      } else {
+        seen[name] = contents
+      }
+      index = end
+    }
+    for range in repeated.reversed() { lines.removeSubrange(range) }
   }
 
   /// A track one side moved and the other changed in place (a note added
@@ -163,20 +193,60 @@ private struct PartMerge {
     return segments
   }
 
-  init?(hunk: LineMerge.Hunk, base: AlbumLines, ours: AlbumLines, theirs: AlbumLines, prefer: MergeSide?) {
+  init?(
+    hunk: LineMerge.Hunk, base: AlbumLines, ours: AlbumLines, theirs: AlbumLines, prefer: MergeSide?, preferTracks: MergeSide?
+  ) {
     guard let baseSegments = Self.segments(base, hunk.base), var ourSegments = Self.segments(ours, hunk.ours),
       var theirSegments = Self.segments(theirs, hunk.theirs)
     else { return nil }
     let baseParts = Dictionary(uniqueKeysWithValues: baseSegments.map { ($0.part, $0.lines) })
     // A track renamed on one side is the same part: pair the base tracks a
-    // side lost with the tracks it gained, in order, when as many.
+    // side lost with the tracks it gained at the same place (after the same
+    // kept part), in order, when as many. A track removed and another
+    // added elsewhere are no rename.
     func pairRenamed(_ segments: inout [(part: Part, lines: Range<Int>)]) {
       let parts = Set(segments.map(\.part))
-      let lost = baseSegments.map(\.part).filter { if case .track = $0 { !parts.contains($0) } else { false } }
-      let gained = segments.indices.filter { if case .track = segments[$0].part { baseParts[segments[$0].part] == nil } else { false } }
-      guard !lost.isEmpty, lost.count == gained.count else { return }
-      for (part, index) in zip(lost, gained) { segments[index].part = part }
+      func isTrack(_ part: Part) -> Bool { if case .track = part { true } else { false } }
+      var lost: [Part?: [Part]] = [:]
+      var anchor: Part?
+      for segment in baseSegments {
+        if parts.contains(segment.part) {
+          anchor = segment.part
+        } else if isTrack(segment.part) {
+          lost[anchor, default: []].append(segment.part)
+        }
+      }
+      var gained: [Part?: [Int]] = [:]
+      anchor = nil
+      for index in segments.indices {
+        let part = segments[index].part
+        if baseParts[part] != nil {
+          anchor = part
+        } else if isTrack(part) {
+          gained[anchor, default: []].append(index)
+        }
+      }
+      func text(_ part: Part) -> String { if case .track(let text) = part { text } else { "" } }
+      for (place, lostParts) in lost {
+        let pairs = FieldMerge.renamed(lostParts, gained[place] ?? [], base: text, other: { text(segments[$0].part) })
+        for (part, index) in pairs { segments[index].part = part }
+      }
     }
+    // A comment block a side left as it was is the same part when a key
+    // added after it makes it the block before another key.
+    func pairComments(_ segments: inout [(part: Part, lines: Range<Int>)], _ version: AlbumLines) {
+      let parts = Set(segments.map(\.part))
+      for index in segments.indices where baseParts[segments[index].part] == nil {
+        guard case .before = segments[index].part else { continue }
+        let match = baseSegments.first { segment in
+          guard case .before = segment.part, !parts.contains(segment.part) else { return false }
+          return LineMerge.same(version.lines[segments[index].lines], base.lines[segment.lines])
+        }
+        if let match { segments[index].part = match.part }
+      }
+    }
+    pairComments(&ourSegments, ours)
+    pairComments(&theirSegments, theirs)
     pairRenamed(&ourSegments)
     pairRenamed(&theirSegments)
     let ourParts = Dictionary(uniqueKeysWithValues: ourSegments.map { ($0.part, $0.lines) })
@@ -188,7 +258,14 @@ private struct PartMerge {
     for segment in theirSegments {
       if ourParts[segment.part] != nil {
         anchor = segment.part
-      } else if baseParts[segment.part] == nil {
+      } else if let baseRange = baseParts[segment.part] {
+        // A track ours removed and theirs changed: kept or removed whole.
+        if case .track = segment.part, !Self.same(theirs.lines[segment.lines], base.lines[baseRange], part: segment.part),
+          removedAgainstChanged(removed: .ours, changed: theirs.lines[segment.lines], preferTracks: preferTracks)
+        {
+          insertions[anchor, default: []].append(segment.lines)
+        }
+      } else {
         insertions[anchor, default: []].append(segment.lines)
       }
     }
@@ -217,13 +294,46 @@ private struct PartMerge {
           let heads = whole && baseParts[segment.part].map { base.fields[$0.lowerBound] != nil } ?? false
           merge(part: segment.part, base: b, ours: o, theirs: t, heads: heads, whole: whole, prefer: prefer)
         }
-      } else if baseParts[segment.part] == nil || !LineMerge.same(o, b) {
-        // Ours added it, or changed what theirs removed: ours stays.
+      } else if baseParts[segment.part] == nil {
         lines += o
+      } else if !Self.same(o, b, part: segment.part) {
+        // Ours changed what theirs removed: a track is kept or removed
+        // whole; any other part stays.
+        if case .track = segment.part {
+          if removedAgainstChanged(removed: .theirs, changed: o, preferTracks: preferTracks) { lines += o }
+        } else {
+          lines += o
+        }
       }
       insert(after: segment.part)
     }
     if leading > 0, ourSegments.count == leading { insert(after: nil) }
+  }
+
+  /// Whether the changed lines of a track the other side removed stay:
+  /// as the tracks preference says, else they stay as ours wrote them
+  /// (theirs do not), and it is a `tracks` conflict.
+  private mutating func removedAgainstChanged(removed: MergeSide, changed: ArraySlice<ArraySlice<UInt8>>, preferTracks: MergeSide?)
+    -> Bool
+  {
+    if let preferTracks { return preferTracks != removed }
+    let lines = Array(changed)
+    conflicts.append(
+      removed == .ours
+        ? LineMerge.Conflict(ours: [], theirs: lines, field: "tracks") : LineMerge.Conflict(ours: lines, theirs: [], field: "tracks"))
+    return removed == .theirs
+  }
+
+  /// Whether a part's lines are the same, line breaks aside and, for a
+  /// track, its number aside (a number is written again on every change).
+  static func same(_ a: ArraySlice<ArraySlice<UInt8>>, _ b: ArraySlice<ArraySlice<UInt8>>, part: Part) -> Bool {
+    guard case .track = part, let first = a.first, let other = b.first else { return LineMerge.same(a, b) }
+    func unnumbered(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+      let content = LineMerge.content(line).drop(while: isBlank)
+      let digits = content.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      return digits.isEmpty ? content : content.dropFirst(digits.count)
+    }
+    return unnumbered(first).elementsEqual(unnumbered(other)) && LineMerge.same(a.dropFirst(), b.dropFirst())
   }
 
   /// A part both sides changed: its first line (a key line, a track's

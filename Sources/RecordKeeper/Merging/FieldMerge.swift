@@ -53,14 +53,27 @@ struct FieldMerge {
     }
   }
 
-  /// Tags as sets: ours in our order less what theirs removed, then what
-  /// theirs added, in their order. Never a conflict.
+  /// Tags as sets: a side that left the tags as they were takes the
+  /// other's list as written, order included; else the order of the side
+  /// that reordered (ours when neither or both did), less what the other
+  /// removed, then what the other added, in its order. Never a conflict.
   mutating func mergeTags() {
+    if theirs.tags == base.tags { return }
+    if ours.tags == base.tags {
+      result.tags = theirs.tags
+      return
+    }
     let baseTags = Set(base.tags)
-    let theirTags = Set(theirs.tags)
-    let ourTags = Set(ours.tags)
-    var tags = ours.tags.filter { !(baseTags.contains($0) && !theirTags.contains($0)) }
-    tags += theirs.tags.filter { !baseTags.contains($0) && !ourTags.contains($0) }
+    func reordered(_ tags: [String]) -> Bool {
+      let kept = Set(tags)
+      return tags.filter(baseTags.contains) != base.tags.filter(kept.contains)
+    }
+    let followTheirs = reordered(theirs.tags) && !reordered(ours.tags)
+    let (frame, other) = followTheirs ? (theirs.tags, ours.tags) : (ours.tags, theirs.tags)
+    let frameTags = Set(frame)
+    let otherTags = Set(other)
+    var tags = frame.filter { !(baseTags.contains($0) && !otherTags.contains($0)) }
+    tags += other.filter { !baseTags.contains($0) && !frameTags.contains($0) }
     if tags != ours.tags { result.tags = tags }
   }
 
@@ -128,17 +141,29 @@ struct FieldMerge {
 
     // Each base track's value: nil when removed.
     var merged: [Album.Track?] = []
+    let notes = (base: Self.notes(base), ours: Self.notes(ours), theirs: Self.notes(theirs))
     for index in baseKeys.indices {
       let ourTrack = toOurs[index].map { ours.trackList[$0] }
       let theirTrack = toTheirs[index].map { theirs.trackList[$0] }
       let baseTrack: Album.Track? = base.trackList[index]
-      let key = { (track: Album.Track?) in track.map(TrackKey.init) }
-      let chosenKey = choose("tracks", base: key(baseTrack), ours: key(ourTrack), theirs: key(theirTrack)) { _ in nil }
+      // Against a removal, any change counts (its star, its note): the
+      // track is kept or removed whole, never half.
+      let whole = (ourTrack == nil) != (theirTrack == nil)
+      func key(_ track: Album.Track?, _ notes: [[String]], _ at: Int?) -> WholeTrack? {
+        track.map {
+          WholeTrack(
+            key: TrackKey($0), favourite: whole && $0.favourite, notes: whole ? at.flatMap { $0 < notes.count ? notes[$0] : nil } ?? [] : []
+          )
+        }
+      }
+      let ourKey = key(ourTrack, notes.ours, toOurs[index])
+      let theirKey = key(theirTrack, notes.theirs, toTheirs[index])
+      let chosenKey = choose("tracks", base: key(baseTrack, notes.base, index), ours: ourKey, theirs: theirKey) { _ in nil }
       if let last = conflicts.last, last.field == "tracks", last.ours == nil, last.theirs == nil {
         conflicts[conflicts.count - 1].ours = describe(ourTrack) ?? "(removed)"
         conflicts[conflicts.count - 1].theirs = describe(theirTrack) ?? "(removed)"
       }
-      var chosen = chosenKey == key(ourTrack) ? ourTrack : theirTrack
+      var chosen = chosenKey == ourKey ? ourTrack : theirTrack
       // A star either side added or took away, whatever the other did to the track.
       if let ourTrack, let theirTrack, let baseTrack {
         chosen?.favourite = ourTrack.favourite != baseTrack.favourite ? ourTrack.favourite : theirTrack.favourite
@@ -210,6 +235,20 @@ struct FieldMerge {
     if list.map(TrackKey.init) != ourKeys || list.map(\.favourite) != ourStars { result.trackList = list }
   }
 
+  /// A track as a removal on the other side weighs it: its text and side,
+  /// its star and its note lines.
+  struct WholeTrack: Equatable {
+    var key: TrackKey
+    var favourite: Bool
+    var notes: [String]
+  }
+
+  /// Each track's note lines (the lines under its name), by its place in
+  /// the track list.
+  static func notes(_ album: Album) -> [[String]] {
+    album.body.trackItems.map(album.body.noteText)
+  }
+
   /// A track list as a conflict shows it, a track a line.
   static func describe(_ list: [Album.Track]) -> String {
     list.map { ($0.side.map { "\($0): " } ?? "") + $0.text }.joined(separator: "\n")
@@ -217,8 +256,10 @@ struct FieldMerge {
 
   /// For each track of `base`, the track of `other` it became: the same
   /// text and side first (so a moved track is found), then the same text
-  /// under another heading (a renamed side), then, among the rest, the one
-  /// at the same place (a rename).
+  /// under another heading (a renamed side), then a rename: among the rest,
+  /// the ones at the same place (after the same kept track, on the same
+  /// side), in order, when the place lost as many as it gained. A track
+  /// removed here and one added elsewhere are two changes, not a rename.
   static func match(_ base: [TrackKey], _ other: [TrackKey]) -> [Int?] {
     var result = [Int?](repeating: nil, count: base.count)
     var used = Set<Int>()
@@ -238,13 +279,57 @@ struct FieldMerge {
         used.insert(match)
       }
     }
-    let restBase = base.indices.filter { result[$0] == nil }
-    let restOther = other.indices.filter { !used.contains($0) }
-    if restBase.count == restOther.count {
-      for (baseIndex, otherIndex) in zip(restBase, restOther) { result[baseIndex] = otherIndex }
-    } else {
-      for baseIndex in restBase where restOther.contains(baseIndex) { result[baseIndex] = baseIndex }
+    // A heading renamed on the other side renames the side of its tracks.
+    var sides: [String?: String?] = [:]
+    for (index, match) in result.enumerated() { if let match { sides[base[index].side] = other[match].side } }
+    struct Place: Hashable {
+      var after: Int
+      var side: String?
+    }
+    var baseAt: [Place: [Int]] = [:]
+    var after = -1
+    for index in base.indices {
+      if let match = result[index] {
+        after = match
+      } else {
+        baseAt[Place(after: after, side: sides[base[index].side] ?? base[index].side), default: []].append(index)
+      }
+    }
+    var otherAt: [Place: [Int]] = [:]
+    after = -1
+    for index in other.indices {
+      if used.contains(index) {
+        after = index
+      } else {
+        otherAt[Place(after: after, side: other[index].side), default: []].append(index)
+      }
+    }
+    for (place, lost) in baseAt {
+      for (baseIndex, otherIndex) in renamed(lost, otherAt[place] ?? [], base: { base[$0].text }, other: { other[$0].text }) {
+        result[baseIndex] = otherIndex
+      }
     }
     return result
+  }
+
+  /// Which of the items one place lost became which of those it gained:
+  /// first a text that grew or shrank at its end (`Airbag` → `Airbag
+  /// (4:44)`), then the rest in order when as many are left.
+  static func renamed<Lost, Gained>(
+    _ lost: [Lost], _ gained: [Gained], base: (Lost) -> String, other: (Gained) -> String
+  ) -> [(Lost, Gained)] {
+    var pairs: [(Lost, Gained)] = []
+    var lostLeft: [Lost] = []
+    var gainedLeft = gained
+    for item in lost {
+      let text = base(item)
+      if let index = gainedLeft.firstIndex(where: { other($0).hasPrefix(text) || text.hasPrefix(other($0)) }) {
+        pairs.append((item, gainedLeft.remove(at: index)))
+      } else {
+        lostLeft.append(item)
+      }
+    }
+    if lostLeft.count == gainedLeft.count { pairs += zip(lostLeft, gainedLeft).map { ($0, $1) } }
+    return pairs
   }
 }

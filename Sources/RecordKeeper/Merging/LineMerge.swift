@@ -6,6 +6,9 @@ struct LineMerge {
   struct Conflict: Equatable {
     var ours: [ArraySlice<UInt8>]
     var theirs: [ArraySlice<UInt8>]
+    /// The field it is reported as: `tracks` for a track one side removed
+    /// and the other changed, else text.
+    var field = "notes"
   }
 
   /// A stretch of the three versions, as line ranges of each.
