@@ -26,9 +26,15 @@ export function coverURL(album) {
 
 /** Whether the last answer came from the service worker's copy instead of the server. */
 export const connection = { offline: false, listeners: new Set() };
+/** How often, offline, the server is asked whether it answers again (under the 5 s PRODUCT §5 allows). */
+export const PROBE_MS = 2000;
+let probe = 0;
 function setOffline(value) {
   if (connection.offline === value) return;
   connection.offline = value;
+  // Nothing else asks while offline, so without this the app would stay offline until a reload.
+  clearInterval(probe);
+  probe = value ? setInterval(() => status().catch(() => {}), PROBE_MS) : 0;
   for (const listener of connection.listeners) listener(value);
 }
 

@@ -44,6 +44,9 @@ export class DetailsView {
     this.fields = new AlbumFields(this);
     this.tracks = new TracksEditor(this);
     this.conflicts = new SaveConflicts(this);
+    // A save kept on this device until the server answers again (outbox.js).
+    this.waitingNote = el('p', { class: 'details-waiting', props: { id: 'details-waiting', hidden: true }, attrs: { role: 'status' } });
+    $('details-error').before(this.waitingNote);
     $('photoButton').addEventListener('click', () => $('photo-input').click());
     $('photo-input').addEventListener('change', () => this.photoChosen());
     $('gallery-add').addEventListener('click', () => $('gallery-input').click());
@@ -73,15 +76,20 @@ export class DetailsView {
     // Draw what is known at once (this view's own copy is the freshest), then the server's copy.
     const known = this.album && this.album.id === id ? this.album : initial && initial.id === id ? initial : null;
     this.album = known;
-    this.draft = draftOf(known);
-    this.opened = known;
+    this.draft = this.draftFor(known);
+    this.opened = this.openedFrom(known);
+    const waiting = this.waiting();
+    if (waiting && waiting.cover) { this.coverFile = waiting.cover; this.coverPreview = URL.createObjectURL(waiting.cover); }
     this.render();
     this.element.setAttribute('aria-busy', 'true'); // until the server's copy is in
     try {
       const album = await api.getAlbum(id);
       if (opening !== this.openings) return; // another album was opened meanwhile
       this.show(album);
+      const waiting = this.waiting();
+      if (waiting && waiting.conflicts && this.mode === 'edit') this.conflicts.show(waiting.conflicts);
     } catch (error) {
+      // The server names a file that is there but can't be read (422); a 404 is an album gone.
       if (opening === this.openings && !this.album) {
         this.showError(error.status === 404 ? 'This album is no longer in the collection.' : error.message);
       }
@@ -94,8 +102,54 @@ export class DetailsView {
   show(album) {
     const same = this.album && sameAlbum(this.album, album);
     this.album = album;
-    if (!same) { this.draft = draftOf(album); this.render(); }
-    this.opened = album; // the version a Save merges from
+    if (!same) { this.draft = this.draftFor(album); this.render(); }
+    this.opened = this.openedFrom(album);
+  }
+
+  /** The save of this album waiting on this device to be sent, or null. */
+  waiting() {
+    return this.album ? this.router.outbox.waitingSave(this.album.id) : null;
+  }
+
+  /** The form for `album`: the waiting save's, when one waits (it is what the collector last saved). */
+  draftFor(album) {
+    const waiting = album ? this.router.outbox.waitingSave(album.id) : null;
+    return waiting ? structuredClone(waiting.draft) : draftOf(album);
+  }
+
+  /** The album a Save merges from: with a save waiting, the version that save was made from. */
+  openedFrom(album) {
+    const waiting = album ? this.router.outbox.waitingSave(album.id) : null;
+    return waiting && album ? { ...album, version: waiting.version } : album;
+  }
+
+  /** The waiting save of the album shown was sent, or met a conflict: shown as it now stands. */
+  outboxChanged(id, album) {
+    if (this.element.hidden || !this.album || this.album.id !== id) return;
+    if (album) {
+      // Being edited again, the form keeps its edits: they are now changes to the version sent.
+      this.album = album;
+      this.opened = album;
+      if (this.mode === 'edit') { this.renderWaiting(); return; }
+      this.draft = draftOf(album);
+      this.render();
+      return;
+    }
+    const waiting = this.waiting();
+    if (waiting && waiting.conflicts) {
+      if (this.mode === 'edit') this.conflicts.show(waiting.conflicts);
+      else this.router.go(this.router.albumHash(id, true), { replace: true });
+    }
+    this.renderWaiting();
+  }
+
+  renderWaiting() {
+    const waiting = this.mode !== 'add' && this.waiting();
+    this.waitingNote.hidden = !waiting;
+    if (!waiting) return;
+    this.waitingNote.textContent = waiting.conflicts
+      ? `Your save kept on this device met changes made elsewhere: ${this.mode === 'edit' ? 'choose below' : 'tap Edit to choose'} which to keep.`
+      : 'Saved on this device: waiting to be sent when the connection is back.';
   }
 
   /** An album changed on disk: show it again unless the collector is editing. */
@@ -136,7 +190,8 @@ export class DetailsView {
   updateConfirm() {
     const confirm = $('confirmButton');
     const invalid = this.editing && Object.keys(problems(this.draft)).length > 0;
-    const offline = api.connection.offline;
+    // Offline, a save is kept on this device (outbox.js); an add is not yet.
+    const offline = this.mode === 'add' && api.connection.offline;
     confirm.disabled = this.busy || invalid || !schema || this.tracks.editingIndex >= 0 || offline || (this.mode !== 'add' && !this.album);
   }
 
@@ -159,23 +214,56 @@ export class DetailsView {
     this.updateConfirm();
     $('details-error').hidden = true;
     this.conflicts.hide();
+    const body = bodyOf(this.draft);
+    const version = this.opened && this.opened.version;
     try {
       // The cover goes with the fields: one commit, and a refused cover writes nothing.
-      const album = this.mode === 'add'
-        ? await api.addAlbum(bodyOf(this.draft), this.coverFile)
-        : await api.saveAlbum(this.album.id, bodyOf(this.draft), this.opened && this.opened.version, this.coverFile);
-      this.album = album;
-      this.clearCover();
-      this.busy = false;
-      this.router.albumChanged(album);
-      if (this.mode === 'add') this.router.back({ changed: true });
-      else this.router.go(this.router.albumHash(album.id, false), { replace: true });
+      if (this.mode === 'add') {
+        const album = await api.addAlbum(body, this.coverFile);
+        this.album = album;
+        this.clearCover();
+        this.busy = false;
+        this.router.albumChanged(album);
+        this.router.back({ changed: true });
+      } else {
+        this.saved(await api.saveAlbum(this.album.id, body, version, this.coverFile));
+      }
     } catch (error) {
+      if (error.offline && this.mode === 'edit') {
+        try {
+          await this.router.outbox.keep({
+            kind: 'save', id: this.album.id, title: this.album.title, version, body,
+            draft: structuredClone(this.draft), cover: this.coverFile,
+          });
+        } catch {
+          this.busy = false;
+          this.showError(`${error.message} This browser keeps nothing on the device (a private window?): save again once the connection is back.`);
+          this.updateConfirm();
+          return;
+        }
+        this.busy = false;
+        this.clearCover();
+        this.router.go(this.router.albumHash(this.album.id, false), { replace: true });
+        return;
+      }
       this.busy = false;
       if (error.status === 409 && error.conflicts) this.conflicts.show(error.conflicts);
       else this.showError(error.message, error.field);
       this.updateConfirm();
     }
+  }
+
+  /** The form was saved (its conflicts settled, if any): the album as the server wrote it. */
+  saved(album) {
+    const waiting = this.router.outbox.waitingSave(album.id);
+    if (waiting) this.router.outbox.forget(waiting); // sent with this save
+    this.clearCover();
+    this.conflicts.hide();
+    this.album = album;
+    this.opened = album;
+    this.busy = false;
+    this.router.albumChanged(album);
+    this.router.go(this.router.albumHash(album.id, false), { replace: true });
   }
 
   showError(message, field) {
@@ -230,6 +318,7 @@ export class DetailsView {
     this.element.classList.toggle('editing', this.editing);
     this.element.classList.toggle('adding', this.mode === 'add'); // shows the look-ups (scan.js)
     this.renderHeader();
+    this.renderWaiting();
     this.renderImage();
     this.fields.render();
     this.tracks.render();

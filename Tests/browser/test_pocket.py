@@ -1,0 +1,144 @@
+"""The app in a pocket (issue 30, PRODUCT.md §5 "Offline first, for real").
+
+A save made while the server can't be reached is kept on the device (IndexedDB), shown as
+waiting, survives a reload, and reaches album.md once the server is back, merged as any save;
+a track is renamed in an input as wide as its row; a broken album says it can't be read.
+"""
+
+import subprocess
+import time
+import unittest
+
+from selenium.webdriver.common.by import By
+
+from harness import AppTestCase, Server
+
+ID = "albums/miles-davis-kind-of-blue"
+
+
+class OutboxTests(AppTestCase):
+    def seed(self, collection):
+        collection.add("Kind of Blue", "Miles Davis", "1959-08-17", tracks=["So What", "Blue in Green"], tags=["jazz"])
+        collection.add("Homogenic", "Björk", "1997-09-22")
+
+    def album_file(self):
+        return self.collection.root / ID / "album.md"
+
+    def edit_offline(self, words):
+        """The editor opened while the server answers (so the service worker keeps the page);
+        then the server stops and `words` are added to the title and saved."""
+        self.open()
+        self.wait_for(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
+        self.open_editor()
+        self.server.stop()
+        self.by_id("field-title").send_keys(words)
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the save kept on the device")
+        self.wait_for(lambda d: self.by_id("details-waiting").is_displayed(), "the save shown as waiting")
+
+    def start_again(self):
+        """The server back on the port the page knows."""
+        self.server = Server(self.collection, port=self.server.port)
+        self.addCleanup(self.server.stop)
+        return time.monotonic()
+
+    def test_a_save_made_offline_survives_a_reload_and_reaches_album_md_when_the_server_is_back(self):
+        commits = self.collection.commits()
+        self.edit_offline(" (Offline)")
+        self.assertIn("Waiting to be sent: Kind of Blue.", self.by_id("offline-banner").text)
+        # Meanwhile, by hand: a label, which the save must keep.
+        text = self.album_file().read_text()
+        self.album_file().write_text(text.replace("title: Kind of Blue\n", "title: Kind of Blue\nlabel: Columbia\n", 1))
+        self.driver.refresh()
+        self.wait_for(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the page offline")
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the album reopened at its address")
+        self.wait_for(lambda d: self.by_id("details-waiting").is_displayed(), "the save still waiting after a reload")
+        self.assertIn("Kind of Blue (Offline)", self.by_id("details-form").text, "the saved edit, not the file's")
+        self.assertIn("Waiting to be sent: Kind of Blue.", self.by_id("offline-banner").text)
+        self.screenshot("outbox-waiting")
+        self.assertEqual(self.collection.commits(), commits)
+        started = self.start_again()
+        self.wait_for(lambda d: self.collection.album(ID)["title"] == "Kind of Blue (Offline)", "the save in album.md", timeout=8)
+        self.assertLess(time.monotonic() - started, 5.5, "sent within about 5 s of the server's return")
+        album = self.collection.album(ID)
+        self.assertEqual(album.get("label"), "Columbia", "the hand edit made meanwhile is merged, not overwritten")
+        log = subprocess.run(["git", "-C", str(self.collection.root), "log", "--format=%s", f"-{self.collection.commits() - commits}"],
+                             env=self.collection.env, capture_output=True, text=True, check=True).stdout
+        # The hand edit is committed as such when the server starts; the save is a commit of its own on it.
+        self.assertEqual(log.splitlines(), ["Change title of Miles Davis – Kind of Blue (Offline)", "Edit Miles Davis – Kind of Blue by hand"])
+        committed = subprocess.run(["git", "-C", str(self.collection.root), "show", "HEAD:" + ID + "/album.md"],
+                                   env=self.collection.env, capture_output=True, text=True, check=True).stdout
+        self.assertIn("title: Kind of Blue (Offline)", committed, "committed, not only written")
+        self.assertIn("label: Columbia", committed)
+        self.wait_for(lambda d: not self.by_id("offline-banner").is_displayed(), "no banner once sent")
+        self.wait_for(lambda d: not self.by_id("details-waiting").is_displayed(), "no longer waiting")
+        self.assertEqual(self.by_id("confirmButton").text, "Edit")
+        self.assertTrue(self.by_id("confirmButton").is_enabled(), "online again without a reload")
+        self.screenshot("outbox-sent")
+
+    def test_a_waiting_save_that_meets_a_conflict_shows_the_conflict_screen(self):
+        commits = self.collection.commits()
+        self.edit_offline(" (App)")
+        text = self.album_file().read_text()
+        self.album_file().write_text(text.replace("title: Kind of Blue\n", "title: Kind of Blue (Hand)\n", 1))
+        self.start_again()
+        self.wait_for(lambda d: self.all("#save-conflicts .conflict-field"), "the conflict screen", timeout=8)
+        self.assertEqual(self.details_title(), "Edit Album")
+        values = [v.text for v in self.all("#save-conflicts .conflict-value")]
+        self.assertEqual(values, ["Kind of Blue (App)", "Kind of Blue (Hand)"])
+        self.assertEqual(self.collection.commits(), commits, "a conflict writes nothing")
+        self.screenshot("outbox-conflict")
+        self.css("#save-conflicts .conflict-ours .conflict-button").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the album saved with the choice")
+        self.assertEqual(self.collection.album(ID)["title"], "Kind of Blue (App)")
+        self.wait_for(lambda d: not self.by_id("offline-banner").is_displayed(), "nothing left waiting")
+        self.driver.refresh()
+        self.wait_for(lambda d: self.details_loaded("Album Details"), "the album after a reload")
+        self.assertFalse(self.by_id("details-waiting").is_displayed(), "the settled save is not sent again")
+
+
+class SmallPointsTests(AppTestCase):
+    def seed(self, collection):
+        collection.add("Kind of Blue", "Miles Davis", "1959-08-17", tracks=["So What", "Blue in Green"])
+        collection.add("Homogenic", "Björk", "1997-09-22")
+
+    def test_a_track_is_renamed_in_an_input_as_wide_as_most_of_its_row(self):
+        self.open_editor()
+        self.css("[aria-label='Edit track 1']").click()
+        field = self.wait_for(lambda d: self.css("#track-list li.track input"), "the track's name input")
+        row = self.css("#track-list li.track:has(input)")
+        self.assertGreaterEqual(field.rect["width"], 0.6 * row.rect["width"], f"input {field.rect}, row {row.rect}")
+        field.clear()
+        field.send_keys("So What (Take 2)")
+        self.screenshot("track-rename")
+
+    def break_file(self, album_id):
+        path = self.collection.root / album_id / "album.md"
+        path.write_text(path.read_text().replace("title: ", "title: [unclosed ", 1))
+
+    def test_a_broken_album_opened_by_its_address_says_it_cannot_be_read_naming_file_and_line(self):
+        self.open()
+        self.break_file("albums/bjork-homogenic")
+        self.wait_for(lambda d: "Homogenic" not in self.titles(), "the broken album left out of the list")
+        self.open("#/album/albums/bjork-homogenic")
+        error = self.by_id("details-error")
+        self.wait_for(lambda d: error.is_displayed(), "the details error")
+        self.assertNotIn("no longer in the collection", error.text)
+        self.assertIn("can't be read", error.text)
+        self.assertRegex(error.text, r"albums/bjork-homogenic/album\.md:\d+")
+        self.screenshot("broken-album")
+
+    def test_saving_a_form_whose_file_broke_meanwhile_says_it_cannot_be_read(self):
+        self.open_editor()
+        self.break_file(ID)
+        self.wait_for(lambda d: "Kind of Blue" not in self.titles(), "the server to notice the broken file")
+        self.by_id("field-title").send_keys("!")
+        self.by_id("confirmButton").click()
+        error = self.by_id("details-error")
+        self.wait_for(lambda d: error.is_displayed(), "the details error")
+        self.assertNotIn("may have been removed", error.text)
+        self.assertRegex(error.text, r"can't be read: albums/miles-davis-kind-of-blue/album\.md:\d+")
+
+
+if __name__ == "__main__":
+    unittest.main()
