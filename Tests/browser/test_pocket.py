@@ -97,6 +97,39 @@ class OutboxTests(AppTestCase):
         self.assertFalse(self.by_id("details-waiting").is_displayed(), "the settled save is not sent again")
 
 
+    def chips(self):
+        return [c.text for c in self.all("#tag-list .chip:not(.add-tag)")]
+
+    def test_tags_added_and_removed_offline_are_kept_across_a_reload_and_reach_album_md(self):
+        self.open()
+        self.wait_for(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
+        self.open_album("Kind of Blue")
+        self.server.stop()
+        self.by_id("add-tag-chip").click()
+        self.by_id("tag-input").send_keys("modal")
+        self.by_id("tag-ok").click()
+        self.wait_for(lambda d: self.chips() == ["jazz", "modal"], "the tag shown at once")
+        remove = self.css('#tag-list [aria-label="Remove tag jazz"]')
+        # The banner lies over the page's foot; the page scrolls past it, as a thumb would scroll.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", remove)
+        remove.click()
+        self.wait_for(lambda d: self.chips() == ["modal"], "the tag removed at once")
+        self.wait_for(lambda d: self.by_id("details-waiting").is_displayed(), "the tags shown as waiting")
+        self.assertIn("2 changes waiting to be sent.", self.by_id("offline-banner").text)
+        self.driver.refresh()
+        self.wait_for(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the page offline")
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the album reopened at its address")
+        self.wait_for(lambda d: self.chips() == ["modal"], "the waiting tags after a reload")
+        self.assertTrue(self.by_id("details-waiting").is_displayed())
+        self.assertEqual(self.collection.album(ID)["tags"], ["jazz"], "nothing sent yet")
+        self.screenshot("outbox-tags-waiting")
+        self.start_again()
+        self.wait_for(lambda d: self.collection.album(ID)["tags"] == ["modal"], "the tags in album.md", timeout=8)
+        self.wait_for(lambda d: not self.by_id("details-waiting").is_displayed(), "no longer waiting")
+        self.assertEqual(self.chips(), ["modal"])
+        self.screenshot("outbox-tags-sent")
+
+
 class SmallPointsTests(AppTestCase):
     def seed(self, collection):
         collection.add("Kind of Blue", "Miles Davis", "1959-08-17", tracks=["So What", "Blue in Green"])

@@ -113,13 +113,17 @@ function showConnection(offline, waiting) {
   const outbox = document.getElementById('outbox-text');
   outbox.textContent = count === 0 ? '' : count === 1 ? `Waiting to be sent: ${waiting[0].title}.` : `${count} changes waiting to be sent.`;
   outbox.hidden = count === 0;
-  document.getElementById('offline-banner').hidden = !offline && count === 0;
+  const banner = document.getElementById('offline-banner');
+  banner.hidden = !offline && count === 0;
+  // The banner lies over the page's foot: the details scroll past it, so nothing is out of reach under it.
+  document.body.style.setProperty('--banner-height', `${banner.hidden ? 0 : banner.offsetHeight}px`);
   document.body.classList.toggle('offline', offline);
 }
 
 /** A change kept on this device, sent as it would have been at once. */
 function sendChange(change) {
   if (change.kind === 'save') return api.saveAlbum(change.id, change.body, change.version, change.cover);
+  if (change.kind === 'tag') return change.add ? api.addTag(change.id, change.tag) : api.removeTag(change.id, change.tag);
   throw new Error(`No way to send a change of kind ${change.kind}.`);
 }
 

@@ -111,10 +111,22 @@ export class DetailsView {
     return this.album ? this.router.outbox.waitingSave(this.album.id) : null;
   }
 
-  /** The form for `album`: the waiting save's, when one waits (it is what the collector last saved). */
+  /** Whether any change of this album (a save, a tag) waits on this device. */
+  anyWaiting() {
+    return Boolean(this.album && this.router.outbox.changes.some((c) => c.id === this.album.id));
+  }
+
+  /** The form for `album`: the waiting save's, when one waits (it is what the collector last saved),
+   * with the tags added or removed since and not yet sent. */
   draftFor(album) {
     const waiting = album ? this.router.outbox.waitingSave(album.id) : null;
-    return waiting ? structuredClone(waiting.draft) : draftOf(album);
+    const draft = waiting ? structuredClone(waiting.draft) : draftOf(album);
+    for (const change of album ? this.router.outbox.changes : []) {
+      if (change.kind !== 'tag' || change.id !== album.id) continue;
+      draft.tags = draft.tags.filter((t) => t !== change.tag);
+      if (change.add) draft.tags.push(change.tag);
+    }
+    return draft;
   }
 
   /** The album a Save merges from: with a save waiting, the version that save was made from. */
@@ -131,7 +143,7 @@ export class DetailsView {
       this.album = album;
       this.opened = album;
       if (this.mode === 'edit') { this.renderWaiting(); return; }
-      this.draft = draftOf(album);
+      this.draft = this.draftFor(album);
       this.render();
       return;
     }
@@ -145,9 +157,9 @@ export class DetailsView {
 
   renderWaiting() {
     const waiting = this.mode !== 'add' && this.waiting();
-    this.waitingNote.hidden = !waiting;
-    if (!waiting) return;
-    this.waitingNote.textContent = waiting.conflicts
+    this.waitingNote.hidden = this.mode === 'add' || !this.anyWaiting();
+    if (this.waitingNote.hidden) return;
+    this.waitingNote.textContent = waiting && waiting.conflicts
       ? `Your save kept on this device met changes made elsewhere: ${this.mode === 'edit' ? 'choose below' : 'tap Edit to choose'} which to keep.`
       : 'Saved on this device: waiting to be sent when the connection is back.';
   }
@@ -379,7 +391,7 @@ export class DetailsView {
     try {
       const album = await api.addTag(this.album.id, tag);
       this.tagsSaved(album);
-    } catch (error) { toast(error.message); }
+    } catch (error) { this.tagFailed(error, tag, true); }
   }
 
   async removeTag(tag) {
@@ -387,7 +399,22 @@ export class DetailsView {
     try {
       const album = await api.removeTag(this.album.id, tag);
       this.tagsSaved(album);
-    } catch (error) { toast(error.message); }
+    } catch (error) { this.tagFailed(error, tag, false); }
+  }
+
+  /** Offline, a tag added or removed is kept on this device and shown at once; else the server's word. */
+  async tagFailed(error, tag, add) {
+    if (!error.offline) { toast(error.message); return; }
+    try {
+      await this.router.outbox.keep({ kind: 'tag', id: this.album.id, title: this.album.title, tag, add });
+    } catch {
+      toast(`${error.message} This browser keeps nothing on the device: try again once the connection is back.`);
+      return;
+    }
+    this.draft.tags = this.draft.tags.filter((t) => t !== tag);
+    if (add) this.draft.tags.push(tag);
+    this.renderTags();
+    this.renderWaiting();
   }
 
   tagsSaved(album) {
