@@ -144,3 +144,21 @@ test('offline, the app asks the server every couple of seconds and notices it is
     mock.timers.reset();
   }
 });
+
+test('a star that meets a conflict is said and dropped: only a save has a form to settle it on', async () => {
+  const store = memoryStore();
+  const outbox = new Outbox(store, async () => {
+    const error = new api.ApiError('the track was starred and unstarred', { status: 409, field: 'track_list' });
+    error.conflicts = [{ field: 'track_list', ours: '★', theirs: '☆' }];
+    throw error;
+  });
+  const met = [];
+  const refused = [];
+  outbox.onConflict = (change) => met.push(change);
+  outbox.onRefused = (change, error) => refused.push([change.kind, error.status]);
+  await outbox.keep({ kind: 'star', id: 'albums/a', title: 'A', track: 2, favourite: true, version: 'v1' });
+  await outbox.flush();
+  assert.deepEqual(met, []);
+  assert.deepEqual(refused, [['star', 409]]);
+  assert.equal(store.records.size, 0);
+});

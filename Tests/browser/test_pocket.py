@@ -130,6 +130,29 @@ class OutboxTests(AppTestCase):
         self.screenshot("outbox-tags-sent")
 
 
+    def stars(self):
+        return [b.get_attribute("aria-pressed") == "true" for b in self.all("#track-list .track-star")]
+
+    def test_a_star_set_offline_is_kept_across_a_reload_and_reaches_album_md(self):
+        self.open()
+        self.wait_for(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
+        self.open_album("Kind of Blue")
+        self.server.stop()
+        self.wait_for(lambda d: self.stars() == [False, False], "the stars")
+        self.css("[aria-label='Favourite: Blue in Green']").click()
+        self.wait_for(lambda d: self.stars() == [False, True], "the star shown at once")
+        self.wait_for(lambda d: self.by_id("details-waiting").is_displayed(), "the star shown as waiting")
+        self.driver.refresh()
+        self.wait_for(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the page offline")
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the album reopened at its address")
+        self.wait_for(lambda d: self.stars() == [False, True], "the waiting star after a reload")
+        self.start_again()
+        self.wait_for(lambda d: [t["favourite"] for t in self.collection.album(ID)["track_list"]] == [False, True],
+                      "the star in album.md", timeout=8)
+        self.wait_for(lambda d: not self.by_id("details-waiting").is_displayed(), "no longer waiting")
+        self.assertEqual(self.stars(), [False, True])
+
+
 class SmallPointsTests(AppTestCase):
     def seed(self, collection):
         collection.add("Kind of Blue", "Miles Davis", "1959-08-17", tracks=["So What", "Blue in Green"])

@@ -105,6 +105,9 @@ export const saveAlbum = (id, fields, version, cover) =>
 export const deleteAlbum = (id) => request('DELETE', albumPath(id));
 export const addTag = (id, tag) => request('POST', albumPath(id) + '/tags', { json: { tag } });
 export const removeTag = (id, tag) => request('DELETE', albumPath(id) + '/tags/' + encodeURIComponent(tag));
+/** Stars track N (1…N across all sides) of album `id`, merged into the file from `version`. */
+export const setFavourite = (id, track, favourite, version) =>
+  request('POST', albumPath(id) + '/favourites', { json: { track, favourite }, ifMatch: version });
 export const listPhotos = (id, signal) => request('GET', albumPath(id) + '/photos', { signal });
 export const addPhoto = (id, file) => request('POST', albumPath(id) + '/photos', { body: file, type: file.type || 'image/jpeg' });
 export const removePhoto = (id, name) => request('DELETE', albumPath(id) + '/photos/' + encodeURIComponent(name));

@@ -123,6 +123,7 @@ function showConnection(offline, waiting) {
 /** A change kept on this device, sent as it would have been at once. */
 function sendChange(change) {
   if (change.kind === 'save') return api.saveAlbum(change.id, change.body, change.version, change.cover);
+  if (change.kind === 'star') return api.setFavourite(change.id, change.track, change.favourite, change.version);
   if (change.kind === 'tag') return change.add ? api.addTag(change.id, change.tag) : api.removeTag(change.id, change.tag);
   throw new Error(`No way to send a change of kind ${change.kind}.`);
 }

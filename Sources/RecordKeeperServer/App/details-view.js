@@ -402,6 +402,29 @@ export class DetailsView {
     } catch (error) { this.tagFailed(error, tag, false); }
   }
 
+  /** The album with the stars set on this device and not yet sent, as its tracks show them. */
+  starredAlbum() {
+    const stars = this.router.outbox.changes.filter((c) => c.kind === 'star' && c.id === this.album.id);
+    if (!stars.length) return this.album;
+    const album = { ...this.album, track_list: (this.album.track_list || []).map((t) => ({ ...t })) };
+    for (const star of stars) {
+      const track = album.track_list[star.track - 1];
+      if (track) track.favourite = star.favourite;
+    }
+    return album;
+  }
+
+  /** Offline, a star is kept on this device (with the version shown, which it merges from) and shown at once. */
+  async keepStar(track, favourite) {
+    try {
+      await this.router.outbox.keep({ kind: 'star', id: this.album.id, title: this.album.title, track, favourite, version: this.album.version });
+    } catch {
+      toast('No connection, and this browser keeps nothing on the device: try again once the connection is back.');
+    }
+    this.tracks.render();
+    this.renderWaiting();
+  }
+
   /** Offline, a tag added or removed is kept on this device and shown at once; else the server's word. */
   async tagFailed(error, tag, add) {
     if (!error.offline) { toast(error.message); return; }

@@ -95,7 +95,7 @@ export class Outbox {
         album = await this.send(change);
       } catch (error) {
         if (error.offline) return; // still no connection: the rest waits too
-        if (error.status === 409 && error.conflicts) {
+        if (change.kind === 'save' && error.status === 409 && error.conflicts) {
           const held = { ...change, conflicts: error.conflicts };
           await this.store.put(held);
           this.changes = this.changes.map((c) => (c.key === change.key ? held : c));
