@@ -5,13 +5,14 @@ waiting, survives a reload, and reaches album.md once the server is back, merged
 a track is renamed in an input as wide as its row; a broken album says it can't be read.
 """
 
+import json
 import subprocess
 import time
 import unittest
 
 from selenium.webdriver.common.by import By
 
-from harness import AppTestCase, Server
+from harness import AppTestCase, Server, png
 
 ID = "albums/miles-davis-kind-of-blue"
 
@@ -151,6 +152,40 @@ class OutboxTests(AppTestCase):
                       "the star in album.md", timeout=8)
         self.wait_for(lambda d: not self.by_id("details-waiting").is_displayed(), "no longer waiting")
         self.assertEqual(self.stars(), [False, True])
+
+
+    def test_an_album_added_offline_with_its_cover_arrives_once(self):
+        photo = self.collection.tmp / "sleeve.png"
+        photo.write_bytes(png(120, 90))
+        self.open()
+        self.wait_for(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
+        self.open()
+        self.server.stop()
+        self.wait_for(lambda d: self.by_id("offline-banner").is_displayed(), "the offline banner")
+        self.by_id("add-button").click()
+        self.wait_for(lambda d: self.details_title() == "Add Album", "the add view offline")
+        self.by_id("field-title").send_keys("Blue Train")
+        self.by_id("field-artist").send_keys("John Coltrane")
+        self.choose_photo(photo, 120)
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: not self.by_id("details-view").is_displayed(), "back on the main screen")
+        self.assertIn("Waiting to be sent: Blue Train.", self.by_id("offline-banner").text)
+        self.driver.refresh()
+        self.wait_for(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the page offline")
+        self.wait_for(lambda d: "Waiting to be sent: Blue Train." in self.by_id("offline-banner").text, "the add still waiting")
+        self.screenshot("outbox-add-waiting")
+        commits = self.collection.commits()
+        self.start_again()
+        self.wait_for(lambda d: "Blue Train" in self.titles(), "the added album in the list", timeout=8)
+        self.wait_for(lambda d: not self.by_id("offline-banner").is_displayed(), "nothing left waiting")
+        self.driver.refresh()
+        self.wait_for(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the page again")
+        time.sleep(2.5)  # a second send, were there one, would have happened by now
+        titles = [a["title"] for a in json.loads(self.collection.rk("list", "--json"))]
+        self.assertEqual(titles.count("Blue Train"), 1, "added once")
+        self.assertEqual(self.collection.commits(), commits + 1, "the album and its cover in one commit")
+        album = self.collection.album("albums/john-coltrane-blue-train")
+        self.assertTrue((self.collection.root / album["cover"]).is_file(), "the cover kept on the device arrived with it")
 
 
 class SmallPointsTests(AppTestCase):

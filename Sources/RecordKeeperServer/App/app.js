@@ -55,8 +55,6 @@ class Router {
     if (hash === '#/add') route = { mode: 'add' };
     else if (hash.startsWith('#/album/')) route = { mode: 'view', id: decodeId(hash.slice(8)) };
     else if (hash.startsWith('#/edit/')) route = { mode: 'edit', id: decodeId(hash.slice(7)) };
-    // Offline an album is edited and its save kept (outbox.js); an add waits for the connection.
-    if (route && route.mode === 'add' && api.connection.offline) route.mode = null;
     if (route && route.mode) {
       // The details view lies over the main screen, which keeps its scroll position.
       main.inert = true;
@@ -104,7 +102,7 @@ let offlineCopy = 'serviceWorker' in navigator && window.isSecureContext;
 
 /** The banner: no connection, and the changes kept on this device until they are sent. */
 function showConnection(offline, waiting) {
-  const saves = 'Saves are kept on this device and sent when it is back.';
+  const saves = 'Changes are kept on this device and sent when it is back.';
   document.getElementById('offline-text').textContent = !offline ? ''
     : offlineCopy
       ? `No connection: showing the albums kept on this device, so a search may miss some. ${saves}`
@@ -123,6 +121,7 @@ function showConnection(offline, waiting) {
 /** A change kept on this device, sent as it would have been at once. */
 function sendChange(change) {
   if (change.kind === 'save') return api.saveAlbum(change.id, change.body, change.version, change.cover);
+  if (change.kind === 'add') return api.addAlbum(change.body, change.cover);
   if (change.kind === 'star') return api.setFavourite(change.id, change.track, change.favourite, change.version);
   if (change.kind === 'tag') return change.add ? api.addTag(change.id, change.tag) : api.removeTag(change.id, change.tag);
   throw new Error(`No way to send a change of kind ${change.kind}.`);
@@ -135,6 +134,7 @@ async function startOutbox(router) {
   outbox.onChange = show;
   outbox.onSent = (change, album) => {
     router.albumChanged(album);
+    if (change.kind === 'add' && document.getElementById('details-view').hidden) router.main.reload({ quiet: true });
     router.details.outboxChanged(change.id, album);
   };
   outbox.onConflict = (change) => {

@@ -202,9 +202,8 @@ export class DetailsView {
   updateConfirm() {
     const confirm = $('confirmButton');
     const invalid = this.editing && Object.keys(problems(this.draft)).length > 0;
-    // Offline, a save is kept on this device (outbox.js); an add is not yet.
-    const offline = this.mode === 'add' && api.connection.offline;
-    confirm.disabled = this.busy || invalid || !schema || this.tracks.editingIndex >= 0 || offline || (this.mode !== 'add' && !this.album);
+    // Offline too: an add or a save is kept on this device (outbox.js).
+    confirm.disabled = this.busy || invalid || !schema || this.tracks.editingIndex >= 0 || (this.mode !== 'add' && !this.album);
   }
 
   cancel() {
@@ -241,12 +240,12 @@ export class DetailsView {
         this.saved(await api.saveAlbum(this.album.id, body, version, this.coverFile));
       }
     } catch (error) {
-      if (error.offline && this.mode === 'edit') {
+      if (error.offline) {
+        const adding = this.mode === 'add';
         try {
-          await this.router.outbox.keep({
-            kind: 'save', id: this.album.id, title: this.album.title, version, body,
-            draft: structuredClone(this.draft), cover: this.coverFile,
-          });
+          await this.router.outbox.keep(adding
+            ? { kind: 'add', id: null, title: body.title, body, cover: this.coverFile }
+            : { kind: 'save', id: this.album.id, title: this.album.title, version, body, draft: structuredClone(this.draft), cover: this.coverFile });
         } catch {
           this.busy = false;
           this.showError(`${error.message} This browser keeps nothing on the device (a private window?): save again once the connection is back.`);
@@ -255,7 +254,8 @@ export class DetailsView {
         }
         this.busy = false;
         this.clearCover();
-        this.router.go(this.router.albumHash(this.album.id, false), { replace: true });
+        if (adding) this.router.back();
+        else this.router.go(this.router.albumHash(this.album.id, false), { replace: true });
         return;
       }
       this.busy = false;
