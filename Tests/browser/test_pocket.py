@@ -154,6 +154,32 @@ class OutboxTests(AppTestCase):
         self.assertEqual(self.stars(), [False, True])
 
 
+    def test_a_play_made_offline_is_kept_across_a_reload_and_recorded_once_at_the_time_played(self):
+        self.open()
+        self.wait_for(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
+        self.open_album("Kind of Blue")
+        self.wait_for(lambda d: self.by_id("plays-section").is_displayed(), "the plays section")
+        self.server.stop()
+        played = self.by_id("played-button")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", played)
+        self.wait_for(lambda d: played.is_enabled(), "Played It offline")
+        when = self.driver.execute_script(
+            "const d = new Date(), two = (n) => String(n).padStart(2, '0');"
+            "return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`")
+        played.click()
+        self.wait_for(lambda d: self.by_id("details-waiting").is_displayed(), "the play shown as waiting")
+        self.driver.refresh()
+        self.wait_for(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the page offline")
+        self.wait_for(lambda d: "Waiting to be sent: Kind of Blue." in self.by_id("offline-banner").text, "the play still waiting")
+        self.start_again()
+        self.wait_for(lambda d: "miles-davis-kind-of-blue" in self.collection.rk("plays", "miles-davis-kind-of-blue"),
+                      "the play recorded", timeout=8)
+        self.wait_for(lambda d: not self.by_id("offline-banner").is_displayed(), "nothing left waiting")
+        time.sleep(2.5)  # a second send, were there one, would have happened by now
+        lines = [line for line in self.collection.rk("plays", "miles-davis-kind-of-blue").splitlines() if "kind-of-blue" in line]
+        self.assertEqual(len(lines), 1, f"recorded once: {lines}")
+        self.assertIn(when[:15], lines[0], "at the time it was played (to the ten minutes)")
+
     def test_an_album_added_offline_with_its_cover_arrives_once(self):
         photo = self.collection.tmp / "sleeve.png"
         photo.write_bytes(png(120, 90))

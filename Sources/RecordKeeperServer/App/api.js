@@ -108,6 +108,8 @@ export const removeTag = (id, tag) => request('DELETE', albumPath(id) + '/tags/'
 /** Stars track N (1…N across all sides) of album `id`, merged into the file from `version`. */
 export const setFavourite = (id, track, favourite, version) =>
   request('POST', albumPath(id) + '/favourites', { json: { track, favourite }, ifMatch: version });
+/** Records a play of album `id`: now, or `at` ("YYYY-MM-DD HH:MM") for one kept offline and sent later. */
+export const postPlay = (id, sides, at) => request('POST', albumPath(id) + '/plays', { json: at ? { sides, at } : { sides } });
 export const listPhotos = (id, signal) => request('GET', albumPath(id) + '/photos', { signal });
 export const addPhoto = (id, file) => request('POST', albumPath(id) + '/photos', { body: file, type: file.type || 'image/jpeg' });
 export const removePhoto = (id, name) => request('DELETE', albumPath(id) + '/photos/' + encodeURIComponent(name));

@@ -121,6 +121,7 @@ function showConnection(offline, waiting) {
 /** A change kept on this device, sent as it would have been at once. */
 function sendChange(change) {
   if (change.kind === 'save') return api.saveAlbum(change.id, change.body, change.version, change.cover);
+  if (change.kind === 'play') return api.postPlay(change.id, change.sides, change.at);
   if (change.kind === 'add') return api.addAlbum(change.body, change.cover);
   if (change.kind === 'star') return api.setFavourite(change.id, change.track, change.favourite, change.version);
   if (change.kind === 'tag') return change.add ? api.addTag(change.id, change.tag) : api.removeTag(change.id, change.tag);
@@ -133,6 +134,8 @@ async function startOutbox(router) {
   const show = () => showConnection(api.connection.offline, outbox.changes);
   outbox.onChange = show;
   outbox.onSent = (change, album) => {
+    // A play answers with the album's plays, not the album: the change event brings the album.
+    if (change.kind === 'play') { router.details.renderWaiting(); return; }
     router.albumChanged(album);
     if (change.kind === 'add' && document.getElementById('details-view').hidden) router.main.reload({ quiet: true });
     router.details.outboxChanged(change.id, album);
