@@ -11,7 +11,6 @@ import { askTag, confirmDelete, toast } from './dialogs.js';
 import { $, el, iconButton, svgIcon } from './dom.js';
 import { renderPlays } from './plays.js';
 import { screenFrame } from './screen.js';
-import { problemText, unreadableProblem } from './problems.js';
 import { SaveConflicts } from './save-conflicts.js';
 import { loadSchema, problemsOf, sentence } from './schema.js';
 import { TracksEditor } from './tracks-editor.js';
@@ -89,7 +88,6 @@ export class DetailsView {
       const waiting = this.waiting();
       if (waiting && waiting.conflicts && this.mode === 'edit') this.conflicts.show(waiting.conflicts);
     } catch (error) {
-      // The server names a file that is there but can't be read (422); a 404 is an album gone.
       if (opening === this.openings && !this.album) {
         this.showError(error.status === 404 ? 'This album is no longer in the collection.' : error.message);
       }
@@ -172,9 +170,9 @@ export class DetailsView {
       const album = await api.getAlbum(this.album.id);
       if (this.mode === 'view' && this.album && album.id === this.album.id) this.show(album);
     } catch (error) {
-      if (error.status !== 404) return;
-      const problem = await unreadableProblem(this.album.id);
-      this.showError(problem ? `This album can't be read: ${problemText(problem)}` : 'This album was removed from the collection.');
+      // The server names a file that is there but can't be read (422, its file and line); a 404 is an album gone.
+      if (error.status === 422 && error.field === 'file') this.showError(error.message);
+      else if (error.status === 404) this.showError('This album was removed from the collection.');
     }
   }
 
