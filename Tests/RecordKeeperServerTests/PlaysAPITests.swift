@@ -44,6 +44,25 @@ struct PlaysAPITests {
     #expect(try fixture.isClean())
   }
 
+  /// A play kept on a device while offline is sent later with the time it was played.
+  @Test func aPlaySentLaterKeepsTheTimeItWasPlayed() async throws {
+    let fixture = try await ServerFixture()
+    try await fixture.withClient { client in
+      let body = json(["sides": ["A"], "at": "2026-11-20 21:05"])
+      try await client.execute(uri: "/api/albums/\(encoded(Self.id))/plays", method: .post, headers: sameOrigin, body: body) { response in
+        #expect(response.status == .created, "\(response.text)")
+        let list = response.object["list"] as? [[String: Any]] ?? []
+        #expect(list.first?["time"] as? String == "2026-11-20 21:05")
+      }
+      let bad = json(["at": "yesterday"])
+      try await client.execute(uri: "/api/albums/\(encoded(Self.id))/plays", method: .post, headers: sameOrigin, body: bad) { response in
+        #expect(response.status == .badRequest)
+        #expect(response.object["field"] as? String == "at")
+        #expect((response.object["error"] as? String)?.contains("\"yesterday\" is not a date") == true)
+      }
+    }
+  }
+
   /// Album objects carry `plays` and `last_played` (PRODUCT.md §1.4): from
   /// the plays files at start-up, and again after a play from the app or a
   /// hand edit of a plays file.

@@ -39,14 +39,27 @@ struct ProblemsAndCoversAPITests {
     }
   }
 
-  @Test func anAlbumBrokenWhileServingIsNamedAndItsAddressSaysNotFound() async throws {
+  @Test func anAlbumBrokenWhileServingIsNamedAndItsAddressSaysItCannotBeReadNamingFileAndLine() async throws {
     let fixture = try await ServerFixture(watching: true)
     let id = "albums/radiohead-ok-computer"
     try fixture.collection.write(id, Self.broken)
     #expect(try await eventually { fixture.service.snapshot.albums[id] == nil })
     try await fixture.withClient { client in
       try await client.execute(uri: "/api/albums/" + encoded(id), method: .get) { response in
-        #expect(response.status == .notFound)
+        #expect(response.status == .unprocessableContent)
+        let message = response.object["error"] as? String ?? ""
+        #expect(message.contains("can't be read: \(id)/album.md:3: "), "\(message)")
+        #expect(response.object["field"] as? String == "file")
+      }
+      // A save of a form opened before the file broke says the same.
+      var opened = sameOrigin
+      opened[.ifMatch] = "\"\(String(repeating: "0", count: 40))\""
+      try await client.execute(
+        uri: "/api/albums/" + encoded(id), method: .put, headers: opened,
+        body: ByteBuffer(string: #"{"title": "OK Computer"}"#)
+      ) { response in
+        #expect(response.status == .unprocessableContent)
+        #expect((response.object["error"] as? String)?.contains("\(id)/album.md:3") == true)
       }
       try await client.execute(uri: "/api/problems", method: .get) { response in
         #expect(response.object["unreadable"] as? [String] == [id])

@@ -34,7 +34,8 @@ function editedView() {
   const view = {
     album: OPENED, opened: OPENED, draft: form, coverFile: null, busy: false, errors: [], went: [],
     updateConfirm() {}, clearCover() {}, showError(message) { this.errors.push(message); },
-    router: { albumChanged() {}, albumHash: (id) => '#' + id, go(hash) { view.went.push(hash); } },
+    // The details view's own end of a save: the album as written, and its view mode.
+    saved(album) { view.opened = album; view.went.push('#' + album.id); },
   };
   return view;
 }

@@ -130,11 +130,11 @@ class Collection:
 class Server:
     """`rk serve` on a free loopback port, over one collection."""
 
-    def __init__(self, collection: Collection, host: str = None):
+    def __init__(self, collection: Collection, host: str = None, port: int = None):
         """On loopback by default; on `host` (a network address) the URL is the one rk serve
-        prints, access token included."""
+        prints, access token included. `port` starts it again where a stopped one was."""
         self.collection = collection
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = open(collection.tmp / "serve.log", "w+")
         command = [str(RK), "-C", str(collection.root), "serve", "--port", str(self.port)]

@@ -40,6 +40,15 @@ public struct APIError: HTTPResponseError, Equatable, Sendable {
   static func notFound(_ id: String) -> APIError {
     APIError(.notFound, "there is no album \"\(id)\" in the collection: it may have been removed; reload the list", field: "id")
   }
+
+  /// An album whose file is there but cannot be read: its file, line and why.
+  static func unreadable(_ issue: AlbumIssue) -> APIError {
+    let line = issue.line > 0 ? ":\(issue.line)" : ""
+    return APIError(
+      .unprocessableContent,
+      "the album can't be read: \(issue.id)/\(AlbumFile.name)\(line): \(issue.message); fix the file (rk check lists every problem)",
+      field: "file")
+  }
 }
 
 extension APIError {

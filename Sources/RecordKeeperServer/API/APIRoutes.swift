@@ -422,10 +422,14 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     return (id, service.snapshot)
   }
 
-  /// The id of an album that exists now.
+  /// The id of an album that exists now; one whose file is there but cannot
+  /// be read is named with its file and line, not said to be gone.
   func existingAlbum(_ context: Context) throws(APIError) -> String {
     let (id, snapshot) = try albumID(context)
-    guard snapshot.albums[id] != nil else { throw APIError.notFound(id) }
+    guard snapshot.albums[id] != nil else {
+      if let issue = snapshot.issues[id]?.unreadable { throw APIError.unreadable(issue) }
+      throw APIError.notFound(id)
+    }
     return id
   }
 

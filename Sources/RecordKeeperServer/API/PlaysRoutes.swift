@@ -8,9 +8,10 @@ import RecordKeeper
 ///
 /// - `GET /api/albums/:id/plays`: `{"plays": N, "last_played": day or null,
 ///   "list": [play objects as `rk plays --json`, newest first]}`.
-/// - `POST /api/albums/:id/plays` with `{"sides": ["A"], "note": "…"}`
-///   (both optional): one play now, one commit; answers 201 with the same
-///   object as the GET.
+/// - `POST /api/albums/:id/plays` with `{"sides": ["A"], "note": "…",
+///   "at": "YYYY-MM-DD HH:MM"}` (each optional): one play, now or at `at`
+///   (a play kept on a device offline and sent later), one commit; answers
+///   201 with the same object as the GET.
 /// - `GET /api/stats`: `rk stats --json` of the albums the server holds.
 struct PlaysRoutes<Context: RequestContext>: Sendable {
   let service: CollectionService
@@ -36,8 +37,13 @@ struct PlaysRoutes<Context: RequestContext>: Sendable {
       guard let text = value as? String else { throw APIError(.badRequest, "note must be a text", field: "note") }
       note = text
     }
+    var time: PlayTime?
+    if let value = body["at"] {
+      guard let text = value as? String else { throw APIError(.badRequest, "at must be a text, \"YYYY-MM-DD HH:MM\"", field: "at") }
+      do { time = try PlayTime(parsing: text) } catch { throw APIError(.badRequest, "at: \(error)", field: "at") }
+    }
     do throws(StoreError) {
-      _ = try await service.play(id, sides: sides, note: note)
+      _ = try await service.play(id, sides: sides, at: time, note: note)
     } catch {
       throw APIError(error)
     }

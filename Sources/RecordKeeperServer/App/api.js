@@ -26,9 +26,15 @@ export function coverURL(album) {
 
 /** Whether the last answer came from the service worker's copy instead of the server. */
 export const connection = { offline: false, listeners: new Set() };
+/** How often, offline, the server is asked whether it answers again (under the 5 s PRODUCT §5 allows). */
+export const PROBE_MS = 2000;
+let probe = 0;
 function setOffline(value) {
   if (connection.offline === value) return;
   connection.offline = value;
+  // Nothing else asks while offline, so without this the app would stay offline until a reload.
+  clearInterval(probe);
+  probe = value ? setInterval(() => status().catch(() => {}), PROBE_MS) : 0;
   for (const listener of connection.listeners) listener(value);
 }
 
@@ -99,6 +105,11 @@ export const saveAlbum = (id, fields, version, cover) =>
 export const deleteAlbum = (id) => request('DELETE', albumPath(id));
 export const addTag = (id, tag) => request('POST', albumPath(id) + '/tags', { json: { tag } });
 export const removeTag = (id, tag) => request('DELETE', albumPath(id) + '/tags/' + encodeURIComponent(tag));
+/** Stars track N (1…N across all sides) of album `id`, merged into the file from `version`. */
+export const setFavourite = (id, track, favourite, version) =>
+  request('POST', albumPath(id) + '/favourites', { json: { track, favourite }, ifMatch: version });
+/** Records a play of album `id`: now, or `at` ("YYYY-MM-DD HH:MM") for one kept offline and sent later. */
+export const postPlay = (id, sides, at) => request('POST', albumPath(id) + '/plays', { json: at ? { sides, at } : { sides } });
 export const listPhotos = (id, signal) => request('GET', albumPath(id) + '/photos', { signal });
 export const addPhoto = (id, file) => request('POST', albumPath(id) + '/photos', { body: file, type: file.type || 'image/jpeg' });
 export const removePhoto = (id, name) => request('DELETE', albumPath(id) + '/photos/' + encodeURIComponent(name));

@@ -3,6 +3,8 @@
 import * as api from './api.js';
 import { MainView } from './main-view.js';
 import { DetailsView } from './details-view.js';
+import { toast } from './dialogs.js';
+import { indexedStore, Outbox } from './outbox.js';
 import { SyncPanel } from './sync.js';
 
 const SPLASH_MINIMUM_MS = 500; // seed §2.4
@@ -53,7 +55,6 @@ class Router {
     if (hash === '#/add') route = { mode: 'add' };
     else if (hash.startsWith('#/album/')) route = { mode: 'view', id: decodeId(hash.slice(8)) };
     else if (hash.startsWith('#/edit/')) route = { mode: 'edit', id: decodeId(hash.slice(7)) };
-    if (route && route.mode !== 'view' && api.connection.offline) route.mode = route.id ? 'view' : null;
     if (route && route.mode) {
       // The details view lies over the main screen, which keeps its scroll position.
       main.inert = true;
@@ -99,12 +100,58 @@ function listenForChanges(router) {
 /** Whether the service worker keeps an offline copy (it needs a secure page: https or localhost). */
 let offlineCopy = 'serviceWorker' in navigator && window.isSecureContext;
 
-function showConnection(offline) {
-  document.getElementById('offline-text').textContent = offlineCopy
-    ? 'No connection: showing the albums kept on this device, so a search may miss some. Changes are off until the connection is back.'
-    : 'No connection: changes are off until it is back. (No offline copy is kept on this address: that needs https or localhost.)';
-  document.getElementById('offline-banner').hidden = !offline;
+/** The banner: no connection, and the changes kept on this device until they are sent. */
+function showConnection(offline, waiting) {
+  const saves = 'Changes are kept on this device and sent when it is back.';
+  document.getElementById('offline-text').textContent = !offline ? ''
+    : offlineCopy
+      ? `No connection: showing the albums kept on this device, so a search may miss some. ${saves}`
+      : `No connection. ${saves} (No offline copy is kept on this address: that needs https or localhost.)`;
+  const count = waiting.length;
+  const outbox = document.getElementById('outbox-text');
+  outbox.textContent = count === 0 ? '' : count === 1 ? `Waiting to be sent: ${waiting[0].title}.` : `${count} changes waiting to be sent.`;
+  outbox.hidden = count === 0;
+  const banner = document.getElementById('offline-banner');
+  banner.hidden = !offline && count === 0;
+  // The banner lies over the page's foot: the details scroll past it, so nothing is out of reach under it.
+  document.body.style.setProperty('--banner-height', `${banner.hidden ? 0 : banner.offsetHeight}px`);
   document.body.classList.toggle('offline', offline);
+}
+
+/** A change kept on this device, sent as it would have been at once. */
+function sendChange(change) {
+  if (change.kind === 'save') return api.saveAlbum(change.id, change.body, change.version, change.cover);
+  if (change.kind === 'play') return api.postPlay(change.id, change.sides, change.at);
+  if (change.kind === 'add') return api.addAlbum(change.body, change.cover);
+  if (change.kind === 'star') return api.setFavourite(change.id, change.track, change.favourite, change.version);
+  if (change.kind === 'tag') return change.add ? api.addTag(change.id, change.tag) : api.removeTag(change.id, change.tag);
+  throw new Error(`No way to send a change of kind ${change.kind}.`);
+}
+
+/** The outbox (outbox.js): sent when the server answers, its changes drawn as they go. */
+async function startOutbox(router) {
+  const outbox = router.outbox;
+  const show = () => showConnection(api.connection.offline, outbox.changes);
+  outbox.onChange = show;
+  outbox.onSent = (change, album) => {
+    // A play answers with the album's plays, not the album: the change event brings the album.
+    if (change.kind === 'play') { router.details.renderWaiting(); return; }
+    router.albumChanged(album);
+    if (change.kind === 'add' && document.getElementById('details-view').hidden) router.main.reload({ quiet: true });
+    router.details.outboxChanged(change.id, album);
+  };
+  outbox.onConflict = (change) => {
+    // Settled on the album's edit form, opened for it unless another album is being edited.
+    const details = router.details;
+    if (!details.element.hidden && details.album && details.album.id === change.id) details.outboxChanged(change.id, null);
+    else if (details.element.hidden || !details.editing) router.go(router.albumHash(change.id, true));
+    else toast(`${change.title} was also changed elsewhere: open it to choose which to keep.`);
+  };
+  outbox.onRefused = (change, error) => toast(`${change.title}: not saved. ${error.message}`);
+  api.connection.listeners.add((offline) => { if (!offline) outbox.flush(); });
+  try { await outbox.load(); } catch { /* no IndexedDB (private mode): saves are not kept */ }
+  show();
+  if (!api.connection.offline) outbox.flush();
 }
 
 /** Says once, on an address where browsers allow no service worker, that offline use is not available. */
@@ -126,8 +173,9 @@ async function start() {
   router.main = new MainView(router);
   router.details = new DetailsView(router);
   router.sync = new SyncPanel();
+  router.outbox = new Outbox(indexedStore(), sendChange);
   api.connection.listeners.add((offline) => {
-    showConnection(offline);
+    showConnection(offline, router.outbox.changes);
     router.details.updateConfirm();
     if (!offline) router.main.online();
   });
@@ -135,6 +183,7 @@ async function start() {
 
   // §3.1: the list is loaded while the splash screen shows.
   await router.main.loadSort();
+  await startOutbox(router);
   await router.main.reload({ restore: true });
   const wait = SPLASH_MINIMUM_MS - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -11,7 +11,6 @@ import { askTag, confirmDelete, toast } from './dialogs.js';
 import { $, el, iconButton, svgIcon } from './dom.js';
 import { renderPlays } from './plays.js';
 import { screenFrame } from './screen.js';
-import { problemText, unreadableProblem } from './problems.js';
 import { SaveConflicts } from './save-conflicts.js';
 import { loadSchema, problemsOf, sentence } from './schema.js';
 import { TracksEditor } from './tracks-editor.js';
@@ -44,6 +43,9 @@ export class DetailsView {
     this.fields = new AlbumFields(this);
     this.tracks = new TracksEditor(this);
     this.conflicts = new SaveConflicts(this);
+    // A save kept on this device until the server answers again (outbox.js).
+    this.waitingNote = el('p', { class: 'details-waiting', props: { id: 'details-waiting', hidden: true }, attrs: { role: 'status' } });
+    $('details-error').before(this.waitingNote);
     $('photoButton').addEventListener('click', () => $('photo-input').click());
     $('photo-input').addEventListener('change', () => this.photoChosen());
     $('gallery-add').addEventListener('click', () => $('gallery-input').click());
@@ -73,14 +75,18 @@ export class DetailsView {
     // Draw what is known at once (this view's own copy is the freshest), then the server's copy.
     const known = this.album && this.album.id === id ? this.album : initial && initial.id === id ? initial : null;
     this.album = known;
-    this.draft = draftOf(known);
-    this.opened = known;
+    this.draft = this.draftFor(known);
+    this.opened = this.openedFrom(known);
+    const waiting = this.waiting();
+    if (waiting && waiting.cover) { this.coverFile = waiting.cover; this.coverPreview = URL.createObjectURL(waiting.cover); }
     this.render();
     this.element.setAttribute('aria-busy', 'true'); // until the server's copy is in
     try {
       const album = await api.getAlbum(id);
       if (opening !== this.openings) return; // another album was opened meanwhile
       this.show(album);
+      const waiting = this.waiting();
+      if (waiting && waiting.conflicts && this.mode === 'edit') this.conflicts.show(waiting.conflicts);
     } catch (error) {
       if (opening === this.openings && !this.album) {
         this.showError(error.status === 404 ? 'This album is no longer in the collection.' : error.message);
@@ -94,8 +100,66 @@ export class DetailsView {
   show(album) {
     const same = this.album && sameAlbum(this.album, album);
     this.album = album;
-    if (!same) { this.draft = draftOf(album); this.render(); }
-    this.opened = album; // the version a Save merges from
+    if (!same) { this.draft = this.draftFor(album); this.render(); }
+    this.opened = this.openedFrom(album);
+  }
+
+  /** The save of this album waiting on this device to be sent, or null. */
+  waiting() {
+    return this.album ? this.router.outbox.waitingSave(this.album.id) : null;
+  }
+
+  /** Whether any change of this album (a save, a tag) waits on this device. */
+  anyWaiting() {
+    return Boolean(this.album && this.router.outbox.changes.some((c) => c.id === this.album.id));
+  }
+
+  /** The form for `album`: the waiting save's, when one waits (it is what the collector last saved),
+   * with the tags added or removed since and not yet sent. */
+  draftFor(album) {
+    const waiting = album ? this.router.outbox.waitingSave(album.id) : null;
+    const draft = waiting ? structuredClone(waiting.draft) : draftOf(album);
+    for (const change of album ? this.router.outbox.changes : []) {
+      if (change.kind !== 'tag' || change.id !== album.id) continue;
+      draft.tags = draft.tags.filter((t) => t !== change.tag);
+      if (change.add) draft.tags.push(change.tag);
+    }
+    return draft;
+  }
+
+  /** The album a Save merges from: with a save waiting, the version that save was made from. */
+  openedFrom(album) {
+    const waiting = album ? this.router.outbox.waitingSave(album.id) : null;
+    return waiting && album ? { ...album, version: waiting.version } : album;
+  }
+
+  /** The waiting save of the album shown was sent, or met a conflict: shown as it now stands. */
+  outboxChanged(id, album) {
+    if (this.element.hidden || !this.album || this.album.id !== id) return;
+    if (album) {
+      // Being edited again, the form keeps its edits: they are now changes to the version sent.
+      this.album = album;
+      this.opened = album;
+      if (this.mode === 'edit') { this.renderWaiting(); return; }
+      this.draft = this.draftFor(album);
+      this.render();
+      return;
+    }
+    const waiting = this.waiting();
+    if (waiting && waiting.conflicts) {
+      if (this.mode === 'edit') this.conflicts.show(waiting.conflicts);
+      else this.router.go(this.router.albumHash(id, true), { replace: true });
+    }
+    this.renderWaiting();
+  }
+
+  renderWaiting() {
+    const waiting = this.mode !== 'add' && this.waiting();
+    this.waitingNote.hidden = this.mode === 'add' || !this.anyWaiting();
+    if (this.waitingNote.hidden) return;
+    this.waitingNote.textContent = waiting && waiting.conflicts
+      ? `Your save kept on this device met changes made elsewhere: ${this.mode === 'edit' ? 'choose below' : 'tap Edit to choose'} which to keep.`
+      : 'Saved on this device: waiting to be sent when the connection is back.';
   }
 
   /** An album changed on disk: show it again unless the collector is editing. */
@@ -106,9 +170,9 @@ export class DetailsView {
       const album = await api.getAlbum(this.album.id);
       if (this.mode === 'view' && this.album && album.id === this.album.id) this.show(album);
     } catch (error) {
-      if (error.status !== 404) return;
-      const problem = await unreadableProblem(this.album.id);
-      this.showError(problem ? `This album can't be read: ${problemText(problem)}` : 'This album was removed from the collection.');
+      // The server names a file that is there but can't be read (422, its file and line); a 404 is an album gone.
+      if (error.status === 422 && error.field === 'file') this.showError(error.message);
+      else if (error.status === 404) this.showError('This album was removed from the collection.');
     }
   }
 
@@ -136,8 +200,8 @@ export class DetailsView {
   updateConfirm() {
     const confirm = $('confirmButton');
     const invalid = this.editing && Object.keys(problems(this.draft)).length > 0;
-    const offline = api.connection.offline;
-    confirm.disabled = this.busy || invalid || !schema || this.tracks.editingIndex >= 0 || offline || (this.mode !== 'add' && !this.album);
+    // Offline too: an add or a save is kept on this device (outbox.js).
+    confirm.disabled = this.busy || invalid || !schema || this.tracks.editingIndex >= 0 || (this.mode !== 'add' && !this.album);
   }
 
   cancel() {
@@ -159,23 +223,57 @@ export class DetailsView {
     this.updateConfirm();
     $('details-error').hidden = true;
     this.conflicts.hide();
+    const body = bodyOf(this.draft);
+    const version = this.opened && this.opened.version;
     try {
       // The cover goes with the fields: one commit, and a refused cover writes nothing.
-      const album = this.mode === 'add'
-        ? await api.addAlbum(bodyOf(this.draft), this.coverFile)
-        : await api.saveAlbum(this.album.id, bodyOf(this.draft), this.opened && this.opened.version, this.coverFile);
-      this.album = album;
-      this.clearCover();
-      this.busy = false;
-      this.router.albumChanged(album);
-      if (this.mode === 'add') this.router.back({ changed: true });
-      else this.router.go(this.router.albumHash(album.id, false), { replace: true });
+      if (this.mode === 'add') {
+        const album = await api.addAlbum(body, this.coverFile);
+        this.album = album;
+        this.clearCover();
+        this.busy = false;
+        this.router.albumChanged(album);
+        this.router.back({ changed: true });
+      } else {
+        this.saved(await api.saveAlbum(this.album.id, body, version, this.coverFile));
+      }
     } catch (error) {
+      if (error.offline) {
+        const adding = this.mode === 'add';
+        try {
+          await this.router.outbox.keep(adding
+            ? { kind: 'add', id: null, title: body.title, body, cover: this.coverFile }
+            : { kind: 'save', id: this.album.id, title: this.album.title, version, body, draft: structuredClone(this.draft), cover: this.coverFile });
+        } catch {
+          this.busy = false;
+          this.showError(`${error.message} This browser keeps nothing on the device (a private window?): save again once the connection is back.`);
+          this.updateConfirm();
+          return;
+        }
+        this.busy = false;
+        this.clearCover();
+        if (adding) this.router.back();
+        else this.router.go(this.router.albumHash(this.album.id, false), { replace: true });
+        return;
+      }
       this.busy = false;
       if (error.status === 409 && error.conflicts) this.conflicts.show(error.conflicts);
       else this.showError(error.message, error.field);
       this.updateConfirm();
     }
+  }
+
+  /** The form was saved (its conflicts settled, if any): the album as the server wrote it. */
+  saved(album) {
+    const waiting = this.router.outbox.waitingSave(album.id);
+    if (waiting) this.router.outbox.forget(waiting); // sent with this save
+    this.clearCover();
+    this.conflicts.hide();
+    this.album = album;
+    this.opened = album;
+    this.busy = false;
+    this.router.albumChanged(album);
+    this.router.go(this.router.albumHash(album.id, false), { replace: true });
   }
 
   showError(message, field) {
@@ -230,6 +328,7 @@ export class DetailsView {
     this.element.classList.toggle('editing', this.editing);
     this.element.classList.toggle('adding', this.mode === 'add'); // shows the look-ups (scan.js)
     this.renderHeader();
+    this.renderWaiting();
     this.renderImage();
     this.fields.render();
     this.tracks.render();
@@ -290,7 +389,7 @@ export class DetailsView {
     try {
       const album = await api.addTag(this.album.id, tag);
       this.tagsSaved(album);
-    } catch (error) { toast(error.message); }
+    } catch (error) { this.tagFailed(error, tag, true); }
   }
 
   async removeTag(tag) {
@@ -298,7 +397,45 @@ export class DetailsView {
     try {
       const album = await api.removeTag(this.album.id, tag);
       this.tagsSaved(album);
-    } catch (error) { toast(error.message); }
+    } catch (error) { this.tagFailed(error, tag, false); }
+  }
+
+  /** The album with the stars set on this device and not yet sent, as its tracks show them. */
+  starredAlbum() {
+    const stars = this.router.outbox.changes.filter((c) => c.kind === 'star' && c.id === this.album.id);
+    if (!stars.length) return this.album;
+    const album = { ...this.album, track_list: (this.album.track_list || []).map((t) => ({ ...t })) };
+    for (const star of stars) {
+      const track = album.track_list[star.track - 1];
+      if (track) track.favourite = star.favourite;
+    }
+    return album;
+  }
+
+  /** Offline, a star is kept on this device (with the version shown, which it merges from) and shown at once. */
+  async keepStar(track, favourite) {
+    try {
+      await this.router.outbox.keep({ kind: 'star', id: this.album.id, title: this.album.title, track, favourite, version: this.album.version });
+    } catch {
+      toast('No connection, and this browser keeps nothing on the device: try again once the connection is back.');
+    }
+    this.tracks.render();
+    this.renderWaiting();
+  }
+
+  /** Offline, a tag added or removed is kept on this device and shown at once; else the server's word. */
+  async tagFailed(error, tag, add) {
+    if (!error.offline) { toast(error.message); return; }
+    try {
+      await this.router.outbox.keep({ kind: 'tag', id: this.album.id, title: this.album.title, tag, add });
+    } catch {
+      toast(`${error.message} This browser keeps nothing on the device: try again once the connection is back.`);
+      return;
+    }
+    this.draft.tags = this.draft.tags.filter((t) => t !== tag);
+    if (add) this.draft.tags.push(tag);
+    this.renderTags();
+    this.renderWaiting();
   }
 
   tagsSaved(album) {

@@ -10,27 +10,25 @@ import { el } from './dom.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { screenFrame } from './screen.js';
 
-const postFavourite = (album, track, favourite) =>
-  api.request('POST', api.albumPath(album.id) + '/favourites', { json: { track, favourite }, ifMatch: album.version });
-
 /**
  * The star of track `number` (1…N across all sides) of `album`, as a toggle button; a tap saves
- * it and hands the album the server answers with to `saved`.
+ * it and hands the album the server answers with to `saved`, or, offline, the star to `kept`.
  */
-export function starButton(album, number, saved) {
+export function starButton(album, number, saved, kept) {
   const track = (album.track_list || [])[number - 1];
   const on = Boolean(track && track.favourite);
   const button = el('button', {
     class: 'icon-button track-star' + (on ? ' on' : ''),
     text: on ? '★' : '☆',
-    props: { type: 'button', disabled: api.connection.offline },
+    props: { type: 'button', disabled: api.connection.offline && !kept },
     attrs: { 'aria-pressed': String(on), 'aria-label': `Favourite: ${track ? track.name : `track ${number}`}` },
   });
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
-      saved(await postFavourite(album, number, !on));
+      saved(await api.setFavourite(album.id, number, !on, album.version));
     } catch (error) {
+      if (error.offline && kept) { kept(!on); return; }
       toast(error.message);
       button.disabled = false;
     }

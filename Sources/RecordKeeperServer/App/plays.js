@@ -14,7 +14,6 @@ let shownPlays = null; // the album object's plays and last play when its list w
 let loading = 0;
 
 const getPlays = (id) => api.request('GET', api.albumPath(id) + '/plays');
-const postPlay = (id, sides) => api.request('POST', api.albumPath(id) + '/plays', { json: { sides } });
 
 /** The section, made once, before the artist's other albums. */
 function ensureSection() {
@@ -68,19 +67,36 @@ async function load(id) {
   }
 }
 
-async function played(button) {
+/** The device's local time as a play line writes it, `YYYY-MM-DD HH:MM`. */
+function localTime(now) {
+  const two = (n) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())} ${two(now.getHours())}:${two(now.getMinutes())}`;
+}
+
+async function played(button, view) {
   const id = shownId;
   const sides = [...section.querySelectorAll('#plays-sides input:checked')].map((input) => input.value);
+  const said = sides.length ? `Played ${sides.length === 1 ? 'side' : 'sides'} ${sides.join(', ')}.` : 'Played.';
+  const at = localTime(new Date()); // offline, the play is sent later with the time it was played
   button.disabled = true;
   try {
-    const answer = await postPlay(id, sides);
+    const answer = await api.postPlay(id, sides);
     if (shownId === id) renderAnswer(answer);
     for (const input of section.querySelectorAll('#plays-sides input')) input.checked = false;
-    toast(sides.length ? `Played ${sides.length === 1 ? 'side' : 'sides'} ${sides.join(', ')}.` : 'Played.');
+    toast(said);
   } catch (error) {
-    toast(error.message);
+    if (!error.offline) { toast(error.message); return; }
+    try {
+      await view.router.outbox.keep({ kind: 'play', id, title: view.album.title, sides, at });
+    } catch {
+      toast(`${error.message} This browser keeps nothing on the device: try again once the connection is back.`);
+      return;
+    }
+    for (const input of section.querySelectorAll('#plays-sides input')) input.checked = false;
+    view.renderWaiting();
+    toast(`${said} Kept on this device until the connection is back.`);
   } finally {
-    button.disabled = api.connection.offline;
+    button.disabled = false;
   }
 }
 
@@ -92,8 +108,7 @@ export function renderPlays(view) {
   node.hidden = !visible;
   if (!visible) { shownId = null; return; }
   const button = $('played-button');
-  button.onclick = () => played(button);
-  button.disabled = api.connection.offline;
+  button.onclick = () => played(button, view);
   const plays = `${album.plays}|${album.last_played}`;
   if (shownId === album.id) {
     // A play recorded elsewhere (another client, `rk play`) reaches the open album through the

@@ -1,5 +1,5 @@
 // Albums the server cannot read (PRODUCT §5): a quiet line on the main screen, the list of problems
-// (file, line, message) behind it, and the problem of one album for an open details view.
+// (file, line, message) behind it. An open details view has its album's from the server's 422.
 import { request } from './api.js';
 import { $, el } from './dom.js';
 
@@ -18,17 +18,6 @@ function where(problem) {
   return `${file}${problem.line ? ':' + problem.line : ''}`;
 }
 
-/** `file:line: message` of a problem. */
-export function problemText(problem) {
-  return `${where(problem)}: ${problem.message}`;
-}
-
-/** The first problem of an album that cannot be read, or null (it is gone, or readable). */
-export async function unreadableProblem(id) {
-  const found = await loadProblems();
-  if (!found.unreadable.includes(id)) return null;
-  return found.problems.find((problem) => problem.id === id) || null;
-}
 
 /** The line "N albums can't be read" and its list; `refresh()` after every change. */
 export class ProblemsLine {

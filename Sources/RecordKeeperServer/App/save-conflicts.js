@@ -86,14 +86,7 @@ export class SaveConflicts {
     view.busy = true;
     view.updateConfirm();
     try {
-      const album = await api.saveAlbum(view.album.id, settledBody(view.draft, choices), view.opened.version, view.coverFile);
-      view.clearCover();
-      this.hide();
-      view.album = album;
-      view.opened = album;
-      view.busy = false;
-      view.router.albumChanged(album);
-      view.router.go(view.router.albumHash(album.id, false), { replace: true });
+      view.saved(await api.saveAlbum(view.album.id, settledBody(view.draft, choices), view.opened.version, view.coverFile));
     } catch (error) {
       view.busy = false;
       if (error.status === 409 && error.conflicts) this.show(error.conflicts);

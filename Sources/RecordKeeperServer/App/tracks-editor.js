@@ -82,7 +82,8 @@ export class TracksEditor {
     ]));
     // The favourite star, saved at once (favourites-view.js); tracks are in the album's order here.
     if (!this.editing && this.view.album) {
-      li.append(starButton(this.view.album, index + 1, (album) => { this.view.show(album); this.view.router.albumChanged(album); }));
+      const saved = (album) => { this.view.show(album); this.view.router.albumChanged(album); };
+      li.append(starButton(this.view.starredAlbum(), index + 1, saved, (favourite) => this.view.keepStar(index + 1, favourite)));
     }
     if (this.editing && this.editingIndex < 0) {
       const n = index + 1;
