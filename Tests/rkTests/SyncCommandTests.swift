@@ -82,11 +82,7 @@ struct SyncCommandTests {
 
   @Test func aSyncRecordsAHandEditFirstAndMergesItWithTheRemotesChange() throws {
     let shared = try SharedCollection()
-    let alice = try shared.clone("alice")
-    let bob = try shared.clone("bob")
-    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
-    try expectSuccess(shared.rk(["-C", alice, "sync"]))
-    let file = bob + "/" + shared.album + "/album.md"
+    let (bob, file) = try bobBehindAlicesRating(shared)
     try (try String(contentsOfFile: file, encoding: .utf8) + "\nMy own words.\n").write(toFile: file, atomically: false, encoding: .utf8)
     let result = try expectSuccess(shared.rk(["-C", bob, "sync"]))
     #expect(result.stdout.hasPrefix("["), "\(result.stdout)")
@@ -99,11 +95,7 @@ struct SyncCommandTests {
 
   @Test func aHandEditThatStaysHomeAndThatTheMergeWouldOverwriteStopsTheSync() throws {
     let shared = try SharedCollection()
-    let alice = try shared.clone("alice")
-    let bob = try shared.clone("bob")
-    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
-    try expectSuccess(shared.rk(["-C", alice, "sync"]))
-    let file = bob + "/" + shared.album + "/album.md"
+    let (bob, file) = try bobBehindAlicesRating(shared)
     let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
       of: "---\n", with: "---\nreleased: 1957-02-30\n", options: .anchored)
     try edited.write(toFile: file, atomically: false, encoding: .utf8)
@@ -266,5 +258,15 @@ struct SyncCommandTests {
     #expect(text.contains("label: Blue Note") && text.contains("- hard-bop"), "\(text)")
     #expect(!FileManager.default.fileExists(atPath: bob + "/" + shared.album))
     try expectSuccess(shared.rk(["-C", bob, "sync"]))
+  }
+
+  /// Alice rates the album and syncs; Bob, cloned before, has not synced
+  /// since. Bob's clone and his copy of the album's file.
+  private func bobBehindAlicesRating(_ shared: SharedCollection) throws -> (bob: String, file: String) {
+    let alice = try shared.clone("alice")
+    let bob = try shared.clone("bob")
+    try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--rating", "4"]))
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    return (bob, bob + "/" + shared.album + "/album.md")
   }
 }

@@ -10,23 +10,14 @@ import Testing
 @Suite("A person and rk changing the same album at the same moment")
 struct SaveWhileChangingTests {
   let collection: TemporaryCollection
-  let id = "albums/miles-davis-kind-of-blue"
-  let otherID = "albums/bill-evans-sunday-at-the-village-vanguard"
+  let id = TwoAlbumStore.id
+  let otherID = TwoAlbumStore.otherID
   let original = albumText(title: "Kind of Blue", artist: "Miles Davis", tags: ["jazz"]) + "\n## Notes\n\nSix-eye label.\n"
   let store: CollectionStore
-  let reports = Reports()
-
-  final class Reports {
-    var changes: [InterruptedChange] = []
-  }
+  let reports: TwoAlbumStore.Reports
 
   init() throws {
-    collection = try TemporaryCollection()
-    try collection.write(id, original)
-    try collection.write(otherID, albumText(title: "Sunday at the Village Vanguard", artist: "Bill Evans"))
-    try collection.initializeGit()
-    store = try CollectionStore(location: CollectionLocation(root: collection.path))
-    store.onInterruptedChange = { [reports] in reports.changes.append($0) }
+    (collection, store, reports) = try TwoAlbumStore.make(kindOfBlue: original)
   }
 
   var file: String { id + "/" + AlbumFile.name }
