@@ -29,8 +29,8 @@ import Testing
     // Track 1 as the page numbered it: So What, not the new Intro.
     #expect((album["track_list"] as? [[String: Any]])?.map { $0["favourite"] as? Bool } == [false, true, false, false])
     let written = try fixture.collection.read(path)
-    // The merged line keeps the form's number; a list numbered 1. 1. reads the same (PRODUCT.md §1).
-    #expect(written.contains("1. Intro\n1. So What (9:22) ★\n"), "\(written)")
+    // After a merge each track list is numbered 1..n in order (PRODUCT.md §6).
+    #expect(written.contains("1. Intro\n2. So What (9:22) ★\n"), "\(written)")
     #expect(try fixture.commitCount() == before + 2, "the hand edit alone, then the star")
     let subject = try git(["log", "-1", "--format=%s"], in: fixture.collection.path)
     #expect(subject == "Mark track 2 \"So What\" as a favourite in Miles Davis – Kind of Blue\n", "\(subject)")
