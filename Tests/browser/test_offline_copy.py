@@ -80,7 +80,8 @@ class OfflineCopyTests(AppTestCase):
         self.open("#/album/" + "/".join(part for part in filler.split("/")))
         self.wait_for(lambda d: self.details_title() == "Album Details", "the details view offline")
         self.wait_for(lambda d: "Filler 7" in [e.text for e in self.all("#details-form .field-value")], "the album's title")
-        self.assertFalse(self.by_id("confirmButton").is_enabled(), "no editing without a connection")
+        self.assertFalse(self.by_id("confirmButton").is_enabled(),
+                         "an album known only from the copy has no version a save could merge from")
 
 
 if __name__ == "__main__":

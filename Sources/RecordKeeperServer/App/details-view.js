@@ -200,8 +200,10 @@ export class DetailsView {
   updateConfirm() {
     const confirm = $('confirmButton');
     const invalid = this.editing && Object.keys(problems(this.draft)).length > 0;
-    // Offline too: an add or a save is kept on this device (outbox.js).
-    confirm.disabled = this.busy || invalid || !schema || this.tracks.editingIndex >= 0 || (this.mode !== 'add' && !this.album);
+    // Offline too: an add or a save is kept on this device (outbox.js), but only for an album
+    // whose version is known; one shown from the offline copy alone has none to merge from.
+    const unversioned = this.mode !== 'add' && api.connection.offline && !(this.album && this.album.version);
+    confirm.disabled = this.busy || invalid || !schema || this.tracks.editingIndex >= 0 || (this.mode !== 'add' && !this.album) || unversioned;
   }
 
   cancel() {
