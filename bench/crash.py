@@ -35,7 +35,9 @@ succeed, finishing or rolling back the interrupted change, and afterwards:
     every commit the collection and the other clone had made is on the
     remote's branch and the collection's.
 
-Leftover `pack_git2_*` and `rk-cover-*` temporary files are counted and shown
+Right after a sync trial's kill, `.git/objects/pack` must hold no `pack_git2_*`
+temporary file and no `.lock` (a fetch downloads its pack aside). Elsewhere,
+leftover `pack_git2_*` and `rk-cover-*` temporary files are counted and shown
 but do not fail a trial (their cleanup is packing's and covers' own: git
 ignores `pack_git2_*` files, and the next rk change removes those no process
 holds once they have stood 5 s).
@@ -365,6 +367,12 @@ class Trials:
         fsck = self.git("fsck", "--strict", "--no-progress", check=False)
         if fsck.returncode != 0:
             problems.append("git fsck after the kill: " + (fsck.stderr or fsck.stdout).strip()[:300])
+        if kind in SYNC_KINDS:
+            # A fetch writes its pack aside and renames it in once complete.
+            pack = os.path.join(self.collection, ".git", "objects", "pack")
+            unfinished = [n for n in os.listdir(pack) if n.startswith("pack_git2_") or n.endswith(".lock")] if os.path.isdir(pack) else []
+            if unfinished:
+                problems.append("objects/pack after the kill holds " + ", ".join(sorted(unfinished)[:3]))
         check = self.run_rk(["check"])
         if check.returncode != 0 and ("album.md" in check.stderr or "YAML" in check.stderr):
             problems.append("an album.md does not parse after the kill: " + check.stderr.strip()[:300])
@@ -602,7 +610,8 @@ def main():
     parser.add_argument("--root", default="/tmp/rk-crash", help="scratch folder, emptied first")
     parser.add_argument("--trials", type=int, default=350)
     parser.add_argument("--kinds", default=",".join(KINDS + list(SCENARIOS)),
-                        help="commands to kill, and scenarios: " + ",".join(KINDS + list(SCENARIOS)))
+                        help="commands to kill, and scenarios: " + ",".join(KINDS + list(SCENARIOS))
+                        + "; 'sync' stands for every sync kind (e.g. --kinds sync --trials 10)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--collection", help="collection to copy (default: example-collection)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per trial")
@@ -611,7 +620,8 @@ def main():
     args = parser.parse_args()
     if args.seed is None:
         args.seed = random.randrange(1 << 30)
-    kinds = [k for k in args.kinds.split(",") if k]
+    kinds = [k for name in args.kinds.split(",") if name for k in (SYNC_KINDS if name == "sync" else [name])]
+    kinds = list(dict.fromkeys(kinds))
     for kind in kinds:
         if kind not in KINDS and kind not in SCENARIOS:
             parser.error(f"unknown kind {kind}")

@@ -19,3 +19,7 @@ static inline int rk_git_get_search_path(int level, git_buf *out) {
 /* The index's rename entries (NAME), which say which paths of a merge's
    conflicts are one file renamed on a side. */
 #include <git2/sys/index.h>
+
+/* git_repository_set_odb: a fetch downloads into a folder of its own, then
+   the repository reads objects from a fresh database again. */
+#include <git2/sys/repository.h>

@@ -366,10 +366,7 @@ extension GitRepository {
     removeStaleFetchLocks(remote: session.remoteName)
     if usesGitProgram(for: session, pushing: false) { return try fetchWithGitProgram(session) }
     do {
-      try session.run("git_remote_fetch") { callbacks in
-        var options = git_fetch_options(callbacks: callbacks)
-        return remote.withPointer { git_remote_fetch($0, nil, &options, "rk sync: fetch") }
-      }
+      try fetchThroughIncomingFolder(remote, session)
     } catch {
       throw lockRefusal(error, session)
     }
