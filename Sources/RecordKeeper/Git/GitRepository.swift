@@ -202,6 +202,18 @@ public final class GitRepository {
     try status(under: path, includingIgnored: false).filter { $0.status & GIT_STATUS_IGNORED.rawValue == 0 }.map(\.path)
   }
 
+  /// The files at or below `path` whose work tree differs from the index,
+  /// conflicts left out: during a merge, what was changed after git staged
+  /// the merge's own changes.
+  public func workTreeChanges(under path: String) throws(GitError) -> [String] {
+    let workTree =
+      GIT_STATUS_WT_NEW.rawValue | GIT_STATUS_WT_MODIFIED.rawValue | GIT_STATUS_WT_DELETED.rawValue
+      | GIT_STATUS_WT_TYPECHANGE.rawValue | GIT_STATUS_WT_RENAMED.rawValue
+    return try status(under: path, includingIgnored: false).filter {
+      $0.status & workTree != 0 && $0.status & (GIT_STATUS_CONFLICTED.rawValue | GIT_STATUS_IGNORED.rawValue) == 0
+    }.map(\.path)
+  }
+
   /// The untracked files at or below `path` that git ignores: `git add`
   /// leaves them out, so no commit can bring them back once deleted.
   public func ignoredFiles(under path: String) throws(GitError) -> [String] {

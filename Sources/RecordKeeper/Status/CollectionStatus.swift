@@ -11,6 +11,9 @@ public struct CollectionStatus: Sendable {
   public var fetched: Bool
   /// Albums, plays files and smart lists changed by hand and not recorded.
   public var handEdits: [HandEdit]
+  /// Whether a merge is under way (git's `MERGE_HEAD`); what it staged is
+  /// not a hand edit.
+  public var merging: Bool
   /// What an unfinished merge left to settle.
   public var conflicts: [FieldConflict]
   /// Album ids that plays name but no folder holds, with how many plays
@@ -19,16 +22,16 @@ public struct CollectionStatus: Sendable {
 
   /// Whether there is nothing to share and nothing to settle.
   public var isClean: Bool {
-    handEdits.isEmpty && sync.incoming == 0 && sync.outgoing == 0 && conflicts.isEmpty && strayPlays.isEmpty
+    handEdits.isEmpty && sync.incoming == 0 && sync.outgoing == 0 && !merging && conflicts.isEmpty && strayPlays.isEmpty
   }
 
   /// `{"branch", "remote", "fetched", "hand_edits", "to_send", "to_receive",
-  /// "conflicts", "stray_plays"}`.
+  /// "merging", "conflicts", "stray_plays"}`.
   public func json(in location: CollectionLocation) -> JSONValue {
     .object([
       ("branch", .optional(sync.branch)), ("remote", .optional(sync.remote)), ("fetched", .bool(fetched)),
       ("hand_edits", .array(handEdits.map { $0.json(in: location) })), ("to_send", .number(sync.outgoing)),
-      ("to_receive", .number(sync.incoming)),
+      ("to_receive", .number(sync.incoming)), ("merging", .bool(merging)),
       (
         "conflicts",
         .array(
@@ -66,7 +69,7 @@ extension CollectionStore {
     var stray: [String: Int] = [:]
     for play in PlayHistory.load(location).plays where !ids.contains(play.album) { stray[play.album, default: 0] += 1 }
     return CollectionStatus(
-      sync: sync, fetched: fetch, handEdits: handEdits, conflicts: FieldConflict.unresolved(in: location),
+      sync: sync, fetched: fetch, handEdits: handEdits, merging: isMerging, conflicts: FieldConflict.unresolved(in: location),
       strayPlays: stray.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
   }
 }

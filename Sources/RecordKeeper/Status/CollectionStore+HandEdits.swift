@@ -35,11 +35,23 @@ extension CollectionStore {
 
   /// The hand edits ``handEdits()`` lists, without their problems: from
   /// git's status alone, with no album read but the ones edited.
+  ///
+  /// While a merge is under way, what it staged is its own, and its
+  /// conflicts are listed as such: only a file whose work tree differs from
+  /// the index, outside an album with a conflict, was changed by hand.
   public func unrecordedChanges() throws(StoreError) -> [HandEdit] {
     let files: [String]
     let head: String?
+    let folder = prefix.isEmpty ? "" : String(prefix.dropLast())
     do {
-      files = try repository.uncommittedFiles(under: prefix.isEmpty ? "" : String(prefix.dropLast()))
+      if isMerging {
+        let conflicted = Set(FieldConflict.unresolved(in: location).map(\.album))
+        files = try repository.workTreeChanges(under: folder).filter {
+          !conflicted.contains(Self.folder(of: String($0.dropFirst(prefix.count))))
+        }
+      } else {
+        files = try repository.uncommittedFiles(under: folder)
+      }
       head = try repository.head()?.id
     } catch {
       throw .git(error)
@@ -120,6 +132,10 @@ extension CollectionStore {
     }
     if !problems.isEmpty { onHandEditProblems(problems) }
   }
+
+  /// Whether a merge is under way (git's `MERGE_HEAD`): one stopped at a
+  /// conflict, or made with `--no-commit`.
+  public var isMerging: Bool { repository.unfinishedMerge() != nil }
 
   /// Whether `path` (relative to the collection) is a smart list's file.
   private static func isListFile(_ path: String) -> Bool {

@@ -20,7 +20,7 @@ extension RK {
 
     @Flag(
       help:
-        "Print {branch, remote, fetched, hand_edits: [{path, kind, change, problems}], to_send, to_receive, conflicts, stray_plays}."
+        "Print {branch, remote, fetched, hand_edits: [{path, kind, change, problems}], to_send, to_receive, merging, conflicts, stray_plays}."
     )
     var json = false
 
@@ -57,6 +57,12 @@ extension RK {
         if sync.incoming > 0 { lines.append("\(RK.Sync.changes(sync.incoming)) to receive from \(remote) (rk sync merges them).") }
       } else {
         lines.append("No remote to share with: rk remote add NAME URL names one.")
+      }
+      if status.merging {
+        lines.append(
+          status.conflicts.isEmpty
+            ? "A merge is in progress with no conflict left: git commit finishes it, git merge --abort drops it."
+            : "A merge is in progress; what it brought is not a hand edit.")
       }
       if !status.conflicts.isEmpty {
         lines.append("Unresolved conflicts (rk conflicts shows them, rk resolve settles each):")
