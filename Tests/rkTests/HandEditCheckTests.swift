@@ -85,3 +85,17 @@ extension HandEditCheckTests {
     #expect((json["stray_plays"] as? [[String: Any]])?.first?["album"] as? String == "albums/gone-away")
   }
 }
+
+extension HandEditCheckTests {
+  @Test func aSmartListEditedByHandAndCommittedBeforeAChangeHasTheRulesItBreaksPrinted() throws {
+    try expectSuccess(rk(["lists", "save", "jazz", "#jazz"]))
+    let file = ".recordkeeper/lists/jazz.yaml"
+    let text = try String(contentsOfFile: album.path + "/" + file, encoding: .utf8)
+    try album.collection.writeFile(file, Array((text + "sort: year\n").utf8))
+    let result = try rk(["lists", "save", "jazz", "#jazz", "#modal"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("rk: warning: \(file):4: sort: a smart list has only description: and rules:"), "\(result.stderr)")
+    #expect(result.stderr.contains("committed as you wrote it"), "\(result.stderr)")
+    #expect(try album.message(of: "HEAD~1") == "Edit smart list jazz by hand\n\n")
+  }
+}

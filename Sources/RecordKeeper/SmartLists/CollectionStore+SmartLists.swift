@@ -132,7 +132,8 @@ extension CollectionStore {
   }
 
   /// Commits a person's uncommitted edits to the list's file alone, before
-  /// `rk` changes it, so that `rk undo` never takes them away.
+  /// `rk` changes it, so that `rk undo` never takes them away; tells
+  /// ``onHandEditProblems`` the rules the edit breaks, as for an album.
   private func commitHandEdits(toList name: String) throws(StoreError) {
     let path = SmartListFile.path(of: name)
     let edited: [String]
@@ -143,5 +144,7 @@ extension CollectionStore {
     }
     guard !edited.isEmpty else { return }
     _ = try commit(paths: [path], message: "Edit smart list \(name) by hand\n")
+    let problems = SmartLists.load(from: location).problems.filter { $0.name == name }.map(\.albumIssue)
+    if !problems.isEmpty { onHandEditProblems?(problems) }
   }
 }
