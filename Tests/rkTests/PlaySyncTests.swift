@@ -108,6 +108,66 @@ struct PlaySyncTests {
     #expect(try shared.revision("HEAD", in: alice) == shared.revision("HEAD", in: bob))
   }
 
+  @Test func playsRecordedUnderAnAlbumsOldIdFollowItsMoveThroughGitPullRebase() throws {
+    let shared = try SharedCollection()
+    let (alice, bob, moved) = try playsAndAMove(shared)
+
+    let pulled = try runGit(["pull", "--rebase", "-q"], in: alice, environment: shared.environment)
+    #expect(pulled.status == 0, "\(pulled.err)")
+    try expectPlaysFollowed(shared, in: alice, moved: moved)
+    #expect(!FileManager.default.fileExists(atPath: alice + "/.git/rebase-merge"))
+
+    try expectSuccess(shared.rk(["-C", alice, "sync"]))
+    try expectSuccess(shared.rk(["-C", bob, "sync"]))
+    try expectPlaysFollowed(shared, in: bob, moved: moved)
+    #expect(try shared.revision("HEAD", in: alice) == shared.revision("HEAD", in: bob))
+  }
+
+  /// Alice's collection is the folder `records` of a git repository that
+  /// holds other files too (`rk init` made it there, with rk's hooks); Bob
+  /// clones the repository with git. Alice plays the album twice while Bob
+  /// moves it and pushes.
+  private func playsAndAMoveInASubfolder(_ shared: SharedCollection) throws -> (alice: String, moved: String) {
+    let repository = shared.root + "/alice-repo"
+    let remote = shared.root + "/records.git"
+    let environment = shared.environment
+    try git(["init", "-q", "--bare", "-b", "main", remote], in: shared.root, environment: environment)
+    try git(["init", "-q", "-b", "main", repository], in: shared.root, environment: environment)
+    try "Notes, not records.\n".write(toFile: repository + "/README", atomically: true, encoding: .utf8)
+    try git(["add", "README"], in: repository, environment: environment)
+    try git(["commit", "-qm", "Notes"], in: repository, environment: environment)
+    let alice = repository + "/records"
+    try expectSuccess(shared.rk(["init", alice]))
+    let album = try expectSuccess(shared.rk(["-C", alice, "add", "--title", "Blue Train", "--artist", "John Coltrane"]))
+      .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    try git(["remote", "add", "origin", remote], in: repository, environment: environment)
+    try git(["push", "-q", "-u", "origin", "main"], in: repository, environment: environment)
+    try git(["clone", "-q", remote, shared.root + "/bob-repo"], in: shared.root, environment: environment)
+    let bob = shared.root + "/bob-repo/records"
+
+    try expectSuccess(shared.rk(["-C", alice, "play", album, "--at", "2026-11-26 20:00"]))
+    try expectSuccess(shared.rk(["-C", alice, "play", album, "--at", "2026-11-27 21:30", "--side", "A"]))
+    try expectSuccess(shared.rk(["-C", bob, "mv", album, "coltrane-blue-train"]))
+    try git(["push", "-q", "origin", "main"], in: bob, environment: environment)
+    return (alice, "albums/coltrane-blue-train")
+  }
+
+  @Test func playsFollowAMoveThroughGitPullWhenTheCollectionIsASubfolderOfTheRepository() throws {
+    let shared = try SharedCollection()
+    let (alice, moved) = try playsAndAMoveInASubfolder(shared)
+    let pulled = try runGit(["pull", "--no-rebase", "--no-edit", "-q"], in: alice, environment: shared.environment)
+    #expect(pulled.status == 0, "\(pulled.err)")
+    try expectPlaysFollowed(shared, in: alice, moved: moved)
+  }
+
+  @Test func playsFollowAMoveThroughGitPullRebaseWhenTheCollectionIsASubfolderOfTheRepository() throws {
+    let shared = try SharedCollection()
+    let (alice, moved) = try playsAndAMoveInASubfolder(shared)
+    let pulled = try runGit(["pull", "--rebase", "-q"], in: alice, environment: shared.environment)
+    #expect(pulled.status == 0, "\(pulled.err)")
+    try expectPlaysFollowed(shared, in: alice, moved: moved)
+  }
+
   @Test func aClonePullingAMoveOfAnAlbumNobodyPlayedKeepsGitsMergeCommit() throws {
     let shared = try SharedCollection()
     let alice = try shared.clone("alice")

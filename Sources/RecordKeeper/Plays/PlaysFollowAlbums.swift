@@ -95,6 +95,36 @@ extension CollectionStore {
     }
   }
 
+  /// Moves the plays of the commits a rebase git just made (`git pull
+  /// --rebase`: rk's `post-rewrite` hook runs this) that name an album
+  /// moved upstream, in a commit of their own on top: a rebase makes no
+  /// merge commit to hold them. The moves are those from where the branch
+  /// forked (before the rebase, `ORIG_HEAD`) to HEAD. Git runs the hook
+  /// with its branch already moved but its rebase state not yet removed.
+  ///
+  /// - Returns: The new commit, or `nil` when nothing was moved.
+  @discardableResult
+  public func movePlaysInRebasedHead() throws(StoreError) -> GitCommit? {
+    try locked(afterRebase: true) { () throws(StoreError) -> GitCommit? in
+      do {
+        guard let head = try repository.head(), let before = try? FileSystem.read(repository.gitDirectory + "/ORIG_HEAD") else {
+          return nil
+        }
+        let original = String(decoding: before, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard original != head.id, let base = try repository.mergeBase(original, head.id) else { return nil }
+        let tree = try repository.indexOfTree(ofCommit: head.id)
+        let changed = try movePlaysFollowingAlbums(base: base, sides: [original, head.id], into: tree)
+        guard !changed.isEmpty else { return nil }
+        return try commitMovedPlays(
+          changed, in: tree, parents: [head.id],
+          message: ChangeMessage.make("Plays follow their albums moved upstream", action: "merge-plays"),
+          replacing: head.id, reflog: "rebase: plays follow their albums")
+      } catch {
+        throw .wrapping(error, operation: "move plays", path: repository.gitDirectory)
+      }
+    }
+  }
+
   /// Remakes the merge commit `head` (HEAD, made by git or by `rk
   /// resolve`) with its plays moved as ``movePlaysFollowingAlbums(base:sides:into:)``
   /// moves them, when any need moving; the caller holds the lock.
@@ -105,27 +135,37 @@ extension CollectionStore {
       let base = try repository.mergeBase(head.parentIDs[0], head.parentIDs[1])
       let changed = try movePlaysFollowingAlbums(base: base, sides: head.parentIDs, into: merge)
       guard !changed.isEmpty else { return nil }
-      let edited = try changed.filter { (path) throws(GitError) in try repository.hasUncommittedChanges(at: path) }
-      guard edited.isEmpty else { throw StoreError.uncommittedChanges(edited) }
-      let tree = try repository.writeTree(of: merge)
-      let commitID = try repository.createCommit(tree: tree, parents: head.parentIDs, message: head.message)
-      var entries: [GitIndexEntry] = []
-      for path in changed {
-        guard let entry = merge.entry(at: path) else { continue }
-        let bytes = try repository.blob(withID: entry.id)
-        do throws(FileSystemError) {
-          try FileSystem.writeAtomically(bytes, to: repository.workingDirectory + "/" + path)
-        } catch {
-          throw StoreError.file(error)
-        }
-        entries.append(entry)
-      }
-      for entry in entries { try repository.resetIndex(under: [entry.path], to: [entry]) }
-      try repository.moveBranch(to: commitID, from: head.id, reflog: "merge: plays follow their albums")
-      return try repository.commit(withID: commitID.hex)
+      return try commitMovedPlays(
+        changed, in: merge, parents: head.parentIDs, message: head.message, replacing: head.id, reflog: "merge: plays follow their albums")
     } catch {
       throw .wrapping(error, operation: "move plays", path: repository.gitDirectory)
     }
+  }
+
+  /// Commits `tree` (HEAD's tree with the plays files `changed` moved) with
+  /// `parents`, in place of HEAD (`head`), and gives the work tree and the
+  /// index the moved files. Refused when a person edited one of them.
+  private func commitMovedPlays(
+    _ changed: [String], in tree: GitMergeIndex, parents: [String], message: String, replacing head: String, reflog: String
+  ) throws -> GitCommit {
+    let edited = try changed.filter { (path) throws(GitError) in try repository.hasUncommittedChanges(at: path) }
+    guard edited.isEmpty else { throw StoreError.uncommittedChanges(edited) }
+    let treeID = try repository.writeTree(of: tree)
+    let commitID = try repository.createCommit(tree: treeID, parents: parents, message: message)
+    var entries: [GitIndexEntry] = []
+    for path in changed {
+      guard let entry = tree.entry(at: path) else { continue }
+      let bytes = try repository.blob(withID: entry.id)
+      do throws(FileSystemError) {
+        try FileSystem.writeAtomically(bytes, to: repository.workingDirectory + "/" + path)
+      } catch {
+        throw StoreError.file(error)
+      }
+      entries.append(entry)
+    }
+    for entry in entries { try repository.resetIndex(under: [entry.path], to: [entry]) }
+    try repository.moveBranch(to: commitID, from: head, reflog: reflog)
+    return try repository.commit(withID: commitID.hex)
   }
 }
 
@@ -171,33 +211,63 @@ extension CollectionStore {
   /// The `post-merge` hook rk installs so that a merge git makes (`git
   /// pull`, `git merge`) moves plays as `rk sync` does: it runs `rk
   /// merge-plays` with the rk that `merge.rk.driver` names, so it follows
-  /// that setting when rk moves.
-  static let playsHook = """
-    #!/bin/sh
-    # Record Keeper: plays follow their albums into a merge git made (rk merge-plays).
-    driver=$(git config merge.rk.driver) || exit 0
-    exec sh -c "${driver%% merge-file*} merge-plays"
+  /// that setting when rk moves, in the collection at `folder` (relative to
+  /// the work tree, where git runs hooks).
+  static func playsHook(collection folder: String) -> String {
+    hook(
+      "plays follow their albums into a merge git made (rk merge-plays).", collection: folder, command: "merge-plays")
+  }
 
-    """
+  /// The `post-rewrite` hook: after `git pull --rebase` (not `commit
+  /// --amend`), `rk merge-plays --rebase`.
+  static func rebasePlaysHook(collection folder: String) -> String {
+    hook(
+      "plays follow their albums through a rebase git made (rk merge-plays --rebase).", collection: folder,
+      command: "merge-plays --rebase", onlyFor: "rebase")
+  }
 
-  /// Installs ``playsHook`` as the repository's `post-merge` hook unless a
-  /// hook of another kind is there (it is never replaced); a clone whose
-  /// merge driver was registered before rk had the hook gets it this way.
+  private static func hook(_ purpose: String, collection folder: String, command: String, onlyFor kind: String? = nil) -> String {
+    let quoted = "'" + (folder.isEmpty ? "." : folder).replacingOccurrences(of: "'", with: "'\\''") + "'"
+    let only = kind.map { "test \"$1\" = \($0) || exit 0\n" } ?? ""
+    return """
+      #!/bin/sh
+      # Record Keeper: \(purpose)
+      \(only)driver=$(git config merge.rk.driver) || exit 0
+      collection=\(quoted)
+      exec sh -c "${driver%% merge-file*} -C \\"\\$1\\" \(command)" rk-hook "$collection"
+
+      """
+  }
+
+  /// Installs ``playsHook(collection:)`` as the repository's `post-merge`
+  /// hook and ``rebasePlaysHook(collection:)`` as its `post-rewrite` hook,
+  /// each unless a hook of another kind is there (it is never replaced); a
+  /// clone whose merge driver was registered before rk had them gets them
+  /// this way.
   ///
-  /// - Returns: Whether the hook was written.
+  /// - Returns: Whether a hook was written.
   @discardableResult
   public func installPlaysHook() throws(StoreError) -> Bool {
-    let hooks = repository.gitDirectory + "/hooks"
-    let file = hooks + "/post-merge"
+    let folder = prefix.isEmpty ? "" : String(prefix.dropLast())
+    let merge = try installHook("post-merge", Self.playsHook(collection: folder))
+    let rebase = try installHook("post-rewrite", Self.rebasePlaysHook(collection: folder))
+    return merge || rebase
+  }
+
+  /// Writes `text` as the hook `name`, unless it is there already or a hook
+  /// that is not rk's is.
+  private func installHook(_ name: String, _ text: String) throws(StoreError) -> Bool {
+    let hooks = repository.commonDirectory + "/hooks"
+    let file = hooks + "/" + name
     if FileSystem.exists(file) {
       let existing = (try? FileSystem.read(file)) ?? []
-      guard existing != Array(Self.playsHook.utf8), String(decoding: existing, as: UTF8.self).contains("rk merge-plays") else {
+      guard existing != Array(text.utf8), String(decoding: existing, as: UTF8.self).contains("rk merge-plays") else {
         return false
       }
     }
     do throws(FileSystemError) {
       try FileSystem.makeFolders(hooks)
-      try FileSystem.writeAtomically(Array(Self.playsHook.utf8), to: file)
+      try FileSystem.writeAtomically(Array(text.utf8), to: file)
     } catch {
       throw .file(error)
     }

@@ -398,8 +398,10 @@ public final class CollectionStore {
   /// Runs `body` holding the collection lock, once nothing stands in the
   /// way of a commit. During an unfinished merge only `rk resolve`
   /// (`duringMerge`) runs; every other change is refused with the albums
-  /// whose conflicts are left (PRODUCT.md §4, §6).
-  func locked<T>(duringMerge: Bool = false, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  /// whose conflicts are left (PRODUCT.md §4, §6). `afterRebase` lets a
+  /// hook git runs once its rebase has moved the branch, before it removes
+  /// the rebase's state, commit.
+  func locked<T>(duringMerge: Bool = false, afterRebase: Bool = false, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     let lock: CollectionLock
     do {
       lock = try CollectionLock(path: lockPath)
@@ -408,6 +410,8 @@ public final class CollectionStore {
       try recoverInterruptedChange()
       do {
         try repository.ensureReadyToCommit()
+      } catch GitError.unfinishedOperation("rebase") where afterRebase {
+        // The rebase is done but for removing its state.
       } catch GitError.unfinishedOperation("merge"), GitError.conflicts {
         let albums = unresolvedAlbums()
         if !duringMerge {
