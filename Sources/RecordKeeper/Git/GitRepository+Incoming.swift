@@ -10,7 +10,7 @@ import CLibGit2
 ///
 /// libgit2 writes a fetched pack in the pack folder as `pack_git2_*` (and its
 /// index as a `.lock`) until it is complete, so a kill there leaves them
-/// behind. Here the pack is downloaded into `objects/rk-incoming-PID/pack`
+/// behind. Here the pack is downloaded into `objects/rk-incoming-PID-…/pack`
 /// instead, a pack backend of that folder placed first in the object
 /// database; once complete it is renamed into `objects/pack`, the pack
 /// before its index (git sees a pack only through its index), and only then
@@ -26,8 +26,8 @@ extension GitRepository {
       throw .git(error)
     }
     Self.removeAbandonedIncomingFolders(in: objects)
-    let incoming = objects + "/" + Self.incomingPrefix + String(getpid())
-    FileSystem.removeTree(incoming)
+    // Unique within this process too: the server may fetch on two threads.
+    let incoming = objects + "/" + Self.incomingPrefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
     do throws(GitError) {
       do throws(FileSystemError) { try FileSystem.makeFolders(incoming + "/pack") } catch { throw .file(error) }
       try addIncomingBackend(incoming)
@@ -93,13 +93,13 @@ extension GitRepository {
     }
   }
 
-  /// Removes the object folders of fetches whose process is gone (killed).
+  /// Removes the object folders (`rk-incoming-PID-RANDOM`) of fetches
+  /// whose process is gone (killed).
   static func removeAbandonedIncomingFolders(in objects: String) {
     guard let entries = try? FileSystem.list(objects) else { return }
     for entry in entries where entry.name.hasPrefix(incomingPrefix) {
-      guard let pid = pid_t(entry.name.dropFirst(incomingPrefix.count)),
-        pid == getpid() || !FileSystem.processIsRunning(pid)
-      else { continue }
+      let digits = entry.name.dropFirst(incomingPrefix.count).prefix { $0 != "-" }
+      guard let pid = pid_t(digits), !FileSystem.processIsRunning(pid) else { continue }
       FileSystem.removeTree(objects + "/" + entry.name)
     }
   }

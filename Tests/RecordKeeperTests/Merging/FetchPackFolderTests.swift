@@ -54,8 +54,8 @@ struct FetchPackFolderTests {
   @Test func theIncomingFolderOfAKilledFetchIsRemovedAndALivingOnesKept() throws {
     let objects = try makeTemporaryFolder("incoming")
     defer { try? FileManager.default.removeItem(atPath: objects) }
-    let dead = objects + "/" + GitRepository.incomingPrefix + "999999999"
-    let living = objects + "/" + GitRepository.incomingPrefix + String(getppid())
+    let dead = objects + "/" + GitRepository.incomingPrefix + "999999999-1"
+    let living = objects + "/" + GitRepository.incomingPrefix + "\(getpid())-2"
     for folder in [dead, living] { try FileManager.default.createDirectory(atPath: folder + "/pack", withIntermediateDirectories: true) }
     GitRepository.removeAbandonedIncomingFolders(in: objects)
     #expect(!FileManager.default.fileExists(atPath: dead))
