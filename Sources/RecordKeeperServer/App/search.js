@@ -1,8 +1,10 @@
-// Search within the last loaded collection when there is no signal (PRODUCT §2 Search, §1.3
-// rules and clauses). Online, the server searches; this is only the read-only fallback, and
-// it runs the library's rules: Tests/Fixtures/search-cases.json, written by the Swift tests
-// from the library's matcher, is run through it by Tests/browser/test_schema.py. What it
-// cannot know offline (smart lists, `@NAME`) it refuses with "This search needs the server".
+// Search within the offline copy when there is no signal (PRODUCT §2 Search, §1.3 rules and
+// clauses). Online, the server searches; this is only the read-only fallback, and it runs the
+// library's rules: Tests/Fixtures/search-cases.json, written by the Swift tests from the
+// library's matcher, is run through it by Tests/app/search.test.mjs and test_schema.py. Each
+// album's searched text comes folded by the library (`search` in GET /api/changes); only the
+// query is folded here. What it cannot know offline (smart lists, `@NAME`; notes, which the
+// copy does not hold folded) it refuses with "This search needs the server".
 import { graphemes, loadSchema, readDate } from './schema.js';
 
 let catalogue = null;
@@ -286,18 +288,6 @@ function swiftInt(text) {
 
 // ---- Matching (SearchMatcher.swift, RuleSemantics.swift, CompiledClauses.swift)
 
-/** The album's texts each search field looks in (SearchField, SearchText.swift). */
-const SEARCHED = {
-  artist: (a) => [a.artist],
-  title: (a) => [a.title],
-  released: (a) => [a.released],
-  'sort-artist': (a) => [a.sort_artist],
-  tags: (a) => a.tags || [],
-  label: (a) => [a.label, a.catalog_number, a.barcode],
-  tracks: (a) => a.tracks || [],
-};
-const SEARCH_ORDER = ['artist', 'title', 'released', 'sort-artist', 'tags', 'label', 'tracks'];
-
 const dateKey = (date, precision) => {
   if (precision.month === undefined) return date.year;
   if (precision.day === undefined) return date.year * 100 + (date.month ?? 1);
@@ -356,6 +346,8 @@ function holds({ field, test }, album) {
       const text = textOf(field, album);
       if (!text) return false;
       if (test.present) return true;
+      const held = field.name === 'barcode' ? barcodeHolds(test, text) : null;
+      if (held !== null) return held;
       if (test.contains !== undefined) return fold(text).includes(test.contains);
       return fold(text) === test.equals;
     }
@@ -383,11 +375,27 @@ function holds({ field, test }, album) {
   }
 }
 
+/** The digits of a barcode written with spaces or hyphens (at least `least`), else null (BarcodeDigits.swift). */
+function digitsOf(text, least = 1) {
+  if (!/^[0-9 -]+$/.test(text)) return null;
+  const digits = text.replace(/[ -]/g, '');
+  return digits.length >= least && digits.length < text.length ? digits : null;
+}
+
+/** A barcode rule whose text is digits compares digits (`7 20642-44251 7` is `720642442517`); null: match it as text. */
+function barcodeHolds(test, text) {
+  const needle = test.contains ?? test.equals;
+  const wanted = needle === undefined ? null : digitsOf(needle) ?? (/^[0-9]+$/.test(needle) ? needle : null);
+  if (wanted === null) return null;
+  const value = text.replace(/[^0-9]/g, '');
+  return test.contains !== undefined ? value.includes(wanted) : value === wanted;
+}
+
 const satisfied = (clause, album) => clause.rules.some((rule) => (rule.tag !== undefined ? (album.tags || []).includes(rule.tag) : holds(rule, album)));
 
 /**
- * A test of albums (the API's album objects) for a query within the searched fields
- * (`scope`: SearchField names; empty for all), as the server would run it.
+ * A test of the offline copy's albums for a query within the searched fields (`scope`:
+ * SearchField names; empty for the library's defaults), as the server would run it.
  * Throws a SearchError for what only the server can run or explain.
  */
 export function compile(query, scope, schema = catalogue) {
@@ -396,18 +404,19 @@ export function compile(query, scope, schema = catalogue) {
   const { terms, clauses } = new QueryReader(query, fields).parse();
   const list = clauses.flatMap((c) => c.rules).find((r) => r.list !== undefined);
   if (list) throw new SearchError(`@${list.list} is a smart list, which is read on the server`);
+  const searched = scope && scope.length ? scope : null;
+  if (terms.length && searched && searched.includes('notes')) throw new SearchError('notes are searched on the server');
   const positive = clauses.filter((c) => !c.negative);
   const negative = clauses.filter((c) => c.negative);
-  const searched = SEARCH_ORDER.filter((f) => !scope || scope.length === 0 || scope.includes(f));
-  const plain = terms.filter((t) => t.kind === 'plain').map((t) => t.folded);
-  const required = terms.filter((t) => t.kind === 'required').map((t) => t.folded);
-  const excluded = terms.filter((t) => t.kind === 'excluded').map((t) => t.folded);
+  // A term with a barcode's shape (ten digits or more, with spaces or hyphens) looks for its digits.
+  const of = (kind) => terms.filter((t) => t.kind === kind).map((t) => digitsOf(t.folded, 10) ?? t.folded);
+  const [plain, required, excluded] = [of('plain'), of('required'), of('excluded')];
   return (album) => {
     if (positive.some((c) => !satisfied(c, album))) return false;
     if (negative.length && negative.every((c) => satisfied(c, album))) return false;
     if (!terms.length) return true;
     // Each text ends with a zero, so a term cannot match across two of them.
-    const text = searched.flatMap((f) => SEARCHED[f](album)).filter((t) => t != null).map((t) => fold(t) + '\0').join('');
+    const text = Object.entries(album.search || {}).filter(([f]) => !searched || searched.includes(f)).map(([, t]) => t).join('');
     if (excluded.some((t) => text.includes(t))) return false;
     if (required.some((t) => !text.includes(t))) return false;
     return plain.length === 0 || plain.some((t) => text.includes(t));
