@@ -20,6 +20,3 @@ export function fillSorts(popup, schema) {
     return label;
   }));
 }
-
-/** The search fields searched when none are chosen (the library's defaults). */
-export const defaultScope = (schema) => schema.search_fields.filter((f) => f.default).map((f) => f.name);
