@@ -32,6 +32,7 @@ struct SchemaAPITests {
         #expect(byName["status"]?["default"] as? String == "owned")
         #expect(byName["wikipedia"]?["kind"] as? String == "web_address")
         #expect(byName["year"]?["editable"] as? Bool == false)
+        #expect(fields.filter { $0["collector"] as? Bool == true }.map { $0["name"] as? String } == CollectorField.allCases.map(\.key))
         #expect(byName["rating"]?["rule_kind"] as? String == "number")
         let messages = response.object["messages"] as? [String: String] ?? [:]
         #expect(messages["too_long"] == "is {count} characters long; at most 255 are allowed")

@@ -178,7 +178,7 @@ public enum FieldCatalogue {
 
   /// The catalogue as `GET /api/schema` serves it:
   /// `{"max_length", "fields": [{"name", "label", "kind", "required",
-  /// "editable", "values", "default", "digits", "message", "rule_kind"}], "messages",
+  /// "editable", "collector", "values", "default", "digits", "message", "rule_kind"}], "messages",
   /// "search_fields": [{"name", "label", "default"}], "sort_modes": [{"name",
   /// "label", "default"}], "list_name": {"max_length", "rule"}}`: every list
   /// the app offers, in the order it offers them.
@@ -211,6 +211,8 @@ extension FieldDescription {
     var pairs: [(String, JSONValue)] = [
       ("name", .string(name)), ("label", .string(label)), ("kind", .string(kind.rawValue)), ("required", .bool(isRequired)),
       ("editable", .bool(kind != .readOnly)),
+      // A collector's field (PRODUCT.md §1.1), which the form groups apart from the seed's.
+      ("collector", .bool(CollectorField.allCases.contains { $0.key == name })),
     ]
     if let values { pairs.append(("values", .array(values.map(JSONValue.string)))) }
     if let defaultValue { pairs.append(("default", .string(defaultValue))) }
