@@ -22,33 +22,12 @@ export class SearchError extends Error {
 
 // Letters that carry their mark inside and so do not decompose.
 const LETTERS = { 'ø': 'o', 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'đ': 'd', 'ð': 'd', 'ł': 'l', 'þ': 'th', 'ı': 'i', 'ħ': 'h' };
-const NONSPACING_MARK = /^\p{Mn}$/u;
-const isVoicingMark = (v) => v === 0x3099 || v === 0x309A;
-// Kana, CJK ideographs and composed Hangul have no case and no marks to fold.
-const unchangedByFolding = (v) => (v >= 0x3040 && v <= 0x30FF && !isVoicingMark(v)) || (v >= 0x3400 && v <= 0x9FFF)
-  || (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0xF900 && v <= 0xFAFF);
-
-function foldSlowly(scalar) {
-  const out = [];
-  for (const c of scalar.normalize('NFKD').toUpperCase().toLowerCase()) {
-    if (NONSPACING_MARK.test(c) && !isVoicingMark(c.codePointAt(0))) continue;
-    out.push(...(LETTERS[c] ?? c));
-  }
-  return out;
-}
-
-/** A Hangul jamo or kana voicing mark joined to the scalar before it, as NFC would; else null. */
-function compose(first, second) {
-  const a = first.codePointAt(0);
-  const b = second.codePointAt(0);
-  if (b >= 0x1161 && b <= 0x1175 && a >= 0x1100 && a <= 0x1112) return String.fromCodePoint(0xAC00 + ((a - 0x1100) * 21 + (b - 0x1161)) * 28);
-  if (b >= 0x11A8 && b <= 0x11C2 && a >= 0xAC00 && a <= 0xD7A3 && (a - 0xAC00) % 28 === 0) return String.fromCodePoint(a + b - 0x11A7);
-  if (isVoicingMark(b)) {
-    const composed = (first + second).normalize('NFC');
-    if ([...composed].length === 1) return composed;
-  }
-  return null;
-}
+// Kana (not its voicing marks), CJK ideographs and composed Hangul have no case and no marks to fold.
+const UNCHANGED = /^[\u3040-\u3098\u309B-\u30FF\u3400-\u9FFF\uAC00-\uD7A3\uF900-\uFAFF]$/;
+// Marks dropped: all nonspacing ones but the kana voicing marks, which are part of the letter.
+const MARK = /^(?![\u3099\u309A])\p{Mn}$/u;
+// What is joined to the letter before, as NFC would: Hangul vowel and final jamo, kana voicing marks.
+const JOINING = /^[\u1161-\u1175\u11A8-\u11C2\u3099\u309A]$/;
 
 /** Case- and diacritic-insensitive form of a text ("Björk" → "bjork", "Straße" → "strasse", "Søren" → "soren"). */
 export function fold(text) {
@@ -57,16 +36,12 @@ export function fold(text) {
   if (/^[\x00-\x7F]*$/.test(input)) return input.toLowerCase();
   const out = [];
   for (const scalar of input) {
-    const v = scalar.codePointAt(0);
-    if (v < 0x80) out.push(scalar.toLowerCase());
-    else if (v < 0x530) out.push(...foldSlowly(scalar));
-    else if (unchangedByFolding(v)) out.push(scalar);
-    else {
-      for (const c of foldSlowly(scalar)) {
-        const joined = out.length ? compose(out[out.length - 1], c) : null;
-        if (joined) out[out.length - 1] = joined;
-        else out.push(c);
-      }
+    if (UNCHANGED.test(scalar)) { out.push(scalar); continue; }
+    for (const c of scalar.normalize('NFKD').toUpperCase().toLowerCase()) {
+      if (MARK.test(c)) continue;
+      const joined = out.length > 0 && JOINING.test(c) ? (out[out.length - 1] + c).normalize('NFC') : '';
+      if ([...joined].length === 1) out[out.length - 1] = joined;
+      else out.push(...(LETTERS[c] ?? c));
     }
   }
   return out.join('');
