@@ -69,6 +69,17 @@ struct ChangesAPITests {
     #expect(ids(answer) == listed)
   }
 
+  @Test func eachAlbumCarriesItsTextFoldedByTheLibraryForOfflineSearch() async throws {
+    let fixture = try await ServerFixture()
+    let albums = try await changes(fixture)["albums"] as? [[String: Any]] ?? []
+    let homogenic = try #require(albums.first { $0["id"] as? String == Self.removed })
+    let search = try #require(homogenic["search"] as? [String: String])
+    // Björk folded as the server's search folds it, each text ended by a zero byte; notes are never shipped.
+    #expect(search["artist"] == "bjork\u{0}")
+    #expect(search["title"] == "homogenic\u{0}")
+    #expect(search["notes"] == nil)
+  }
+
   @Test func aHandEditAndARemovalAreAllThatComesSinceAVersion() async throws {
     let fixture = try await ServerFixture(watching: true)
     let first = try #require(try await changes(fixture)["version"] as? String)

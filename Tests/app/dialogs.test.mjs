@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FakeEvent, installDocument } from './fake-dom.mjs';
+import { schema } from './fixtures.mjs';
 
 const document = installDocument();
 const { askTag, confirmDelete } = await import('../../Sources/RecordKeeperServer/App/dialogs.js');
@@ -44,7 +45,6 @@ test('Add Tag answers the tag typed, trimmed; Return in the field is OK; Cancel 
   const input = document.getElementById('tag-input');
   assert.equal(document.getElementById('tag-title').textContent, 'Add Tag');
   assert.equal(input.getAttribute('aria-label'), 'Tag');
-  assert.equal(input.maxLength, 255);
   assert.equal(document.activeElement, input);
   input.value = '  jazz ';
   const enter = input.dispatch(new FakeEvent('keydown', { key: 'Enter' }));
@@ -56,4 +56,21 @@ test('Add Tag answers the tag typed, trimmed; Return in the field is OK; Cancel 
   input.value = 'rock';
   dialog.close('cancel');
   assert.equal(await answer, null);
+});
+
+test('Add Tag refuses what the library refuses, counting characters as it does', async () => {
+  const answer = askTag(schema);
+  const input = document.getElementById('tag-input');
+  input.value = '👨‍👩‍👧'.repeat(255); // 255 characters, 2040 UTF-16 units: a tag the library takes
+  input.dispatch(new FakeEvent('input'));
+  assert.equal(input.validationMessage, '');
+  input.value = 'x'.repeat(256);
+  input.dispatch(new FakeEvent('input'));
+  assert.equal(input.validationMessage, 'Tag is 256 characters long; at most 255 are allowed');
+  assert.equal(input.dispatch(new FakeEvent('keydown', { key: 'Enter' })).defaultPrevented, true);
+  assert.equal(document.getElementById('tag-dialog').open, true, 'Return does not close it');
+  input.value = 'jazz';
+  input.dispatch(new FakeEvent('input'));
+  input.dispatch(new FakeEvent('keydown', { key: 'Enter' }));
+  assert.equal(await answer, 'jazz');
 });

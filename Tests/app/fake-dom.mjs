@@ -82,6 +82,11 @@ export class FakeElement {
 
   setPointerCapture(id) { this.captured = id; }
 
+  setCustomValidity(message) { this.validationMessage = message; }
+
+  /** Whether the field is valid; the browser would show its message. */
+  reportValidity() { return !this.validationMessage; }
+
   focus() { globalThis.document.activeElement = this; }
 
   showModal() { this.open = true; }

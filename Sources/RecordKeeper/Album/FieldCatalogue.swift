@@ -178,14 +178,30 @@ public enum FieldCatalogue {
 
   /// The catalogue as `GET /api/schema` serves it:
   /// `{"max_length", "fields": [{"name", "label", "kind", "required",
-  /// "editable", "values", "default", "digits", "message", "rule_kind"}], "messages",
-  /// "search_fields": [{"name", "label"}]}`.
+  /// "editable", "collector", "values", "default", "digits", "message", "rule_kind"}], "messages",
+  /// "search_fields": [{"name", "label", "default"}], "sort_modes": [{"name",
+  /// "label", "default"}], "list_name": {"max_length", "rule"}}`: every list
+  /// the app offers, in the order it offers them.
   public static var json: JSONValue {
     .object([
       ("max_length", .number(maximumLength)),
       ("fields", .array(fields.map(\.json))),
       ("messages", .object(messages.map { ($0.0, .string($0.1)) })),
-      ("search_fields", .array(SearchField.allCases.map { .object([("name", .string($0.rawValue)), ("label", .string($0.label))]) })),
+      (
+        "search_fields",
+        .array(
+          SearchField.allCases.map {
+            .object([("name", .string($0.rawValue)), ("label", .string($0.label)), ("default", .bool(SearchField.defaults.contains($0)))])
+          })
+      ),
+      (
+        "sort_modes",
+        .array(
+          SortMode.allCases.map {
+            .object([("name", .string($0.rawValue)), ("label", .string($0.label)), ("default", .bool($0 == .default))])
+          })
+      ),
+      ("list_name", .object([("max_length", .number(SmartList.nameLimit)), ("rule", .string(SmartList.nameRule))])),
     ])
   }
 }
@@ -195,6 +211,8 @@ extension FieldDescription {
     var pairs: [(String, JSONValue)] = [
       ("name", .string(name)), ("label", .string(label)), ("kind", .string(kind.rawValue)), ("required", .bool(isRequired)),
       ("editable", .bool(kind != .readOnly)),
+      // A collector's field (PRODUCT.md §1.1), which the form groups apart from the seed's.
+      ("collector", .bool(CollectorField.allCases.contains { $0.key == name })),
     ]
     if let values { pairs.append(("values", .array(values.map(JSONValue.string)))) }
     if let defaultValue { pairs.append(("default", .string(defaultValue))) }

@@ -23,7 +23,7 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
     case .tracks: "Album Tracks"
     case .sortArtist: "Sort Artist"
     case .tags: "Tags"
-    case .label: "Label"
+    case .label: "Label, Catalog Number & Barcode"
     case .notes: "Notes"
     }
   }

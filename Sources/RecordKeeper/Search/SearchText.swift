@@ -35,6 +35,18 @@ public struct SearchText: Hashable, Sendable {
     self.bytes = bytes
     self.ranges = ranges
   }
+
+  /// The folded text of each field but notes, by ``SearchField`` name (a
+  /// field with no text left out), each text followed by a zero byte: the
+  /// app's offline search matches its folded terms against these, so it
+  /// never folds an album itself (`GET /api/changes`).
+  public var json: JSONValue {
+    .object(
+      Self.order.compactMap { field in
+        let range = ranges[field.index]
+        return range.isEmpty ? nil : (field.rawValue, .string(String(decoding: bytes[range], as: UTF8.self)))
+      })
+  }
 }
 
 extension SearchField {

@@ -50,6 +50,9 @@ public struct SmartList: Hashable, Sendable {
   /// The most characters a name may have.
   public static let nameLimit = 64
 
+  /// What a name may hold, as the app's list editor and the refusal say it.
+  public static let nameRule = "up to \(nameLimit) ASCII letters, digits, - and _, starting with a letter or digit"
+
   /// Refuses a name that is not a safe file name (letters, digits, `-` and
   /// `_`, starting with a letter or digit) or that is a field's name, which
   /// `@NAME` would mean instead.
@@ -93,7 +96,7 @@ public enum SmartListError: Error, Equatable, Sendable, CustomStringConvertible 
       "\"\(rule)\": \"\(word)\" is not a rule: a smart list holds only rules (#TAG, @FIELD:VALUE, @NAME) and clauses +(…) and -(…); did you mean #\(word) or @title:\(word)?"
     case .noRules(let name): "the smart list \(name) needs at least one rule, as in rk lists save \(name) '#jazz' '@year:1950..1969'"
     case .badName(let name):
-      "\"\(name)\" cannot name a smart list: use up to \(SmartList.nameLimit) ASCII letters, digits, - and _, starting with a letter or digit"
+      "\"\(name)\" cannot name a smart list: use \(SmartList.nameRule)"
     case .fieldName(let name):
       "\"\(name)\" is the name of a field, which @\(name) already means: choose another name for the smart list"
     case .unknown(let name, let suggestion):

@@ -5,7 +5,8 @@ import RecordKeeper
 ///
 /// - `GET /api/changes?sort=MODE`: `{"version", "full": true, "albums",
 ///   "removed": []}`, every album as `GET /api/albums` lists it with an
-///   empty query, in that order.
+///   empty query, in that order, with `search`: its text folded by the
+///   library (``SearchText/json``), which offline search matches against.
 /// - `GET /api/changes?since=VERSION&sort=MODE`: `{"version", "full":
 ///   false, "albums", "removed"}`: only the albums that changed or appeared
 ///   since `VERSION`, each with `after` (the id listed before it, `null` at
@@ -30,7 +31,10 @@ extension APIRoutes {
     let matcher = try Self.matcher("", fields: SearchField.defaults, in: snapshot)
     let all = snapshot.page(matching: matcher, order: order, offset: 0, limit: snapshot.albums.count).albums
     let entry = { (album: Album) -> JSONValue in
-      CoverAddresses.adding(to: album.json(group: .some(order.group(of: album))), of: album, in: snapshot.location)
+      let listed = CoverAddresses.adding(to: album.json(group: .some(order.group(of: album))), of: album, in: snapshot.location)
+      guard case .object(var pairs) = listed else { return listed }
+      pairs.append(("search", SearchText(album).json))
+      return .object(pairs)
     }
     let version = JSONValue.string(snapshot.changes.token(snapshot.version))
     guard let since = query["since"], !since.isEmpty, let changed = snapshot.changes.changed(since: since, current: snapshot.version)

@@ -10,7 +10,6 @@ export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', '
 // the collector's fields (PRODUCT §1.1) it lists, the status first (owned or on the wantlist).
 export let schema = null;
 export let collectorFields = [];
-const SEED_FIELDS = ['title', 'artist', 'released', 'sort_artist', 'wikipedia', 'tracks', 'tags'];
 
 /** How every view shows a field with no value. */
 export const EMPTY = '—';
@@ -18,7 +17,7 @@ export const EMPTY = '—';
 /** Takes the catalogue the forms are drawn and checked with. */
 export function useSchema(loaded) {
   schema = loaded;
-  collectorFields = loaded.fields.filter((f) => f.editable && !SEED_FIELDS.includes(f.name));
+  collectorFields = loaded.fields.filter((f) => f.collector);
   collectorFields.sort((a, b) => (b.name === 'status') - (a.name === 'status'));
 }
 

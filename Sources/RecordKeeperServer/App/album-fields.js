@@ -136,7 +136,7 @@ export class AlbumFields {
   }
 
   dateFields(found) {
-    const label = el('span', { class: 'date-label', text: 'Release Date', props: { id: 'release-date-label' } });
+    const label = el('span', { class: 'date-label', text: labelOf(schema, 'released'), props: { id: 'release-date-label' } });
     const row = el('div', { class: 'date-row', attrs: { role: 'group', 'aria-labelledby': label.id } });
     const part = (key, text, make) => {
       const l = el(this.editing ? 'label' : 'span', { class: 'field-label', text });

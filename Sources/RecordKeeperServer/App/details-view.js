@@ -383,7 +383,7 @@ export class DetailsView {
   }
 
   async addTag() {
-    const tag = await askTag();
+    const tag = await askTag(schema);
     if (!tag || this.draft.tags.includes(tag)) return; // empty or already there: no effect (§3.7)
     const [problem] = schema ? problemsOf(schema, 'tags', [tag]) : [];
     if (problem) { toast(sentence('', problem)); return; }

@@ -1,6 +1,7 @@
 // The two dialogs of the seed, centred over the view: Confirm / "Are you sure?" (§3.7)
 // and Add Tag (§2.2.2.6), and a short message for errors.
 import { el } from './dom.js';
+import { problemsOf, sentence } from './schema.js';
 
 /**
  * The dialog `NAME-dialog`, made the first time it is asked for: its title (`NAME-title`), what
@@ -38,19 +39,35 @@ export function confirmDelete() {
   return ask(dialog, document.getElementById('confirm-ok'));
 }
 
-/** Resolves with the tag typed (trimmed), or null after Cancel or an empty field. */
-export async function askTag() {
+/**
+ * Resolves with the tag typed (trimmed), or null after Cancel or an empty field. OK refuses a
+ * tag the library would (`schema`, GET /api/schema): its characters counted as the library
+ * counts them, not in UTF-16 units as maxLength would.
+ */
+export async function askTag(schema) {
   const dialog = dialogNamed('tag', 'Add Tag', () => [el('input', {
-    props: { id: 'tag-input', type: 'text', maxLength: 255, autocapitalize: 'off' },
+    props: { id: 'tag-input', type: 'text', autocapitalize: 'off' },
     attrs: { 'aria-label': 'Tag', enterkeyhint: 'done' },
   })]);
   const input = document.getElementById('tag-input');
   input.value = '';
+  const check = () => {
+    const tag = input.value.trim();
+    const [problem] = schema && tag ? problemsOf(schema, 'tags', [tag]) : [];
+    input.setCustomValidity(problem ? sentence('Tag', problem.replace(/^tag 1 /, '')) : '');
+  };
+  check();
   // Return in the field means OK (the form's first button is Cancel).
-  const enter = (event) => { if (event.key === 'Enter') { event.preventDefault(); dialog.close('ok'); } };
+  const enter = (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (input.reportValidity()) dialog.close('ok');
+  };
   input.addEventListener('keydown', enter);
+  input.addEventListener('input', check);
   const ok = await ask(dialog, input);
   input.removeEventListener('keydown', enter);
+  input.removeEventListener('input', check);
   const tag = input.value.trim();
   return ok && tag ? tag : null;
 }

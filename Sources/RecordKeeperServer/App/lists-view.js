@@ -145,6 +145,11 @@ class ListsScreen {
     $('list-editor-title').textContent = entry ? 'Edit List' : 'New List';
     const name = $('list-name-input');
     name.value = entry ? entry.name : '';
+    // What a name may hold is the library's rule (GET /api/schema); the server refuses any other.
+    loadSchema().then(({ list_name: rule }) => {
+      name.maxLength = rule.max_length; // ASCII only: UTF-16 units are characters here
+      $('list-name-help').textContent = `Use ${rule.rule}; search with @name. A list named by another keeps its name.`;
+    }, () => { /* offline before it was loaded: the server still says */ });
     $('list-description').value = entry && entry.description ? entry.description : '';
     this.parkSuggestions();
     $('rule-list').replaceChildren();

@@ -14,10 +14,10 @@ import { $, el } from './dom.js';
 import { bindSwipe } from './swipe.js';
 import { bestMatchSort } from './sort-menu.js';
 import { readCopy, updateCopy } from './offline-copy.js';
+import { fillScopes, fillSorts } from './menus.js';
+import { loadSchema } from './schema.js';
 
 const STATE_KEY = 'rk.main';
-const ALL_SCOPES = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label', 'notes'];
-const DEFAULT_SCOPE = ['artist', 'title', 'released', 'tracks', 'sort-artist', 'tags', 'label'];
 /** Albums a request asks for: one page is a few screens of rows and well under 1 MB (PRODUCT §5). */
 const PAGE = 100;
 /** A search waits for this pause in typing, so a word typed fast is one request. */
@@ -63,10 +63,10 @@ function place(row, distance) {
 function loadState() {
   let saved = {};
   try { saved = JSON.parse(localStorage.getItem(STATE_KEY) || '{}') || {}; } catch { saved = {}; }
-  const scope = Array.isArray(saved.scope) ? saved.scope.filter((s) => ALL_SCOPES.includes(s)) : [];
   return {
     query: typeof saved.query === 'string' ? saved.query : '',
-    scope: scope.length ? scope : DEFAULT_SCOPE.slice(),
+    // The search fields chosen; none: the library's defaults (the catalogue names them).
+    scope: Array.isArray(saved.scope) ? saved.scope.filter((s) => typeof s === 'string') : [],
     grid: saved.grid === true,
     list: typeof saved.list === 'string' ? saved.list : '',
     scrollTop: Number.isFinite(saved.scrollTop) ? saved.scrollTop : 0,
@@ -132,19 +132,23 @@ export class MainView {
     search.addEventListener('keydown', (event) => { if (event.key === 'Enter') search.blur(); });
 
     const filter = $('filter-popup');
-    for (const box of filter.querySelectorAll('input')) {
-      box.checked = this.state.scope.includes(box.value);
-      box.addEventListener('change', () => {
-        const checked = [...filter.querySelectorAll('input:checked')].map((b) => b.value);
-        if (!checked.length) { box.checked = true; return; } // at least one stays checked (§3.4)
-        this.state.scope = checked;
-        this.save();
-        this.reload({ top: true });
-      });
-    }
-    for (const radio of $('sort-popup').querySelectorAll('input')) {
-      radio.addEventListener('change', () => { if (radio.checked) this.chooseSort(radio.value); });
-    }
+    filter.addEventListener('change', ({ target: box }) => {
+      const checked = [...filter.querySelectorAll('input:checked')].map((b) => b.value);
+      if (!checked.length) { box.checked = true; return; } // at least one stays checked (§3.4)
+      this.state.scope = checked;
+      this.save();
+      this.reload({ top: true });
+    });
+    $('sort-popup').addEventListener('change', ({ target: radio }) => { if (radio.checked) this.chooseSort(radio.value); });
+    // Both menus list what the library offers (GET /api/schema, kept by the service worker offline).
+    loadSchema().then((schema) => {
+      this.schema = schema;
+      const known = schema.search_fields.map((f) => f.name);
+      this.state.scope = this.state.scope.filter((s) => known.includes(s));
+      fillScopes(filter, schema, this.state.scope);
+      fillSorts($('sort-popup'), schema);
+      this.showSort();
+    }, () => { /* offline before it was ever loaded: the menus stay empty */ });
     $('filter-button').addEventListener('click', () => this.togglePopup(filter, $('filter-button')));
     $('sort-button').addEventListener('click', () => this.togglePopup($('sort-popup'), $('sort-button')));
     $('popup-backdrop').addEventListener('click', () => this.closePopups());
@@ -192,7 +196,7 @@ export class MainView {
 
   showSort() {
     if (!this.state.query.trim()) this.bestMatch = false;
-    $('sort-best-match').hidden = !this.state.query.trim();
+    if ($('sort-best-match')) $('sort-best-match').hidden = !this.state.query.trim();
     const shown = this.listSort();
     for (const radio of $('sort-popup').querySelectorAll('input')) radio.checked = radio.value === shown;
   }
@@ -416,11 +420,10 @@ export class MainView {
     }
     if (this.view !== view) return;
     const query = this.state.query.trim();
-    const scope = this.state.scope.length ? this.state.scope : DEFAULT_SCOPE;
     let items;
     try {
-      const inQuery = compile(query, scope);
-      const inList = this.state.list ? compile(this.state.list, DEFAULT_SCOPE) : () => true;
+      const inQuery = compile(query, this.state.scope);
+      const inList = this.state.list ? compile(this.state.list, []) : () => true;
       items = kept.filter((album) => inQuery(album) && inList(album));
     } catch (error) {
       if (!error.needsServer) throw error;
@@ -661,7 +664,7 @@ export class MainView {
   }
 
   async tagAlbum(row, album) {
-    const tag = await askTag();
+    const tag = await askTag(this.schema);
     this.closeRow(row);
     // §3.7: an empty tag, or one the album has (exact case), changes nothing.
     if (!tag || (album.tags || []).includes(tag)) return;

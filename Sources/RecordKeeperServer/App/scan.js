@@ -7,6 +7,7 @@ import { SleeveScanner } from './scan-view.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { $, el } from './dom.js';
 import { screenFrame } from './screen.js';
+import { loadSchema, problemsOf } from './schema.js';
 
 /** GET /api/lookup: the candidates, as `rk lookup --json` prints them. */
 export function lookup(kind, value, signal) {
@@ -186,7 +187,9 @@ class AddFlow {
     const supported = 'BarcodeDetector' in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia;
     if (!supported) { this.status('Take a photo of the barcode: it is read on the server.'); return; }
     let detector;
+    let schema;
     try {
+      schema = await loadSchema();
       const formats = (await window.BarcodeDetector.getSupportedFormats()).filter((f) => FORMATS.includes(f));
       if (!formats.length) throw new Error('no product barcodes');
       detector = new window.BarcodeDetector({ formats });
@@ -207,7 +210,8 @@ class AddFlow {
       if (this.stream !== stream) return;
       try {
         const found = await detector.detect(video);
-        const code = found.find((b) => /^\d{6,14}$/.test(b.rawValue));
+        // Only what the library takes for a barcode (its digits, GET /api/schema).
+        const code = found.find((b) => !problemsOf(schema, 'barcode', b.rawValue).length);
         if (code) { this.stopCamera(); this.found([code.rawValue]); return; }
       } catch { /* a frame not ready yet */ }
       setTimeout(look, 250);

@@ -1,8 +1,10 @@
-// Search within the last loaded collection when there is no signal (PRODUCT §2 Search, §1.3
-// rules and clauses). Online, the server searches; this is only the read-only fallback, and
-// it runs the library's rules: Tests/Fixtures/search-cases.json, written by the Swift tests
-// from the library's matcher, is run through it by Tests/browser/test_schema.py. What it
-// cannot know offline (smart lists, `@NAME`) it refuses with "This search needs the server".
+// Search within the offline copy when there is no signal (PRODUCT §2 Search, §1.3 rules and
+// clauses). Online, the server searches; this is only the read-only fallback, and it runs the
+// library's rules: Tests/Fixtures/search-cases.json, written by the Swift tests from the
+// library's matcher, is run through it by Tests/app/search.test.mjs and test_schema.py. Each
+// album's searched text comes folded by the library (`search` in GET /api/changes); only the
+// query is folded here. What it cannot know offline (smart lists, `@NAME`; notes, which the
+// copy does not hold folded) it refuses with "This search needs the server".
 import { graphemes, loadSchema, readDate } from './schema.js';
 
 let catalogue = null;
@@ -20,33 +22,12 @@ export class SearchError extends Error {
 
 // Letters that carry their mark inside and so do not decompose.
 const LETTERS = { 'ø': 'o', 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'đ': 'd', 'ð': 'd', 'ł': 'l', 'þ': 'th', 'ı': 'i', 'ħ': 'h' };
-const NONSPACING_MARK = /^\p{Mn}$/u;
-const isVoicingMark = (v) => v === 0x3099 || v === 0x309A;
-// Kana, CJK ideographs and composed Hangul have no case and no marks to fold.
-const unchangedByFolding = (v) => (v >= 0x3040 && v <= 0x30FF && !isVoicingMark(v)) || (v >= 0x3400 && v <= 0x9FFF)
-  || (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0xF900 && v <= 0xFAFF);
-
-function foldSlowly(scalar) {
-  const out = [];
-  for (const c of scalar.normalize('NFKD').toUpperCase().toLowerCase()) {
-    if (NONSPACING_MARK.test(c) && !isVoicingMark(c.codePointAt(0))) continue;
-    out.push(...(LETTERS[c] ?? c));
-  }
-  return out;
-}
-
-/** A Hangul jamo or kana voicing mark joined to the scalar before it, as NFC would; else null. */
-function compose(first, second) {
-  const a = first.codePointAt(0);
-  const b = second.codePointAt(0);
-  if (b >= 0x1161 && b <= 0x1175 && a >= 0x1100 && a <= 0x1112) return String.fromCodePoint(0xAC00 + ((a - 0x1100) * 21 + (b - 0x1161)) * 28);
-  if (b >= 0x11A8 && b <= 0x11C2 && a >= 0xAC00 && a <= 0xD7A3 && (a - 0xAC00) % 28 === 0) return String.fromCodePoint(a + b - 0x11A7);
-  if (isVoicingMark(b)) {
-    const composed = (first + second).normalize('NFC');
-    if ([...composed].length === 1) return composed;
-  }
-  return null;
-}
+// Kana (not its voicing marks), CJK ideographs and composed Hangul have no case and no marks to fold.
+const UNCHANGED = /^[\u3040-\u3098\u309B-\u30FF\u3400-\u9FFF\uAC00-\uD7A3\uF900-\uFAFF]$/;
+// Marks dropped: all nonspacing ones but the kana voicing marks, which are part of the letter.
+const MARK = /^(?![\u3099\u309A])\p{Mn}$/u;
+// What is joined to the letter before, as NFC would: Hangul vowel and final jamo, kana voicing marks.
+const JOINING = /^[\u1161-\u1175\u11A8-\u11C2\u3099\u309A]$/;
 
 /** Case- and diacritic-insensitive form of a text ("Björk" → "bjork", "Straße" → "strasse", "Søren" → "soren"). */
 export function fold(text) {
@@ -55,16 +36,12 @@ export function fold(text) {
   if (/^[\x00-\x7F]*$/.test(input)) return input.toLowerCase();
   const out = [];
   for (const scalar of input) {
-    const v = scalar.codePointAt(0);
-    if (v < 0x80) out.push(scalar.toLowerCase());
-    else if (v < 0x530) out.push(...foldSlowly(scalar));
-    else if (unchangedByFolding(v)) out.push(scalar);
-    else {
-      for (const c of foldSlowly(scalar)) {
-        const joined = out.length ? compose(out[out.length - 1], c) : null;
-        if (joined) out[out.length - 1] = joined;
-        else out.push(c);
-      }
+    if (UNCHANGED.test(scalar)) { out.push(scalar); continue; }
+    for (const c of scalar.normalize('NFKD').toUpperCase().toLowerCase()) {
+      if (MARK.test(c)) continue;
+      const joined = out.length > 0 && JOINING.test(c) ? (out[out.length - 1] + c).normalize('NFC') : '';
+      if ([...joined].length === 1) out[out.length - 1] = joined;
+      else out.push(...(LETTERS[c] ?? c));
     }
   }
   return out.join('');
@@ -286,18 +263,6 @@ function swiftInt(text) {
 
 // ---- Matching (SearchMatcher.swift, RuleSemantics.swift, CompiledClauses.swift)
 
-/** The album's texts each search field looks in (SearchField, SearchText.swift). */
-const SEARCHED = {
-  artist: (a) => [a.artist],
-  title: (a) => [a.title],
-  released: (a) => [a.released],
-  'sort-artist': (a) => [a.sort_artist],
-  tags: (a) => a.tags || [],
-  label: (a) => [a.label, a.catalog_number, a.barcode],
-  tracks: (a) => a.tracks || [],
-};
-const SEARCH_ORDER = ['artist', 'title', 'released', 'sort-artist', 'tags', 'label', 'tracks'];
-
 const dateKey = (date, precision) => {
   if (precision.month === undefined) return date.year;
   if (precision.day === undefined) return date.year * 100 + (date.month ?? 1);
@@ -356,6 +321,8 @@ function holds({ field, test }, album) {
       const text = textOf(field, album);
       if (!text) return false;
       if (test.present) return true;
+      const held = field.name === 'barcode' ? barcodeHolds(test, text) : null;
+      if (held !== null) return held;
       if (test.contains !== undefined) return fold(text).includes(test.contains);
       return fold(text) === test.equals;
     }
@@ -383,11 +350,27 @@ function holds({ field, test }, album) {
   }
 }
 
+/** The digits of a barcode written with spaces or hyphens (at least `least`), else null (BarcodeDigits.swift). */
+function digitsOf(text, least = 1) {
+  if (!/^[0-9 -]+$/.test(text)) return null;
+  const digits = text.replace(/[ -]/g, '');
+  return digits.length >= least && digits.length < text.length ? digits : null;
+}
+
+/** A barcode rule whose text is digits compares digits (`7 20642-44251 7` is `720642442517`); null: match it as text. */
+function barcodeHolds(test, text) {
+  const needle = test.contains ?? test.equals;
+  const wanted = needle === undefined ? null : digitsOf(needle) ?? (/^[0-9]+$/.test(needle) ? needle : null);
+  if (wanted === null) return null;
+  const value = text.replace(/[^0-9]/g, '');
+  return test.contains !== undefined ? value.includes(wanted) : value === wanted;
+}
+
 const satisfied = (clause, album) => clause.rules.some((rule) => (rule.tag !== undefined ? (album.tags || []).includes(rule.tag) : holds(rule, album)));
 
 /**
- * A test of albums (the API's album objects) for a query within the searched fields
- * (`scope`: SearchField names; empty for all), as the server would run it.
+ * A test of the offline copy's albums for a query within the searched fields (`scope`:
+ * SearchField names; empty for the library's defaults), as the server would run it.
  * Throws a SearchError for what only the server can run or explain.
  */
 export function compile(query, scope, schema = catalogue) {
@@ -396,18 +379,19 @@ export function compile(query, scope, schema = catalogue) {
   const { terms, clauses } = new QueryReader(query, fields).parse();
   const list = clauses.flatMap((c) => c.rules).find((r) => r.list !== undefined);
   if (list) throw new SearchError(`@${list.list} is a smart list, which is read on the server`);
+  const searched = scope && scope.length ? scope : null;
+  if (terms.length && searched && searched.includes('notes')) throw new SearchError('notes are searched on the server');
   const positive = clauses.filter((c) => !c.negative);
   const negative = clauses.filter((c) => c.negative);
-  const searched = SEARCH_ORDER.filter((f) => !scope || scope.length === 0 || scope.includes(f));
-  const plain = terms.filter((t) => t.kind === 'plain').map((t) => t.folded);
-  const required = terms.filter((t) => t.kind === 'required').map((t) => t.folded);
-  const excluded = terms.filter((t) => t.kind === 'excluded').map((t) => t.folded);
+  // A term with a barcode's shape (ten digits or more, with spaces or hyphens) looks for its digits.
+  const of = (kind) => terms.filter((t) => t.kind === kind).map((t) => digitsOf(t.folded, 10) ?? t.folded);
+  const [plain, required, excluded] = [of('plain'), of('required'), of('excluded')];
   return (album) => {
     if (positive.some((c) => !satisfied(c, album))) return false;
     if (negative.length && negative.every((c) => satisfied(c, album))) return false;
     if (!terms.length) return true;
     // Each text ends with a zero, so a term cannot match across two of them.
-    const text = searched.flatMap((f) => SEARCHED[f](album)).filter((t) => t != null).map((t) => fold(t) + '\0').join('');
+    const text = Object.entries(album.search || {}).filter(([f]) => !searched || searched.includes(f)).map(([, t]) => t).join('');
     if (excluded.some((t) => text.includes(t))) return false;
     if (required.some((t) => !text.includes(t))) return false;
     return plain.length === 0 || plain.some((t) => text.includes(t));

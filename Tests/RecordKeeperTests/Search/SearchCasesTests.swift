@@ -33,7 +33,7 @@ enum SearchCases {
     ),
     (
       "albums/blue",
-      "title: Kind of Blue\nartist: Miles Davis\nreleased: 1959-08-17\ntags: [jazz, modal]\nlabel: Columbia\ncatalog_number: CL 1355\ndiscogs: \"1234567\"\nwikipedia: https://en.wikipedia.org/wiki/Kind_of_Blue\n",
+      "title: Kind of Blue\nartist: Miles Davis\nreleased: 1959-08-17\ntags: [jazz, modal]\nlabel: Columbia\ncatalog_number: CL 1355\ndiscogs: \"1234567\"\nwikipedia: https://en.wikipedia.org/wiki/Kind_of_Blue\nbarcode: 7 20642-44251 7\n",
       false
     ),
     ("albums/agaetis", "title: Ágætis byrjun\nartist: Sigur Rós\nreleased: 1999-06-12\ntags: [post-rock, Iceland]\nprice: 25 ISK\n", false),
@@ -82,11 +82,17 @@ enum SearchCases {
     "@nosuch:x", "@nosuch", "@year:abc", "@year:+5", "@year:1990..", "@year:\"1990..1999\"", "@cover:x", "@cover:=x", "#", "@", "@:x",
     "@title:", "@title:>abc", "@rating:>=x", "@released:1997-13", "@released:>97", "+(#a, x)", "+(#a", "+()", "-(#a,)", "+(#a) )",
     "@title:\"unclosed", "@year(>1990", "@favourites", "+(@favourites, #jazz)", "#\"\"", "@title:=\"\"", "@year:>-1", "@year:1e3",
+    // Barcodes are found by their digits however they are written (issue 20.13).
+    "720642442517", "7 20642-44251 7", "7-20642-44251-7", "20642-44251", "2064244251", "0077 7746 4462 4", "0077-7746", "44251 7",
+    "+0077774644624", "-720642442517", "\"7 20642\"", "@barcode", "@barcode:20642", "@barcode:=720642442517",
   ]
 
   static let scopes: [(String, [SearchField]?)] = [
     ("1997", [.title]), ("1997", [.released]), ("rock", [.tags]), ("rock", [.title, .artist]), ("columbia", [.label]),
     ("beatles", [.sortArtist]), ("airbag", [.tracks]), ("airbag", [.artist]), ("#rock beatles", [.title]), ("0077774644624", [.tracks]),
+    ("720642442517", [.label]), ("7 20642-44251 7", [.label]), ("720642442517", [.title, .artist]), ("cl 1355", [.label, .tags]),
+    ("1999", [.title, .released]), ("o", [.sortArtist]), ("-beatles", [.sortArtist]), ("+blue -davis", [.title]),
+    ("#jazz", [.tracks]), ("@year:1997 bjork", [.title]), ("rough", [.notes]), ("rough", [.title, .notes]), ("-rough", [.notes]),
   ]
 
   static func json() throws -> JSONValue {
@@ -105,10 +111,17 @@ enum SearchCases {
     }
     var cases: [JSONValue] = queries.map { .object([("query", .string($0)), ("in", .null), ("ids", found($0, nil))]) }
     cases += scopes.map { query, fields in
+      // Notes are not in the folded text the offline copy ships (SearchText), so the app asks the server.
       .object([
         ("query", .string(query)), ("in", .array((fields ?? []).map { .string($0.rawValue) })), ("ids", found(query, fields)),
+        ("needs_server", .bool(fields?.contains(.notes) == true)),
       ])
     }
-    return .object([("albums", .array(albums.map { $0.json() })), ("cases", .array(cases))])
+    // Each album as the offline copy holds it (GET /api/changes): with its folded text.
+    let entries = albums.map { album -> JSONValue in
+      guard case .object(let pairs) = album.json() else { return album.json() }
+      return .object(pairs + [("search", SearchText(album).json)])
+    }
+    return .object([("albums", .array(entries)), ("cases", .array(cases))])
   }
 }

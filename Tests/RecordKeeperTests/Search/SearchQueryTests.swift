@@ -114,7 +114,7 @@ struct SearchQueryTests {
   @Test func fieldLabelsFollowTheSeed() throws {
     #expect(
       SearchField.allCases.map(\.label) == [
-        "Artist", "Album Name", "Album Release Date", "Album Tracks", "Sort Artist", "Tags", "Label", "Notes",
+        "Artist", "Album Name", "Album Release Date", "Album Tracks", "Sort Artist", "Tags", "Label, Catalog Number & Barcode", "Notes",
       ])
   }
 }
