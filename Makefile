@@ -53,11 +53,13 @@ release: deps
 	$(SWIFT) build -c release
 
 # The tests hold rk's Markdown reading to reference CommonMark parsers
-# (markdown-it-py, commonmark.py) and drive the browser with Selenium, all run
+# (markdown-it-py, commonmark.py), `rk schema` to a JSON Schema validator
+# (jsonschema, with PyYAML), and drive the browser with Selenium, all run
 # from this virtualenv; made once, when missing.
 VENV := .build/venv
 REFERENCE_PARSERS := markdown-it-py==4.3.0 commonmark==0.9.2
-VENV_PACKAGES := $(REFERENCE_PARSERS) selenium==4.51.0
+SCHEMA_VALIDATOR := jsonschema==4.26.0 PyYAML==6.0.3
+VENV_PACKAGES := $(REFERENCE_PARSERS) $(SCHEMA_VALIDATOR) selenium==4.51.0
 
 venv: deps
 	@grep -qxF '$(VENV_PACKAGES)' $(VENV)/installed.txt 2>/dev/null || { \

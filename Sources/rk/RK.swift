@@ -18,7 +18,7 @@ struct RK: AsyncParsableCommand {
       Artists.self, Sort.self, Check.self, Log.self, Undo.self, Move.self, Format.self, Lists.self, Import.self, Export.self, Serve.self,
       Lookup.self, Identify.self, Scans.self, MergeFile.self, MergePlays.self, Conflicts.self, Resolve.self, Clone.self, Remote.self,
       Sync.self, Status.self,
-      Favourites.self, Suggest.self,
+      Favourites.self, Suggest.self, Schema.self, Hook.self,
     ]
   )
 

@@ -11,7 +11,7 @@ struct ProjectFilesTests {
     "fmt", "lists", "serve",
     "lookup", "identify", "scans", "merge-file", "merge-plays", "conflicts", "resolve", "clone", "remote", "sync", "status",
     "favourites", "suggest",
-    "play", "plays", "stats",
+    "play", "plays", "stats", "schema", "hook",
   ]
 
   @Test func exampleCollectionPassesCheck() throws {
@@ -49,6 +49,23 @@ struct ProjectFilesTests {
     let result = try runRK(["--generate-completion-script", shell])
     #expect(result.status == 0)
     for command in Self.commands { #expect(result.stdout.contains(command)) }
+    // Subcommands and options of the hand editor's helpers (PRODUCT.md §3).
+    for word in ["--staged", "install"] { #expect(result.stdout.contains(word), "\(shell) completion lacks \(word)") }
+  }
+
+  @Test func preCommitFrameworkHookRunsRkCheckOnTheFilesItChecks() throws {
+    let hooks = try String(contentsOf: repositoryRoot().appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+    #expect(hooks.contains("- id: rk-check"))
+    #expect(hooks.contains("entry: rk check\n"))
+    #expect(hooks.contains("language: system"))
+    let pattern = try #require(hooks.firstMatch(of: /files: (.+)\n/).map { String($0.output.1) })
+    let files = try Regex(pattern)
+    for path in ["albums/miles-davis-kind-of-blue/album.md", "album.md", "plays/2026.md", ".recordkeeper/lists/jazz.yaml"] {
+      #expect(path.firstMatch(of: files) != nil, "\(path) is not checked")
+    }
+    for path in ["albums/miles-davis-kind-of-blue/cover.webp", "README.md", ".recordkeeper/config.yaml", "notes/plays/x.txt"] {
+      #expect(path.firstMatch(of: files) == nil, "\(path) is checked")
+    }
   }
 
   @Test func customCompletionOffersAlbumsFromTheCollection() throws {

@@ -31,11 +31,12 @@ public struct CollectionCheck: Sendable {
 
   /// Only the issues of `files` (collection-relative: an album's folder or
   /// a file in it, a plays file, a smart list's file), each counted as one
-  /// file checked: what `rk check PATH…` reports.
-  public func restricted(to files: [String]) -> CollectionCheck {
+  /// file checked: what `rk check PATH…` reports. `location` is where
+  /// the paths are reported (for a copy checked elsewhere).
+  public func restricted(to files: [String], reportedIn location: CollectionLocation? = nil) -> CollectionCheck {
     let keys = Set(files)
     return CollectionCheck(
-      location: location, albumCount: keys.count,
+      location: location ?? self.location, albumCount: keys.count,
       issues: issues.filter { issue in keys.contains { $0 == issue.id || $0.hasPrefix(issue.id + "/") || issue.id.hasPrefix($0 + "/") } },
       counting: "file")
   }

@@ -15,11 +15,16 @@ public enum MergeDriver {
   /// when the `rk` that `PATH` finds is that same file (so the setting
   /// survives moving or upgrading rk), else its absolute path.
   public static func command(forExecutable executable: String) -> String {
+    "\(program(forExecutable: executable)) merge-file %O %A %B %P"
+  }
+
+  /// How a shell command names the rk at `executable`: `rk` when `PATH`
+  /// finds that same file, else its absolute path, quoted.
+  static func program(forExecutable executable: String) -> String {
     let program = resolvedPath(executable) ?? executable
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     let onPath = path.split(separator: ":").lazy.map { resolvedPath(String($0) + "/rk") }.first { $0 != nil } ?? nil
-    let name = onPath == program ? "rk" : shellQuoted(program)
-    return "\(name) merge-file %O %A %B %P"
+    return onPath == program ? "rk" : shellQuoted(program)
   }
 
   private static func resolvedPath(_ path: String) -> String? {
@@ -27,7 +32,7 @@ public enum MergeDriver {
     return try? FileSystem.realPath(path)
   }
 
-  private static func shellQuoted(_ text: String) -> String {
+  static func shellQuoted(_ text: String) -> String {
     text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) }
       ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }

@@ -20,8 +20,12 @@ extension RK {
     @Argument(help: ArgumentHelp("Check only these files or album folders.", valueName: "path"))
     var paths: [String] = []
 
+    @Flag(help: "Check the album.md, plays and smart-list files git has staged, as staged (for a pre-commit hook).")
+    var staged = false
+
     func run() async throws {
       let location = try collection.location()
+      if staged { return try checkStaged(in: location) }
       let files = try paths.map { path in try Self.relative(path, in: location) }
       var check = CollectionCheck(try RecordCollection.load(location), lists: SmartLists.load(from: location))
       let whole = files.isEmpty || files.contains("")
