@@ -147,9 +147,9 @@ private struct QueryParser {
   /// closing parenthesis. Otherwise (`-(live)`) the sign and parenthesis
   /// start a plain term, as they did before rules existed.
   private func startsClause(at start: Int) -> Bool {
-    let first = characters[start...].first { !$0.isWhitespace }
-    let offset = characters[start...].firstIndex { !$0.isWhitespace } ?? characters.count
-    return first == "#" || first == "@" || first == ")" || first == nil || startsTagCount(at: offset)
+    guard let offset = characters[start...].firstIndex(where: { !$0.isWhitespace }) else { return true }
+    let first = characters[offset]
+    return first == "#" || first == "@" || first == ")" || startsTagCount(at: offset)
   }
 
   /// Whether a `count(#PREFIX:)` rule starts at `start`; `count(` before
