@@ -18,6 +18,9 @@ struct SmartListsAPITests {
         ("%40year%3A1965..1999+-%23jazz", ["Abbey Road", "Homogenic", "OK Computer"]),
         ("%2B(%23rock%2C+%23fusion)+%40year%3A%3E1969", ["Bitches Brew", "OK Computer"]),
         ("%40artist%3A%3D%22miles+davis%22", ["Kind of Blue", "Bitches Brew"]),
+        // Seed 003's count(#instruments:) <= 2; no album here has such a tag.
+        ("count(%23instruments%3A)+%3C%3D+2", ["Abbey Road", "Homogenic", "Kind of Blue", "Bitches Brew", "OK Computer"]),
+        ("count(%23instruments%3A)%3E0", []),
       ] {
         try await client.execute(uri: "/api/albums?q=" + query, method: .get) { response in
           let albums = response.object["albums"] as? [[String: Any]] ?? []

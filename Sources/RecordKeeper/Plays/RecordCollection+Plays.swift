@@ -22,7 +22,7 @@ extension SearchQuery {
       clause.rules.contains { rule in
         switch rule {
         case .field(.plays, _), .field(.lastPlayed, _), .list: true
-        case .field, .tag: false
+        case .field, .tag, .tagCount: false
         }
       }
     }

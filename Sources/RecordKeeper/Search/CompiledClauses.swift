@@ -14,6 +14,7 @@ struct CompiledClauses: Sendable {
     case list(CompiledClauses)
     /// `@artist:=NAME`: the artist, or a name it credits, is NAME (folded).
     case credited([UInt8], CreditRules)
+    case tagCount(prefix: String, RuleComparison, Int)
   }
 
   /// `clauses` compiled; the lists they name must be in `lists` and not
@@ -25,6 +26,7 @@ struct CompiledClauses: Sendable {
       let rules = clause.rules.map { rule -> Rule in
         switch rule {
         case .tag(let tag): .tag(tag)
+        case .tagCount(let prefix, let comparison, let count): .tagCount(prefix: prefix, comparison, count)
         case .field(.artist, .equals(let name)): .credited(TextFolding.foldedBytes(name), credits)
         case .field(let field, let test): .field(field, RuleSemantics.CompiledTest(test))
         case .list(let name):
@@ -61,6 +63,10 @@ struct CompiledClauses: Sendable {
       case .tag(let tag): if album.tags.contains(tag) { return true }
       case .field(let field, let test): if RuleSemantics.holds(test, of: field, for: album, scratch: &scratch) { return true }
       case .list(let list): if list.includes(album, scratch: &scratch) { return true }
+      case .tagCount(let prefix, let comparison, let count):
+        // Prefixed as `#tag` matches: exactly, case and all.
+        let tagged = album.tags.count { $0.hasPrefix(prefix) }
+        if RuleSemantics.compare(tagged, comparison, count) { return true }
       case .credited(let name, let credits):
         if RuleSemantics.holds(.equals(name), of: .artist, for: album, scratch: &scratch) { return true }
         // Only an artist that splits is worked out further.

@@ -31,12 +31,27 @@ enum RuleSemantics {
         return .range(low, high)
       }
       let value = try self.operand(operand, for: field, rule: rule)
-      let comparisons: [String: RuleComparison] = [
-        "": .equal, "=": .exact, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
-      ]
       return .compare(comparisons[comparison] ?? .equal, value)
     }
   }
+
+  private static let comparisons: [String: RuleComparison] = [
+    "": .equal, "=": .exact, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
+  ]
+
+  /// The comparison of `count(#PREFIX:) <= N` (`comparison` is `<=`,
+  /// `operand` is `N`), read as a number rule's: the sign is required, since
+  /// the rule may be written with spaces around it.
+  static func tagCount(comparison: String, operand: String, rule: String) throws(SearchQueryError) -> (RuleComparison, Int) {
+    guard !comparison.isEmpty, let kind = comparisons[comparison], let count = wholeNumber(operand) else {
+      throw .malformedRule(
+        rule: rule, advice: "compare the number of tags with =, <, <=, > or >= and a whole number, as in count(#instruments:) <= 2")
+    }
+    return (kind, count)
+  }
+
+  /// `text` as a whole number (`-3`, `42`, not `+3`).
+  private static func wholeNumber(_ text: String) -> Int? { text.hasPrefix("+") ? nil : Int(text) }
 
   private static var comparableNames: String {
     RuleField.allCases.filter { $0.kind == .number || $0.kind == .date }.map(\.name).joined(separator: ", ")
@@ -51,7 +66,7 @@ enum RuleSemantics {
       }
       return .date(date)
     }
-    guard let number = Int(text), !text.hasPrefix("+") else {
+    guard let number = wholeNumber(text) else {
       throw .malformedRule(rule: rule, advice: "\(name) is a whole number: write @\(name):N, @\(name):>N, @\(name):<=N or @\(name):A..B")
     }
     return .number(number)
@@ -151,7 +166,9 @@ enum RuleSemantics {
     }
   }
 
-  private static func compare(_ value: Int, _ comparison: RuleComparison, _ operand: Int) -> Bool {
+  /// Whether `value` compares with `operand` as `comparison` asks; number
+  /// fields and `count(#PREFIX:)` both use it.
+  static func compare(_ value: Int, _ comparison: RuleComparison, _ operand: Int) -> Bool {
     switch comparison {
     case .equal, .exact: value == operand
     case .less: value < operand

@@ -130,12 +130,12 @@ private struct QueryParser {
           clauses.append(try clause(negative: first == "-", start: start))
           continue
         }
-        if next < characters.count, characters[next] == "#" || characters[next] == "@" {
+        if next < characters.count, characters[next] == "#" || characters[next] == "@" || startsTagCount(at: next) {
           index = next
           clauses.append(SearchClause(isNegative: first == "-", [try rule(inClause: false)]))
           continue
         }
-      } else if first == "#" || first == "@" {
+      } else if first == "#" || first == "@" || startsTagCount(at: index) {
         clauses.append(SearchClause([try rule(inClause: false)]))
         continue
       }
@@ -147,8 +147,17 @@ private struct QueryParser {
   /// closing parenthesis. Otherwise (`-(live)`) the sign and parenthesis
   /// start a plain term, as they did before rules existed.
   private func startsClause(at start: Int) -> Bool {
-    let first = characters[start...].first { !$0.isWhitespace }
-    return first == "#" || first == "@" || first == ")" || first == nil
+    guard let offset = characters[start...].firstIndex(where: { !$0.isWhitespace }) else { return true }
+    let first = characters[offset]
+    return first == "#" || first == "@" || first == ")" || startsTagCount(at: offset)
+  }
+
+  /// Whether a `count(#PREFIX:)` rule starts at `start`; `count(` before
+  /// anything but a `#` is plain text.
+  private func startsTagCount(at start: Int) -> Bool {
+    let opening = "count("
+    guard String(characters[start...].prefix(opening.count)).lowercased() == opening else { return false }
+    return characters[(start + opening.count)...].first { !$0.isWhitespace } == "#"
   }
 
   /// A term of seed §3.3, up to the next unquoted space.
@@ -195,7 +204,9 @@ private struct QueryParser {
       if character == ")", rules.isEmpty {
         throw .malformedRule(rule: written(from: start) + ")", advice: "a clause needs at least one rule, as in +(#jazz)")
       }
-      guard character == "#" || character == "@" else { throw .notARule(clause: clauseText(from: start), item: item()) }
+      guard character == "#" || character == "@" || startsTagCount(at: index) else {
+        throw .notARule(clause: clauseText(from: start), item: item())
+      }
       rules.append(try rule(inClause: true))
       while let character = current, character.isWhitespace { index += 1 }
       switch current {
@@ -212,8 +223,9 @@ private struct QueryParser {
     }
   }
 
-  /// One rule, from its `#` or `@`.
+  /// One rule, from its `#`, `@` or `count(`.
   private mutating func rule(inClause: Bool) throws(SearchQueryError) -> SearchRule {
+    if startsTagCount(at: index) { return try tagCount(inClause: inClause) }
     let start = index
     let marker = characters[index]
     index += 1
@@ -263,6 +275,33 @@ private struct QueryParser {
     }
     return .field(
       field, try RuleSemantics.make(field, comparison: comparison, operand: operand, quoted: quoted, rule: written(from: start)))
+  }
+
+  /// `count(#PREFIX:) <= N` (seed 003), from its `count(`; spaces may
+  /// stand inside the parentheses and around the comparison.
+  private mutating func tagCount(inClause: Bool) throws(SearchQueryError) -> SearchRule {
+    let start = index
+    let example = "count(#instruments:) <= 2"
+    index += "count(".count
+    while let character = current, character.isWhitespace { index += 1 }
+    index += 1  // the `#`
+    let (prefix, _) = try value(inClause: true, start: start)
+    while let character = current, character.isWhitespace { index += 1 }
+    guard current == ")" else {
+      throw .malformedRule(rule: written(from: start), advice: "close the parenthesis after the tag's prefix, as in \(example)")
+    }
+    index += 1
+    guard prefix.hasSuffix(":"), prefix.count > 1 else {
+      throw .malformedRule(
+        rule: written(from: start), advice: "count the tags of one prefix, which ends with a colon: write count(#PREFIX:), as in \(example)"
+      )
+    }
+    while current == " " || (inClause && current?.isWhitespace == true) { index += 1 }
+    let comparison = readComparison()
+    while current == " " || (inClause && current?.isWhitespace == true) { index += 1 }
+    let (operand, _) = try value(inClause: inClause, start: start)
+    let (kind, count) = try RuleSemantics.tagCount(comparison: comparison, operand: operand, rule: written(from: start))
+    return .tagCount(prefix: prefix, kind, count)
   }
 
   /// `>=`, `<=`, `>`, `<`, `=` or nothing.

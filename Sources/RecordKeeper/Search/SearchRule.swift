@@ -6,6 +6,9 @@ public enum SearchRule: Hashable, Sendable, CustomStringConvertible {
   case field(RuleField, RuleTest)
   /// `@NAME`: the album is in the smart list NAME.
   case list(String)
+  /// `count(#PREFIX:) <= N`: how many of the album's tags start with the
+  /// prefix (seed 003), compared as `@tracks:<=N` compares.
+  case tagCount(prefix: String, RuleComparison, Int)
 
   /// The rule as it is written in a query: `#hip-hop`, `@year:>2010`,
   /// `@artist:="Miles Davis"`.
@@ -14,6 +17,8 @@ public enum SearchRule: Hashable, Sendable, CustomStringConvertible {
     case .tag(let tag): "#" + RuleText.quotedIfNeeded(tag)
     case .list(let name): "@" + name
     case .field(let field, let test): "@" + field.name + test.description
+    case .tagCount(let prefix, let comparison, let count):
+      "count(#\(RuleText.quotedIfNeeded(prefix))) \(comparison == .equal ? "=" : comparison.rawValue) \(count)"
     }
   }
 }

@@ -19,6 +19,8 @@ extension RK {
         >=N, <=N and @FIELD:A..B compare numbers (year, rating, tracks, discogs) and dates \
         (released, purchased) at the precision written: @purchased:>2024 is 2025 or later. \
         @FIELD alone: the field is present (@cover, @tags). @NAME: in the smart list NAME. \
+        'count(#PREFIX:) <= N' (also =, <, >, >=) compares how many tags start with \
+        PREFIX: (case-sensitive, like #TAG): 'count(#instruments:) <= 2'. \
         +(R, R…) holds when any of its rules does; so does -(R, R…). An album matches when \
         every + clause holds and not every - clause does; a bare rule is a + clause of one \
         rule, -#TAG a - clause of one. A quoted "#1" is plain text.

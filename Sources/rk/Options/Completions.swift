@@ -17,8 +17,9 @@ enum Completions {
   }
 
   /// Query words: after `#`, the collection's tags; after `@`, the fields
-  /// and the smart lists; each keeping what was typed before the `#` or `@`
-  /// (`-#`, `+(#dance,#`). Plain words complete to nothing.
+  /// and the smart lists; after `c` or `count(#`, `count(#PREFIX:)` for the
+  /// prefixes of the collection's tags; each keeping what was typed before
+  /// (`-#`, `+(#dance,#`). Other plain words complete to nothing.
   @Sendable static func queryWords(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
     let lead: Substring
     if let last = prefix.lastIndex(where: { $0 == "(" || $0 == "," }) {
@@ -27,15 +28,37 @@ enum Completions {
       lead = prefix.prefix { $0 == "+" || $0 == "-" }
     }
     let typed = prefix[lead.endIndex...]
-    guard let marker = typed.first, marker == "#" || marker == "@", let location = try? location(from: words) else { return [] }
+    let countOpening = "count("
+    // `count(#` typed so far, or the start of the word `count(`.
+    let inCount = lead.lowercased().hasSuffix(countOpening) && (typed.isEmpty || typed.first == "#")
+    let startsCount = !typed.isEmpty && countOpening.hasPrefix(typed.lowercased())
+    guard let marker = inCount || startsCount ? "#" : typed.first, marker == "#" || marker == "@", let location = try? location(from: words)
+    else { return [] }
     let candidates: [String]
     if marker == "#" {
       guard let collection = try? RecordCollection.load(location, validating: false) else { return [] }
-      candidates = collection.tagCounts().map { SearchRule.tag($0.tag).description }
+      let tags = collection.tagCounts().map(\.tag)
+      if inCount || startsCount {
+        // The rule as written, without its comparison: `count(#instruments:)`.
+        let rules = tagPrefixes(tags).map { String(SearchRule.tagCount(prefix: $0, .less, 0).description.dropLast(" < 0".count)) }
+        candidates = inCount ? rules.map { String($0.dropFirst(countOpening.count)) } : rules
+      } else {
+        candidates = tags.map { SearchRule.tag($0).description }
+      }
     } else {
       candidates = (RuleField.allCases.map(\.name) + SmartLists.load(from: location).names).map { "@" + $0 }
     }
     return candidates.filter { $0.hasPrefix(typed) }.map { lead + $0 }
+  }
+
+  /// Every part of `tags` up to a colon, sorted: `instruments:` and
+  /// `instruments:keys:` from `instruments:keys:piano`.
+  private static func tagPrefixes(_ tags: [String]) -> [String] {
+    var prefixes = Set<String>()
+    for tag in tags {
+      for colon in tag.indices where tag[colon] == ":" && colon > tag.startIndex { prefixes.insert(String(tag[...colon])) }
+    }
+    return prefixes.sorted()
   }
 
   /// The names of the collection's smart lists starting with what has been typed.

@@ -343,3 +343,105 @@ struct SearchRuleMatchingTests {
     }
   }
 }
+
+@Suite("count(#PREFIX:), seed 003's tag-count rule")
+struct TagCountRuleTests {
+  @Test(
+    "count rules are read with or without spaces, alone, signed and in clauses",
+    arguments: [
+      ("count(#instruments:) <= 2", [SearchClause([.tagCount(prefix: "instruments:", .lessOrEqual, 2)])]),
+      ("count(#instruments:)<=2", [SearchClause([.tagCount(prefix: "instruments:", .lessOrEqual, 2)])]),
+      ("count( #instruments: ) >3", [SearchClause([.tagCount(prefix: "instruments:", .greater, 3)])]),
+      ("Count(#mood:) = 0", [SearchClause([.tagCount(prefix: "mood:", .exact, 0)])]),
+      ("count(#\"my mood:\") < 1", [SearchClause([.tagCount(prefix: "my mood:", .less, 1)])]),
+      ("-count(#instruments:) >= 4", [SearchClause(isNegative: true, [.tagCount(prefix: "instruments:", .greaterOrEqual, 4)])]),
+      (
+        "+(#jazz, count(#instruments:) <= 2) - (count(#mood:)>1)",
+        [
+          SearchClause([.tag("jazz"), .tagCount(prefix: "instruments:", .lessOrEqual, 2)]),
+          SearchClause(isNegative: true, [.tagCount(prefix: "mood:", .greater, 1)]),
+        ]
+      ),
+    ] as [(String, [SearchClause])])
+  func parses(query: String, clauses: [SearchClause]) throws {
+    let parsed = try SearchQuery(parsing: query)
+    #expect(parsed.clauses == clauses)
+    #expect(parsed.terms.isEmpty)
+  }
+
+  @Test func theRuleReadsBackAsWritten() throws {
+    for text in ["count(#instruments:) <= 2", "-count(#\"my mood:\") = 0", "+(#jazz, count(#instruments:) > 1)"] {
+      let clauses = try SearchQuery(parsing: text).clauses
+      #expect(clauses.map(\.description).joined(separator: " ") == text)
+    }
+  }
+
+  @Test func countWithoutATagIsPlainText() throws {
+    let query = try SearchQuery(parsing: "count(me) count")
+    #expect(query.clauses.isEmpty)
+    #expect(query.terms.map(\.text) == ["count(me)", "count"])
+  }
+
+  @Test(
+    "malformed count rules are refused, saying what to write",
+    arguments: [
+      ("count(#instruments:)", "compare the number of tags with =, <, <=, > or >= and a whole number"),
+      ("count(#instruments:) 2", "compare the number of tags"),
+      ("count(#instruments:) <= two", "as in count(#instruments:) <= 2"),
+      ("count(#instruments) <= 2", "write count(#PREFIX:)"),
+      ("count(#:) <= 2", "write count(#PREFIX:)"),
+      ("count(#instruments: <= 2", "close the parenthesis after the tag's prefix"),
+    ])
+  func malformed(query: String, advice: String) {
+    guard case .malformedRule(_, let given) = parseError(query) else {
+      Issue.record("\(query) was not refused as malformed: \(String(describing: parseError(query)))")
+      return
+    }
+    #expect(given.contains(advice), "\(query): \(given)")
+  }
+
+  let albums: [Album] = [
+    album("none"),
+    album("other-tags", tags: ["jazz", "mood:calm"]),
+    album("two", tags: ["instruments:piano", "instruments:bass", "jazz"]),
+    album("three", tags: ["instruments:piano", "instruments:bass", "instruments:drums"]),
+    album("capitalised", tags: ["Instruments:piano", "instruments:bass"]),
+    album("bare-prefix-word", tags: ["instruments", "instrumentsx:piano"]),
+  ]
+
+  @Test(
+    "counts the tags starting with the prefix, comparing as number rules do",
+    arguments: [
+      ("count(#instruments:) <= 2", ["none", "other-tags", "two", "capitalised", "bare-prefix-word"]),
+      ("count(#instruments:) < 2", ["none", "other-tags", "capitalised", "bare-prefix-word"]),
+      ("count(#instruments:) = 2", ["two"]),
+      ("count(#instruments:) > 2", ["three"]),
+      ("count(#instruments:) >= 1", ["two", "three", "capitalised"]),
+      ("count(#instruments:) = 0", ["none", "other-tags", "bare-prefix-word"]),
+      ("-count(#instruments:) = 0", ["two", "three", "capitalised"]),
+      ("+(count(#mood:) = 1, count(#instruments:) > 2)", ["other-tags", "three"]),
+    ])
+  func matches(query: String, expected: [String]) throws {
+    #expect(try matching(query, albums) == expected)
+  }
+
+  @Test func prefixesAreCaseSensitiveLikeTagRules() throws {
+    #expect(try matching("count(#Instruments:) = 1", albums) == ["capitalised"])
+    #expect(try matching("#Instruments:piano", albums) == ["capitalised"])
+    // Composed and decomposed é are one tag, to #tag and to count alike.
+    let accented = [album("accented", tags: ["r\u{E9}gion:nord", "re\u{301}gion:sud"])]
+    #expect(try matching("count(#re\u{301}gion:) = 2", accented) == ["accented"])
+    #expect(try matching("#r\u{E9}gion:sud", accented) == ["accented"])
+  }
+
+  @Test func aSmartListHoldsACountRule() throws {
+    let list = try SmartList(name: "small-band", rules: ["count(#instruments:) <= 2", "#jazz"])
+    #expect(list.rules == ["count(#instruments:) <= 2", "#jazz"])
+    #expect(try matching("@small-band", albums, lists: SmartLists([list])) == ["other-tags", "two"])
+    guard case .success(let read) = SmartListFile.parse(Array(SmartListFile.render(list).utf8), name: "small-band") else {
+      Issue.record("the saved file did not read back")
+      return
+    }
+    #expect(read == list)
+  }
+}
