@@ -28,6 +28,13 @@ export function tagRule(tag) {
   return /[\s,()"\\]/.test(tag) ? `#"${tag.replace(/[\\"]/g, (c) => '\\' + c)}"` : '#' + tag;
 }
 
+/** For a word that begins `count`, a tag-count rule for each prefix (`instruments:`) the collection's tags have (seed 003). */
+export function tagCountRules(tags, word) {
+  if (word.length < 2 || !'count'.startsWith(word.toLowerCase())) return [];
+  const prefixes = new Set(tags.filter((t) => t.tag.indexOf(':') > 0).map((t) => t.tag.slice(0, t.tag.indexOf(':') + 1)));
+  return [...prefixes].map((p) => ({ text: `count(${tagRule(p)}) <= 2`, hint: `how many ${p} tags` }));
+}
+
 /** The rule being typed at `cursor`: from after the last space, comma or parenthesis, sign dropped. */
 export function ruleAt(text, cursor) {
   let start = cursor;
@@ -285,7 +292,7 @@ class ListsScreen {
 
   // ---- Suggestions as a rule is typed (seed 003: "auto-fill recommendations")
 
-  /** What may complete the rule at the cursor: tags after `#`, fields and lists after `@`. */
+  /** What may complete the rule at the cursor: tags after `#`, fields and lists after `@`, tag counts after `co`. */
   candidates(word) {
     const prefix = word.slice(1).toLowerCase();
     if (word.startsWith('#')) {
@@ -305,7 +312,7 @@ class ListsScreen {
         .map((l) => ({ text: '@' + l.name, hint: 'smart list' }));
       return lists.concat(fields).filter((c) => c.text !== word).slice(0, SUGGESTIONS);
     }
-    return [];
+    return tagCountRules(this.tags, word).slice(0, SUGGESTIONS);
   }
 
   suggest(input) {

@@ -4,7 +4,7 @@
 // library's matcher, is run through it by Tests/app/search.test.mjs and test_schema.py. Each
 // album's searched text comes folded by the library (`search` in GET /api/changes); only the
 // query is folded here. What it cannot know offline (smart lists, `@NAME`; notes, which the
-// copy does not hold folded) it refuses with "This search needs the server".
+// copy does not hold folded; tag counts) it refuses with "This search needs the server".
 import { graphemes, loadSchema, readDate } from './schema.js';
 
 let catalogue = null;
@@ -72,9 +72,11 @@ class QueryReader {
       while (this.current === ' ') this.index += 1;
       const first = this.current;
       if (first === null) return this;
+      if (this.startsTagCount(this.index)) this.refuseTagCount();
       if (first === '+' || first === '-') {
         let next = this.index + 1;
         while (this.at(next) === ' ') next += 1;
+        if (this.startsTagCount(next)) this.refuseTagCount();
         if (this.at(next) === '(' && this.startsClause(next + 1)) {
           this.index = next + 1;
           this.clauses.push(this.clause(first === '-'));
@@ -93,7 +95,18 @@ class QueryReader {
     }
   }
 
+  // The offline matcher counts no tags: `count(#PREFIX:)` (as the library spots it) needs the server.
+  startsTagCount(start) {
+    if (this.characters.slice(start, start + 6).join('').toLowerCase() !== 'count(') return false;
+    return this.characters.slice(start + 6).find((c) => !isWhitespace(c)) === '#';
+  }
+
+  refuseTagCount() { throw new SearchError('tag-count rules, count(#PREFIX:), are counted on the server'); }
+
   startsClause(start) {
+    let at = start;
+    while (this.at(at) !== null && isWhitespace(this.at(at))) at += 1;
+    if (this.startsTagCount(at)) this.refuseTagCount();
     const first = this.characters.slice(start).find((c) => !isWhitespace(c));
     return first === '#' || first === '@' || first === ')' || first === undefined;
   }

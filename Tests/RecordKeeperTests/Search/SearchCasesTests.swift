@@ -85,6 +85,9 @@ enum SearchCases {
     // Barcodes are found by their digits however they are written (issue 20.13).
     "720642442517", "7 20642-44251 7", "7-20642-44251-7", "20642-44251", "2064244251", "0077 7746 4462 4", "0077-7746", "44251 7",
     "+0077774644624", "-720642442517", "\"7 20642\"", "@barcode", "@barcode:20642", "@barcode:=720642442517",
+    // Tag counts (issue 32) are counted on the server; `count(` without a `#` is a term.
+    "count(#instruments:) <= 2", "count(#instruments:)>0", "-count(#instruments:) > 0", "+(#jazz, count(#instruments:) > 0)",
+    "count(me)",
   ]
 
   static let scopes: [(String, [SearchField]?)] = [
@@ -109,7 +112,13 @@ enum SearchCases {
         return .null
       }
     }
-    var cases: [JSONValue] = queries.map { .object([("query", .string($0)), ("in", .null), ("ids", found($0, nil))]) }
+    func countsTags(_ query: String) -> Bool {
+      let rules = (try? SearchQuery(parsing: query))?.clauses.flatMap(\.rules) ?? []
+      return rules.contains { if case .tagCount = $0 { true } else { false } }
+    }
+    var cases: [JSONValue] = queries.map {
+      .object([("query", .string($0)), ("in", .null), ("ids", found($0, nil)), ("needs_server", .bool(countsTags($0)))])
+    }
     cases += scopes.map { query, fields in
       // Notes are not in the folded text the offline copy ships (SearchText), so the app asks the server.
       .object([
