@@ -13,14 +13,14 @@ struct CompiledClauses: Sendable {
     case field(RuleField, RuleSemantics.CompiledTest)
     case list(CompiledClauses)
     /// `@artist:=NAME`: the artist, or a name it credits, is NAME (folded).
-    case credited([UInt8], CreditRules)
+    case credited([UInt8], ArtistCredits)
   }
 
   /// `clauses` compiled; the lists they name must be in `lists` and not
   /// lead round in a circle (``SmartLists/checkReferences(in:trail:)``);
   /// a list that is not there matches nothing. `@artist:=` sees the
   /// artists `credits` credits.
-  init(_ clauses: [SearchClause], lists: SmartLists, credits: CreditRules = CreditRules()) {
+  init(_ clauses: [SearchClause], lists: SmartLists, credits: ArtistCredits = ArtistCredits()) {
     for clause in clauses {
       let rules = clause.rules.map { rule -> Rule in
         switch rule {
