@@ -45,6 +45,16 @@ struct FindCommandTests: CollectionCommands {
     #expect(try ids(plain) == ["albums/aaron-evening", "albums/coltrane-blue-train", "albums/joni-blue"])
   }
 
+  /// Issue 31: a one-word hit no longer ties with every other title.
+  @Test func findPutsAShortTitleAndAWholeWordFirst() throws {
+    try collection.write("albums/aa-long", albumText(title: "The Long Kind of Blue Evening Song Collection", artist: "Aa Long"))
+    try collection.write("albums/mbv-loveless", albumText(title: "Loveless", artist: "My Bloody Valentine", released: "1991"))
+    try collection.write("albums/zz-love-supreme", albumText(title: "A Love Supreme", artist: "Zz Coltrane", released: "1965"))
+    let blue = try rk(["find", "blue", "--format", "{title}"]).stdout.split(separator: "\n")
+    #expect(blue.firstIndex(of: "Blue Train") ?? .max < blue.firstIndex(of: "The Long Kind of Blue Evening Song Collection") ?? .max)
+    #expect(try rk(["find", "love", "--format", "{title}"]).stdout == "A Love Supreme\nLoveless\n")
+  }
+
   @Test func findRefusesAnUnknownOption() throws {
     let result = try rk(["find", "blue", "--jsn"])
     #expect(result.status == 64)

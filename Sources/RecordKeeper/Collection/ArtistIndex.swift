@@ -2,8 +2,10 @@
 /// §1.4 "Credits") needs no pass over the whole collection: at 100,000
 /// albums that pass, splitting every artist, took 0.4 s a details view.
 ///
-/// An album is filed under each name its artist goes by (``ArtistNames``);
-/// ``candidates(for:)`` gives every album
+/// An album is filed under each name its artist could go by under the rules
+/// (``CreditRules/possibleNames(of:)``), whichever albums the collection
+/// holds, since aggressive splitting depends on them; ``candidates(for:)``
+/// gives every album
 /// ``Album/otherAlbumsByArtist(in:credits:)`` keeps, and maybe a few more,
 /// which that same function, given only these, turns away and orders.
 /// Built for one ``CreditRules``: when the rules change, build a new one.
@@ -20,7 +22,7 @@ public struct ArtistIndex: Sendable {
   }
 
   private func keys(_ artist: String) -> Set<Int> {
-    Set(ArtistNames(artist, credits: credits).all.map(\.hashValue))
+    Set(credits.possibleNames(of: artist).map(\.hashValue))
   }
 
   /// Files `album` under its names.
@@ -49,12 +51,12 @@ public struct ArtistIndex: Sendable {
 
 /// The names "More by" knows an artist by: the whole artist folded (case
 /// and diacritics ignored, so "Prince" is not "Prince and the Revolution"),
-/// and each name it credits (``CreditRules/credits(of:)``), folded.
+/// and each name it credits (``ArtistCredits/credits(of:)``), folded.
 struct ArtistNames {
   var whole: [UInt8]
   var credited: [[UInt8]]
 
-  init(_ artist: String, credits: CreditRules) {
+  init(_ artist: String, credits: ArtistCredits) {
     whole = TextFolding.foldedBytes(artist)
     credited = credits.credits(of: artist).map(TextFolding.foldedBytes)
   }

@@ -5,8 +5,8 @@ extension Album {
   /// whose artist equals it once folded (case and diacritics ignored, whole
   /// value, so "Prince" is not "Prince and the Revolution"), or that shares
   /// a name with it among the artists each credits (`A feat. B` is by A and
-  /// by B, ``CreditRules``), oldest first, then by title.
-  public func otherAlbumsByArtist(in albums: some Sequence<Album>, credits: CreditRules = CreditRules()) -> [Album] {
+  /// by B, ``ArtistCredits``), oldest first, then by title.
+  public func otherAlbumsByArtist(in albums: some Sequence<Album>, credits: ArtistCredits = ArtistCredits()) -> [Album] {
     let names = ArtistNames(artist, credits: credits)
     guard !names.whole.isEmpty else { return [] }
     let all = names.all
@@ -19,8 +19,8 @@ extension Album {
 
   /// The album object of the details view (`rk show --json`, the web API's
   /// one album): ``json(group:)``, `credits` (the names its artist credits,
-  /// ``CreditRules/credits(of:)``) and `other_albums`, the ids of `others`.
-  public func detailsJSON(others: [Album], group: String?? = nil, credits: CreditRules = CreditRules()) -> JSONValue {
+  /// ``ArtistCredits/credits(of:)``) and `other_albums`, the ids of `others`.
+  public func detailsJSON(others: [Album], group: String?? = nil, credits: ArtistCredits = ArtistCredits()) -> JSONValue {
     guard case .object(var pairs) = json(group: group) else { return json(group: group) }
     pairs.append(("credits", .array(credits.credits(of: artist).map(JSONValue.string))))
     pairs.append(("other_albums", .array(others.map { .string($0.id) })))
@@ -30,12 +30,12 @@ extension Album {
 
 extension RecordCollection {
   /// ``Album/otherAlbumsByArtist(in:credits:)`` in the whole collection.
-  public func otherAlbums(byArtistOf album: Album, credits: CreditRules = CreditRules()) -> [Album] {
+  public func otherAlbums(byArtistOf album: Album, credits: ArtistCredits = ArtistCredits()) -> [Album] {
     album.otherAlbumsByArtist(in: albums, credits: credits)
   }
 
   /// ``Album/detailsJSON(others:group:credits:)`` with the artist's other albums.
-  public func detailsJSON(of album: Album, credits: CreditRules = CreditRules()) -> JSONValue {
+  public func detailsJSON(of album: Album, credits: ArtistCredits = ArtistCredits()) -> JSONValue {
     album.detailsJSON(others: otherAlbums(byArtistOf: album, credits: credits), credits: credits)
   }
 
@@ -43,7 +43,7 @@ extension RecordCollection {
   /// albums whose artist or sort artist it is or whose artist credits it
   /// (ignoring case, as that list does); an album counts once even when
   /// several of those name the artist.
-  public func artistCounts(prefix: String = "", credits: CreditRules = CreditRules()) -> [(name: String, albums: Int)] {
+  public func artistCounts(prefix: String = "", credits: ArtistCredits = ArtistCredits()) -> [(name: String, albums: Int)] {
     var counts: [String: Int] = [:]
     for album in albums {
       var names = Set<String>()

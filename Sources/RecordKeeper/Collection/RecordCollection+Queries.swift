@@ -5,7 +5,7 @@ extension RecordCollection {
   /// be used.
   public func albums(
     matching query: SearchQuery, in fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists(),
-    credits: CreditRules = CreditRules()
+    credits: ArtistCredits = ArtistCredits()
   ) throws(SearchQueryError) -> [Album] {
     albums(matching: try SearchMatcher(query: query, fields: fields, lists: lists, credits: credits))
   }
@@ -33,10 +33,10 @@ extension RecordCollection {
   }
 
   /// Distinct artists, sort artists and the artists they credit
-  /// (``CreditRules``), case-insensitively, in alphabetical order: the
+  /// (``ArtistCredits``), case-insensitively, in alphabetical order: the
   /// source of the seed's artist autocomplete (§3.9). With a prefix, only
   /// names starting with it (folded, so "bjo" finds Björk).
-  public func artists(prefix: String = "", credits: CreditRules = CreditRules()) -> [String] {
+  public func artists(prefix: String = "", credits: ArtistCredits = ArtistCredits()) -> [String] {
     // Of spellings that differ only in case, the one most albums use, then
     // the one of the first album by id: the same on every machine.
     var spellings: [String: [String: (count: Int, firstID: String)]] = [:]

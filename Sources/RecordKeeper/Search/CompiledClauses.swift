@@ -13,7 +13,7 @@ struct CompiledClauses: Sendable {
     case field(RuleField, RuleSemantics.CompiledTest)
     case list(CompiledClauses)
     /// `@artist:=NAME`: the artist, or a name it credits, is NAME (folded).
-    case credited([UInt8], CreditRules)
+    case credited([UInt8], ArtistCredits)
     case tagCount(prefix: String, RuleComparison, Int)
   }
 
@@ -21,7 +21,7 @@ struct CompiledClauses: Sendable {
   /// lead round in a circle (``SmartLists/checkReferences(in:trail:)``);
   /// a list that is not there matches nothing. `@artist:=` sees the
   /// artists `credits` credits.
-  init(_ clauses: [SearchClause], lists: SmartLists, credits: CreditRules = CreditRules()) {
+  init(_ clauses: [SearchClause], lists: SmartLists, credits: ArtistCredits = ArtistCredits()) {
     for clause in clauses {
       let rules = clause.rules.map { rule -> Rule in
         switch rule {

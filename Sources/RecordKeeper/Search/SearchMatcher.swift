@@ -27,7 +27,7 @@ public struct SearchMatcher: Sendable {
   /// file is broken, or lists that include each other in a circle.
   public init(
     query: SearchQuery, fields: Set<SearchField> = SearchField.defaults, lists: SmartLists = SmartLists(),
-    credits: CreditRules = CreditRules()
+    credits: ArtistCredits = ArtistCredits()
   )
     throws(SearchQueryError)
   {

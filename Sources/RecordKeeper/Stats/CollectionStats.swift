@@ -36,9 +36,10 @@ public struct CollectionStats: Sendable, Equatable {
 
   public var owned = 0
   public var wanted = 0
-  /// Albums by `format` (owned and wanted alike), most first; `No format` for none.
+  /// Owned albums by `format`, most first; `No format` for none. Every
+  /// breakdown counts owned albums only: wanted ones are counted apart.
   public var formats: [Count] = []
-  /// Albums by decade of release (`1950s`), oldest first; `Undated` last.
+  /// Owned albums by decade of release (`1950s`), oldest first; `Undated` last.
   public var decades: [Count] = []
   /// The ten most used tags and labels, most first.
   public var tags: [Count] = []
@@ -47,16 +48,17 @@ public struct CollectionStats: Sendable, Equatable {
   public var mostPlayed: [Played] = []
   /// Owned albums never played.
   public var neverPlayed = 0
-  /// Plays this year, and how many albums they were of.
+  /// Plays this year of albums in the collection (not of removed ones),
+  /// and how many albums they were of.
   public var playsThisYear = 0
   public var albumsPlayedThisYear = 0
   /// Owned albums' prices added up by currency, most albums first.
   public var value: [Value] = []
   /// Prices no amount could be read from (`a gift`).
   public var unpricedValues = 0
-  /// Albums by the year of `purchased`, oldest first.
+  /// Owned albums by the year of `purchased`, oldest first.
   public var addedPerYear: [Count] = []
-  /// Albums by rating 1…5, then `Unrated`.
+  /// Owned albums by rating 1…5, then `Unrated`.
   public var ratings: [Count] = []
 
   public init() {}
@@ -73,12 +75,19 @@ public struct CollectionStats: Sendable, Equatable {
     var ratings = [Int](repeating: 0, count: 6)
     var played: [Played] = []
     for album in albums {
-      if album.isWanted { wanted += 1 } else { owned += 1 }
+      let count = history.count(of: album.id)
+      if count > 0 { played.append(Played(id: album.id, artist: album.artist, title: album.title, plays: count)) }
+      if album.isWanted {
+        wanted += 1
+        continue
+      }
+      owned += 1
+      if count == 0 { neverPlayed += 1 }
       formats[album.format.flatMap { $0.isBlank ? nil : $0 } ?? "No format", default: 0] += 1
       if let year = album.releaseDate?.year { decades[year / 10 * 10, default: 0] += 1 } else { undated += 1 }
       for tag in album.tags { tags[tag, default: 0] += 1 }
       if let label = album.label, !label.isBlank { labels[label, default: 0] += 1 }
-      if !album.isWanted, let price = album.price, !price.isBlank {
+      if let price = album.price, !price.isBlank {
         if let (currency, cents) = Self.price(price) {
           values[currency, default: (0, 0)].cents += cents
           values[currency, default: (0, 0)].albums += 1
@@ -88,12 +97,6 @@ public struct CollectionStats: Sendable, Equatable {
       }
       if let purchased = album.purchased, let date = try? ReleaseDate(parsing: purchased) { added[date.year, default: 0] += 1 }
       ratings[album.rating.flatMap { Int($0) }.flatMap { (1...5).contains($0) ? $0 : nil } ?? 0] += 1
-      let count = history.count(of: album.id)
-      if count > 0 {
-        played.append(Played(id: album.id, artist: album.artist, title: album.title, plays: count))
-      } else if !album.isWanted {
-        neverPlayed += 1
-      }
     }
     self.formats = Self.ranked(formats)
     for decade in decades.keys.sorted() { self.decades.append(Count(label: "\(decade)s", count: decades[decade] ?? 0)) }
@@ -102,7 +105,8 @@ public struct CollectionStats: Sendable, Equatable {
     self.labels = Array(Self.ranked(labels).prefix(10))
     mostPlayed = Array(played.sorted { ($1.plays, $0.id) < ($0.plays, $1.id) }.prefix(10))
     var playedThisYear = Set<String>()
-    for play in history.plays where play.time.date.year == year {
+    let ids = Set(albums.map(\.id))
+    for play in history.plays where play.time.date.year == year && ids.contains(play.album) {
       playsThisYear += 1
       playedThisYear.insert(play.album)
     }

@@ -111,7 +111,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     do throws(SearchQueryError) {
       let query = try SearchQuery(parsing: text)
       let lists = loaded ?? (query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: snapshot.location))
-      return try SearchMatcher(query: query, fields: fields, lists: lists, credits: snapshot.credits)
+      let credits = query.usesCredits ? snapshot.artistCredits : ArtistCredits(snapshot.credits)
+      return try SearchMatcher(query: query, fields: fields, lists: lists, credits: credits)
     } catch {
       throw APIError(.badRequest, error.description, field: "q")
     }
@@ -449,7 +450,7 @@ extension CollectionSnapshot {
     return CoverAddresses.adding(
       to: album.detailsJSON(
         others: otherAlbums(byArtistOf: album), group: .some(preferences.order.group(of: album)),
-        credits: credits),
+        credits: artistCredits),
       of: album, in: location)
   }
 }

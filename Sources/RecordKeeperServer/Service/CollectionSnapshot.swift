@@ -33,6 +33,10 @@ public final class CollectionSnapshot: Sendable {
   /// Albums by credited artist for "More by": made when first asked for,
   /// then kept up to date by the next snapshots while the credit rules stay.
   private let artistIndex: Mutex<ArtistIndex?>
+  /// The credit rules with the names the albums go by (aggressive mode
+  /// splits only into those): made when first asked for, then kept up to
+  /// date like the artist index.
+  private let appliedCredits: Mutex<ArtistCredits?>
 
   /// Lists made from every album, once per snapshot, for autocompletion.
   struct Summaries {
@@ -65,7 +69,7 @@ public final class CollectionSnapshot: Sendable {
   init(
     version: Int, location: CollectionLocation, albums: AlbumTable, preferences: Preferences, credits: CreditRules,
     plays: PlayHistory, issues: [String: AlbumIssues] = [:], orders: [OrderKey: Listing] = [:], artistIndex: ArtistIndex? = nil,
-    changes: ChangeLog? = nil
+    artistCredits: ArtistCredits? = nil, changes: ChangeLog? = nil
   ) {
     self.version = version
     self.changes = changes ?? ChangeLog(base: version)
@@ -77,6 +81,18 @@ public final class CollectionSnapshot: Sendable {
     self.issues = issues
     self.orders = Mutex(orders)
     self.artistIndex = Mutex(artistIndex)
+    self.appliedCredits = Mutex(artistCredits)
+  }
+
+  /// ``credits`` applied to this snapshot's albums: how every answer splits
+  /// an artist.
+  public var artistCredits: ArtistCredits {
+    appliedCredits.withLock { applied in
+      if let applied, applied.rules == credits { return applied }
+      let made = ArtistCredits(credits, albums: albums.values)
+      applied = made
+      return made
+    }
   }
 
   /// The ids of the albums whose file could not be read, sorted.
@@ -182,7 +198,7 @@ public final class CollectionSnapshot: Sendable {
   public func artists(prefix: String) -> [String] {
     let all = summaries.withLock { summaries in
       if let artists = summaries.artists { return artists }
-      let names = RecordCollection(location: location, albums: albums.values).artists(credits: credits)
+      let names = RecordCollection(location: location, albums: albums.values).artists(credits: artistCredits)
       let artists = names.map { (name: $0, folded: TextFolding.foldedBytes($0)) }
       summaries.artists = artists
       return artists
@@ -200,7 +216,7 @@ public final class CollectionSnapshot: Sendable {
     }
     // In table order, as the scan meets them, so that ties stay as it leaves them.
     let places = ids.compactMap { albums.place(of: $0) }.sorted()
-    return album.otherAlbumsByArtist(in: places.map { albums.values[$0] }, credits: credits)
+    return album.otherAlbumsByArtist(in: places.map { albums.values[$0] }, credits: artistCredits)
   }
 
   /// Every tag with its count, alphabetically, made once per snapshot.
@@ -223,10 +239,15 @@ public final class CollectionSnapshot: Sendable {
     let credits = newCredits ?? self.credits
     // Kept only under the same rules; otherwise made again when asked for.
     var index = artistIndex.withLock { $0 }.flatMap { $0.credits == credits ? $0 : nil }
-    if index != nil {
-      for (id, album) in changed {
-        if let old = self.albums[id] { index?.remove(old) }
-        if let album { index?.add(album) }
+    var applied = appliedCredits.withLock { $0 }.flatMap { $0.rules == credits ? $0 : nil }
+    for (id, album) in changed {
+      if let old = self.albums[id] {
+        index?.remove(old)
+        applied?.remove(artist: old.artist)
+      }
+      if let album {
+        index?.add(album)
+        applied?.add(artist: album.artist)
       }
     }
     var albums = self.albums
@@ -243,6 +264,7 @@ public final class CollectionSnapshot: Sendable {
       newPreferences != nil || newCredits != nil ? self.changes.restarting(at: version + 1) : self.changes.recording(ids, at: version + 1)
     return CollectionSnapshot(
       version: version + 1, location: location, albums: albums, preferences: newPreferences ?? preferences,
-      credits: credits, plays: newPlays ?? plays, issues: issues, orders: kept, artistIndex: index, changes: changes)
+      credits: credits, plays: newPlays ?? plays, issues: issues, orders: kept, artistIndex: index, artistCredits: applied,
+      changes: changes)
   }
 }

@@ -8,7 +8,8 @@ extension RK {
       discussion: """
         Case-insensitive, like the seed's artist autocomplete; PREFIX ignores case and diacritics. \
         An artist written A feat. B (featuring, ft., with) credits B as well; A, B & C is split \
-        only with credits: aggressive in .recordkeeper/config.yaml, or when listed under \
+        with credits: aggressive in .recordkeeper/config.yaml, and then only into names that each \
+        have albums of their own (Simon & Garfunkel stays one act otherwise), or when listed under \
         credits: {always: [...]}; artists listed under never: are not split. \
         --json adds how many albums name or credit each artist.
         """)
@@ -23,7 +24,7 @@ extension RK {
 
     func run() async throws {
       let loaded = try collection.load()
-      let credits = try CreditRules.load(from: loaded.location)
+      let credits = ArtistCredits(try CreditRules.load(from: loaded.location), albums: loaded.albums)
       if json {
         let objects = loaded.artistCounts(prefix: prefix, credits: credits).map {
           JSONValue.object([("name", .string($0.name)), ("albums", .number($0.albums))])

@@ -77,14 +77,18 @@ extension RK {
       let credits = query.usesCredits ? try CreditRules.load(from: location) : CreditRules()
       let order = try Preferences.load(location).order(overriddenBy: sort)
       let template = try output.format.map { text in try FormatTemplate(text) }
-      let matcher = try QueryRules.run { () throws(SearchQueryError) in
-        // The list files are read only when the query names a list.
-        let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location)
-        return try SearchMatcher(query: query, fields: searchFields, lists: lists, credits: credits)
+      // The list files are read only when the query names a list.
+      let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location)
+      func matcher(_ credits: ArtistCredits) throws -> SearchMatcher {
+        try QueryRules.run { () throws(SearchQueryError) in
+          try SearchMatcher(query: query, fields: searchFields, lists: lists, credits: credits)
+        }
       }
+      let earlyMatcher = try matcher(ArtistCredits(credits))
       // Albums are matched as they are read and only the matches kept, unless
-      // matching needs plays or a template must see every album's extra keys.
-      let matchesWhileLoading = !query.needsPlays && template == nil
+      // matching needs plays, aggressive credits need every album's artist,
+      // or a template must see every album's extra keys.
+      let matchesWhileLoading = !query.needsPlays && template == nil && credits.mode != .aggressive
       let interactive = Terminal.standardOutput().isInteractive
       if output.count && matchesWhileLoading {
         // A script's count of every album needs none of them decoded.
@@ -92,13 +96,14 @@ extension RK {
         let tally = MatchTally()
         _ = try collection.load(
           keeping: .matching { album in
-            tally.count(album, matcher)
+            tally.count(album, earlyMatcher)
             return false
           })
         print(tally.summary(interactive: interactive))
         return
       }
-      var loaded = try collection.load(keeping: matchesWhileLoading && !query.isEmpty ? .matching { matcher.matches($0) } : .all)
+      var loaded = try collection.load(keeping: matchesWhileLoading && !query.isEmpty ? .matching { earlyMatcher.matches($0) } : .all)
+      let matcher = credits.mode == .aggressive ? try matcher(ArtistCredits(credits, albums: loaded.albums)) : earlyMatcher
       let collectionSize = loaded.readCount
       // Plays are read only when something shown, matched or sorted needs them.
       if output.json || order.mode.needsPlays || template?.needsPlays == true || query.needsPlays {

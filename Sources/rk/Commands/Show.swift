@@ -26,7 +26,7 @@ extension RK {
       let loaded = json ? try collection.load().withPlays() : try collection.load()
       // Several words are one reference: rk show kind of blue.
       let album = try loaded.album(self.album.joined(separator: " "))
-      let credits = try CreditRules.load(from: loaded.location)
+      let credits = ArtistCredits(try CreditRules.load(from: loaded.location), albums: loaded.albums)
       if json {
         Terminal.write(loaded.detailsJSON(of: album, credits: credits))
       } else {

@@ -13,7 +13,8 @@ enum Completions {
   /// Artists, sort artists and credited artists starting with what has been typed.
   @Sendable static func artists(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
     guard let collection = try? RecordCollection.load(location(from: words), validating: false) else { return [] }
-    return collection.artists(prefix: prefix, credits: (try? CreditRules.load(from: collection.location)) ?? CreditRules())
+    let rules = (try? CreditRules.load(from: collection.location)) ?? CreditRules()
+    return collection.artists(prefix: prefix, credits: ArtistCredits(rules, albums: collection.albums))
   }
 
   /// Query words: after `#`, the collection's tags; after `@`, the fields

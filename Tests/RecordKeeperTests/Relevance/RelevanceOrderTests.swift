@@ -36,13 +36,13 @@ struct RelevanceOrderTests {
   /// find`), the expected order of folders, and the rule it shows.
   static let cases: [(query: String, fields: [SearchField]?, order: [String], rule: String)] = [
     (
-      "kind of blue", nil, ["miles-kind-of-blue", "a-notes-phrase", "b-all-words", "coltrane-blue-train", "joni-blue"],
-      "a phrase (even in notes) above all the words apart"
+      "kind of blue", nil, ["miles-kind-of-blue", "a-notes-phrase", "b-all-words", "joni-blue", "coltrane-blue-train"],
+      "a phrase (even in notes) above all the words apart; a shorter title above a longer"
     ),
     ("\"kind of blue\"", nil, ["miles-kind-of-blue", "a-notes-phrase"], "a quoted phrase ranks as a phrase"),
     (
-      "blue", nil, ["joni-blue", "miles-kind-of-blue", "coltrane-blue-train", "b-all-words", "a-notes-phrase"],
-      "a whole-field match above a field holding the word; a second field holding it adds"
+      "blue", nil, ["joni-blue", "coltrane-blue-train", "b-all-words", "miles-kind-of-blue", "a-notes-phrase"],
+      "a whole-field match above a field holding the word; a title of two words above one of three"
     ),
     (
       "coltrane", nil, ["coltrane-blue-train", "e-coltrane-tag", "d-coltrane-track", "c-coltrane-notes"],
@@ -50,11 +50,12 @@ struct RelevanceOrderTests {
     ),
     ("solo piano", nil, ["z-solo", "f-piano", "g-piano", "h-piano"], "a rarer word weighs more; ties in the default order"),
     (
-      "miles blue", nil, ["miles-kind-of-blue", "coltrane-blue-train", "joni-blue", "b-all-words", "a-notes-phrase"], "all words above some"
+      "miles blue", nil, ["miles-kind-of-blue", "joni-blue", "coltrane-blue-train", "b-all-words", "a-notes-phrase"],
+      "all words above some; then the shortest title"
     ),
     ("BJÖRK", nil, ["bjork-debut", "a-bjork-notes"], "folded as search folds: a whole artist above notes"),
     ("bjork", [.artist, .title], ["bjork-debut"], "only the searched fields rank"),
-    ("+blue -train", nil, ["joni-blue", "miles-kind-of-blue", "b-all-words", "a-notes-phrase"], "+ words rank, - words only filter"),
+    ("+blue -train", nil, ["joni-blue", "b-all-words", "miles-kind-of-blue", "a-notes-phrase"], "+ words rank, - words only filter"),
     ("#jazz", nil, ["coltrane-blue-train", "miles-kind-of-blue"], "without words, the default order"),
   ]
 
@@ -68,6 +69,39 @@ struct RelevanceOrderTests {
     let arranged = AlbumOrder(mode: .relevance).arrangement(of: found, query: parsed, fields: searched, collectionSize: Self.albums.count)
     let order = arranged.positions.map { String(found[$0].folderName) }
     #expect(order == expected, "\(query): \(rule)")
+  }
+
+  /// Title, artist and tags of albums whose folder is their title, for the
+  /// rules of words and fields (issue 31): artists sort them so that the
+  /// default order is not the one asked for.
+  static let wordAlbums: [Album] = [
+    ("The Long Kind of Blue Evening Song Collection", "Aa Long", []),
+    ("Blue Train", "John Coltrane", []),
+    ("Glovebox", "Ab Band", []),
+    ("Loveless", "My Bloody Valentine", []),
+    ("A Love Supreme", "Zz Coltrane", []),
+    ("Night Songs", "Ac Tracks", ["blues"]),
+    ("Evening", "Ad Tags", ["blue", "evening"]),
+  ].map { title, artist, tags in Album(id: "albums/" + title, title: title, artist: artist, tags: tags) }
+
+  static let wordCases: [(query: String, order: [String], rule: String)] = [
+    ("blue", ["Blue Train", "The Long Kind of Blue Evening Song Collection", "Evening", "Night Songs"], "a short field above a long one"),
+    ("love", ["A Love Supreme", "Loveless", "Glovebox"], "a whole word above a prefix, above a part of a word"),
+    (
+      "blue evening", ["The Long Kind of Blue Evening Song Collection", "Evening", "Blue Train", "Night Songs"],
+      "a phrase, then more words above fewer"
+    ),
+  ]
+
+  @Test(arguments: wordCases.indices)
+  func wordsRankByFieldLengthAndHowTheyStand(_ index: Int) throws {
+    let (query, expected, rule) = Self.wordCases[index]
+    let parsed = try SearchQuery(parsing: query)
+    let matcher = try SearchMatcher(query: parsed, fields: SearchField.defaults)
+    let found = Self.wordAlbums.filter { matcher.matches($0) }
+    let arranged = AlbumOrder(mode: .relevance).arrangement(
+      of: found, query: parsed, fields: SearchField.defaults, collectionSize: Self.wordAlbums.count)
+    #expect(arranged.positions.map { found[$0].title } == expected, "\(query): \(rule)")
   }
 
   @Test func aRankedListHasNoHeadingsButTheDefaultOrderKeepsThem() throws {
