@@ -73,6 +73,10 @@ extension APIError {
     case .ignoredFiles, .nestedRepositories, .changedSinceOpened, .uncommittedChanges, .changedSinceUndoable, .unfinishedMerge,
       .savedMeanwhile:
       self.init(.conflict, error.description)
+    case .playRefused(_, .noSuchSide):
+      self.init(.unprocessableContent, error.description, field: "sides")
+    case .playRefused:
+      self.init(.unprocessableContent, error.description, field: "at")
     case .file(let file) where file.reason == .system(ENOENT):
       self.init(.notFound, error.description)
     case .several(let errors):
