@@ -333,8 +333,8 @@ public struct AlbumIssue: Hashable, Sendable {
   /// The file the issue is about, as `location` shows it: `album.md`, or
   /// the image for the fields `cover` and `thumbnail`.
   public func path(in location: CollectionLocation) -> String {
-    // A smart list's file (SmartListIssue/albumIssue): no album id starts with a dot.
-    if id.hasPrefix(CollectionLocation.markerFolder + "/") || PlayHistory.isPlaysFile(id) { return location.displayPath(id) }
+    // A smart list's file (SmartListIssue/albumIssue) or .gitattributes: no album id starts with a dot.
+    if id.hasPrefix(".") || PlayHistory.isPlaysFile(id) { return location.displayPath(id) }
     return switch field {
     case "cover": location.displayPath(id + "/" + CoverFiles.coverName)
     case "thumbnail": location.displayPath(id + "/" + CoverFiles.thumbnailName)
