@@ -24,3 +24,16 @@ struct LinkedFolderCommandTests {
     #expect(check.stdout.contains("albums/away: folder: is a link to "), "\(check.stdout)")
   }
 }
+
+/// NUL bytes in an album's body (issue 31's crash probe) fail rk check.
+@Suite("rk check and NUL bytes")
+struct NulBytesCommandTests {
+  @Test func rkCheckNamesTheFileAndLine() throws {
+    let collection = try TemporaryCollection(albums: ["albums/home": albumText(title: "Home", artist: "Here")])
+    try collection.writeFile(
+      "albums/home/album.md", Array("---\ntitle: Home\nartist: Here\n---\n\n## Notes\n\nSome".utf8) + [0, 0] + Array("\n".utf8))
+    let check = try runRK(["-C", collection.path, "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("albums/home/album.md:8: file: the file holds NUL bytes"), "\(check.stdout)")
+  }
+}

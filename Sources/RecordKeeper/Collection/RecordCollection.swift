@@ -317,7 +317,8 @@ public struct AlbumIssue: Hashable, Sendable {
 
   /// An `album.md` whose front matter could not be parsed.
   init(id: String, unreadable error: AlbumFileError) {
-    self.init(id: id, line: error.line, field: "front matter", message: error.description)
+    let field = if case .nulBytes = error { "file" } else { "front matter" }
+    self.init(id: id, line: error.line, field: field, message: error.description)
   }
 
   /// Why ``CollectionStore/read(_:)`` could not read an album, named as
