@@ -27,6 +27,7 @@ struct DiskFullTests {
   }
 
   @Test func aFailedLibgit2CallWithENOSPCIsAFullDiskNamingTheDiskAndThatNothingWasLost() {
+    LibGit2.start()
     #expect {
       errno = ENOSPC
       _ = try LibGit2.check(-1, "git_index_write")
