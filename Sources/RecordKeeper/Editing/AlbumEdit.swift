@@ -54,10 +54,11 @@ public struct AlbumFieldChanges: Hashable, Sendable {
       (released, .released, .releaseDate), (collector[.purchased], .collector(.purchased), .collectorValue),
     ]
     for case (let value?, let field, let rule) in dates where !value.isBlank {
+      // Only the year's length: every other rule of a date is validation's, reported with the rest.
       do throws(ReleaseDateError) {
         _ = try ReleaseDate(given: value.trimmed)
       } catch {
-        problems.append(AlbumProblem(field: field, message: error.description, rule: rule))
+        if case .shortYear = error { problems.append(AlbumProblem(field: field, message: error.description, rule: rule)) }
       }
     }
     if !problems.isEmpty { throw .invalid(problems) }

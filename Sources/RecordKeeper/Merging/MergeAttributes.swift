@@ -7,14 +7,14 @@
 public enum MergeAttributes {
   static let path = ".gitattributes"
 
-  /// The lines this collection should have and lacks: the merge driver's
-  /// once this clone has the driver set up (`merge.rk.driver`, as `rk init`
-  /// and `rk clone` do), the plays' once there is a plays folder.
+  /// The lines this collection should have and lacks, once this clone has
+  /// the driver set up (`merge.rk.driver`, as `rk init` and `rk clone` do):
+  /// the merge driver's, and the plays' once there is a plays folder.
   static func missing(in location: CollectionLocation, repository: GitRepository) -> [String] {
-    var wanted: [String] = []
-    if (try? repository.configuration("merge.\(MergeDriver.name).driver")) ?? nil != nil { wanted.append(MergeDriver.attributesLine) }
+    // A repository rk did not set up (a plain git init) is left as its owner made it.
+    guard (try? repository.configuration("merge.\(MergeDriver.name).driver")) ?? nil != nil else { return [] }
+    var wanted = [MergeDriver.attributesLine]
     if FileSystem.isDirectory(location.path(PlayHistory.folder)) { wanted.append(CollectionStore.playsAttributesLine) }
-    guard !wanted.isEmpty else { return [] }
     let bytes = FileSystem.exists(location.path(path)) ? ((try? FileSystem.read(location.path(path))) ?? []) : []
     let lines = Set(String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmed })
     return wanted.filter { !lines.contains($0) }
