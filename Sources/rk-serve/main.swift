@@ -45,6 +45,6 @@ let app = buildApplication(service: service, configuration: configuration) { act
 do {
   try await app.runService()
 } catch {
-  fail("\(error)")
+  fail(configuration.listenFailure(error) ?? "\(error)")
 }
 await service.close()

@@ -53,4 +53,15 @@ struct GitIdentityCommandTests {
     #expect(result.stderr.contains("git config --global user.email"))
     #expect(try Self.lastCommit(collection).hasPrefix("Record Keeper <rk@localhost> "))
   }
+
+  /// Once per clone, as the README says, not once per command.
+  @Test func theWarningIsNotRepeatedByLaterCommands() throws {
+    let collection = try Self.collection()
+    let first = try runRK(["-C", collection.path, "add", "--title", "Blue Train", "--artist", "John Coltrane"])
+    #expect(first.stderr.contains("no git identity is set"), "\(first.stderr)")
+    let second = try runRK(["-C", collection.path, "add", "--title", "Giant Steps", "--artist", "John Coltrane"])
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(!second.stderr.contains("no git identity is set"), "\(second.stderr)")
+    #expect(try Self.lastCommit(collection).hasPrefix("Record Keeper <rk@localhost> "))
+  }
 }

@@ -118,3 +118,19 @@ struct ServeCommandTests {
     #expect(result.stderr.contains("--port"))
   }
 }
+
+extension ServeCommandTests {
+  /// A busy port is named with what to do, not SwiftNIO's
+  /// `bind(descriptor:ptr:bytes:): Address already in use`.
+  @Test func aPortInUseIsNamedWithWhatToDo() throws {
+    let collection = try collection()
+    let (socket, port) = try bindLoopback()
+    defer { close(socket) }
+    #expect(listen(socket, 1) == 0)
+    let result = try runRK(["-C", collection.path, "serve", "--port", String(port)])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("rk serve: port \(port) on 127.0.0.1 is already in use"), "\(result.stderr)")
+    #expect(result.stderr.contains("--port 0 takes any free port"))
+    #expect(!result.stderr.contains("bind(descriptor"))
+  }
+}

@@ -42,6 +42,8 @@ public enum AlbumFile {
     var all = bytes[...]
     if all.starts(with: [0xEF, 0xBB, 0xBF]) { all = all.dropFirst(3) }
     guard isValidUTF8(all) else { throw .notUTF8 }
+    // NUL is valid UTF-8 but no text: what a crash or a full disk leaves in a half-written file.
+    if let nul = all.firstIndex(of: 0) { throw .nulBytes(line: all[..<nul].count { $0 == UInt8(ascii: "\n") } + 1) }
     let markers = ConflictMarkers(all)
     if let line = markers.first { throw .mergeConflict(line: line) }
     var lines = LineScanner(all)
@@ -212,6 +214,8 @@ public enum AlbumFileError: Error, Equatable, Sendable, CustomStringConvertible 
   case unclosedFrontMatter
   /// The bytes are not UTF-8 text.
   case notUTF8
+  /// The file holds NUL bytes, the first on `line`: binary data, not text.
+  case nulBytes(line: Int)
   /// The front matter is not valid YAML.
   case yaml(line: Int, problem: String)
   /// The file holds git's conflict markers (`<<<<<<<`, `=======`,
@@ -227,7 +231,7 @@ public enum AlbumFileError: Error, Equatable, Sendable, CustomStringConvertible 
   public var line: Int {
     switch self {
     case .missingFrontMatter, .unclosedFrontMatter, .notUTF8: 1
-    case .yaml(let line, _), .mergeConflict(let line), .alias(let line, _), .notRewritable(let line, _): line
+    case .yaml(let line, _), .mergeConflict(let line), .alias(let line, _), .notRewritable(let line, _), .nulBytes(let line): line
     }
   }
 
@@ -236,6 +240,9 @@ public enum AlbumFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case .missingFrontMatter: "no front matter: the file must start with a line `---`, then `title:` and `artist:` lines, then `---`"
     case .unclosedFrontMatter: "the front matter is not closed: add a line `---` after the last `key: value` line"
     case .notUTF8: "the file is not UTF-8 text: save it as UTF-8"
+    case .nulBytes:
+      "the file holds NUL bytes (binary data, as a crash or a full disk leaves in a half-written file), so rk leaves it alone: "
+        + "remove them in an editor, or bring back the last committed version with git restore"
     case .yaml(_, let problem): "YAML syntax: \(problem)"
     case .mergeConflict:
       "unresolved git merge conflict: edit the file to keep the lines you want and remove the `<<<<<<<`, `=======` and `>>>>>>>` marker lines, then `git add` the file and `git commit`"

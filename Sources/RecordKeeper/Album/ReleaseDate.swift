@@ -28,6 +28,17 @@ public struct ReleaseDate: Hashable, Sendable {
     try self.init(year: numbers[0], month: numbers.count > 1 ? numbers[1] : nil, day: numbers.count > 2 ? numbers[2] : nil)
   }
 
+  /// Parses a date a person gives (`rk set --released`, the app's form):
+  /// as ``init(parsing:)``, but the year must be written with four digits,
+  /// so `97` is refused rather than kept as the year 0097.
+  public init(given text: String) throws(ReleaseDateError) {
+    let yearDigits = text.utf8.prefix { $0 != UInt8(ascii: "-") }
+    if yearDigits.count != 4, !yearDigits.isEmpty, yearDigits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+      throw .shortYear(text)
+    }
+    try self.init(parsing: text)
+  }
+
   /// Makes a date from its parts; a month needs a year, a day needs a month,
   /// and together they must name a real calendar day.
   public init(year: Int, month: Int? = nil, day: Int? = nil) throws(ReleaseDateError) {
@@ -77,6 +88,8 @@ public enum ReleaseDateError: Error, Equatable, Sendable, CustomStringConvertibl
   case malformed(String)
   /// The year is not a whole number from 1 to 9999.
   case year
+  /// A date given with a year of other than four digits (`97`).
+  case shortYear(String)
   /// The month is not 1…12.
   case month
   /// A day was given without a month.
@@ -88,6 +101,8 @@ public enum ReleaseDateError: Error, Equatable, Sendable, CustomStringConvertibl
     switch self {
     case .malformed(let text): "\"\(text)\" is not a date; write YYYY, YYYY-MM or YYYY-MM-DD"
     case .year: "the year must be a whole number from 1 to 9999"
+    case .shortYear(let text):
+      "\"\(text)\" is not a date: write the year with all four digits (1997, not 97), as YYYY, YYYY-MM or YYYY-MM-DD"
     case .month: "the month must be from 1 to 12"
     case .dayWithoutMonth: "a day needs a month"
     case .day(let year, let month, let day):

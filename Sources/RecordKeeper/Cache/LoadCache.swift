@@ -24,6 +24,9 @@ struct LoadCache: Sendable {
     var hasAlbum: Bool
     var albumIsLink: Bool
     var covers: CoverFiles
+    /// The links to folders in it (not walked), by name: loading says
+    /// where each leads when that is out of the collection.
+    var links: [String] = []
   }
 
   /// Folders and albums in the order they were written, which is the
@@ -41,7 +44,7 @@ struct LoadCache: Sendable {
 
   static let fileName = "rk-cache"
   /// Bumped whenever what is written changes.
-  static let format: UInt32 = 2
+  static let format: UInt32 = 3
   private static let magic = Array("RKCACHE\n".utf8)
 
   init() {}
@@ -178,7 +181,12 @@ struct LoadCache: Sendable {
       writer.integer(UInt64(folder.subfolders.count))
       for name in folder.subfolders { writer.string(name) }
       writer.integer(
-        (folder.hasAlbum ? 1 : 0) | (folder.albumIsLink ? 2 : 0) | (folder.covers.cover ? 4 : 0) | (folder.covers.thumbnail ? 8 : 0))
+        (folder.hasAlbum ? 1 : 0) | (folder.albumIsLink ? 2 : 0) | (folder.covers.cover ? 4 : 0) | (folder.covers.thumbnail ? 8 : 0)
+          | (folder.links.isEmpty ? 0 : 16))
+      if !folder.links.isEmpty {
+        writer.integer(UInt64(folder.links.count))
+        for name in folder.links { writer.string(name) }
+      }
     }
     let steadyAlbums = albums.filter { !$0.stamp.isRacy(cacheWrittenAt: recent) }
     writer.integer(UInt64(steadyAlbums.count))
@@ -235,11 +243,19 @@ struct LoadCache: Sendable {
         subfolders.append(name)
       }
       guard let flags = reader.integer() else { return false }
+      var links: [String] = []
+      if flags & 16 != 0 {
+        guard let linkCount = reader.count() else { return false }
+        for _ in 0..<linkCount {
+          guard let name = reader.string() else { return false }
+          links.append(name)
+        }
+      }
       folderIDs.append(id)
       folders.append(
         Folder(
           stamp: stamp, subfolders: subfolders, hasAlbum: flags & 1 != 0, albumIsLink: flags & 2 != 0,
-          covers: CoverFiles(cover: flags & 4 != 0, thumbnail: flags & 8 != 0)))
+          covers: CoverFiles(cover: flags & 4 != 0, thumbnail: flags & 8 != 0), links: links))
     }
     self.folderIDs = folderIDs.list
     guard let albumCount = reader.count() else { return false }

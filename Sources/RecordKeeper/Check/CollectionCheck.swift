@@ -25,7 +25,9 @@ public struct CollectionCheck: Sendable {
     let playIssues =
       PlayHistory.load(collection.location).problems
       + PlaysWithoutAlbum.issues(in: collection.location, albums: Set(collection.albums.map(\.id) + collection.unreadable.map(\.id)))
-    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues)
+    // The merge settings in .gitattributes (PRODUCT.md §6).
+    let attributeIssues = MergeAttributes.issues(in: collection.location)
+    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues + attributeIssues)
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
 
@@ -53,7 +55,7 @@ public struct CollectionCheck: Sendable {
 
   /// How many albums have at least one problem.
   public var albumsWithProblems: Int {
-    Set(issues.map(\.id).filter { !$0.hasPrefix(CollectionLocation.markerFolder + "/") && !PlayHistory.isPlaysFile($0) }).count
+    Set(issues.map(\.id).filter { !$0.hasPrefix(".") && !PlayHistory.isPlaysFile($0) }).count
   }
 
   /// `12 albums checked: no problems.` or `12 albums checked: 5 problems in 2 albums.`
@@ -63,9 +65,10 @@ public struct CollectionCheck: Sendable {
     let albums = albumsWithProblems
     let lists = Set(issues.map(\.id).filter { $0.hasPrefix(CollectionLocation.markerFolder + "/") }).count
     let plays = Set(issues.map(\.id).filter(PlayHistory.isPlaysFile)).count
+    let settings = issues.contains { $0.id == MergeAttributes.path }
     let places = [
       albums > 0 ? "\(albums) album\(albums == 1 ? "" : "s")" : nil, lists > 0 ? "\(lists) smart list\(lists == 1 ? "" : "s")" : nil,
-      plays > 0 ? "\(plays) plays file\(plays == 1 ? "" : "s")" : nil,
+      plays > 0 ? "\(plays) plays file\(plays == 1 ? "" : "s")" : nil, settings ? MergeAttributes.path : nil,
     ]
     return "\(checked): \(issues.count) problem\(issues.count == 1 ? "" : "s") in \(places.compactMap { $0 }.joined(separator: " and "))."
   }

@@ -32,6 +32,8 @@ public enum AlbumReference {
     if named.count == 1 { return named[0] }
     let candidates = named.isEmpty ? ids.filter { folderName(of: $0).hasPrefix(key) } : named
     switch candidates.count {
+    // `.` and `./x` are paths, never words: `.` is in many a title (`Vol. 2`).
+    case 0 where reference.hasPrefix("."): throw .noSuchAlbum(reference)
     case 0: return try resolve(words: reference, among: albums())
     case 1: return candidates[0]
     default: throw .ambiguous(reference, candidates: candidates.sorted())
@@ -65,6 +67,7 @@ public enum AlbumReference {
   /// leaves the collection.
   private static func checkedKey(_ reference: String, in location: CollectionLocation) throws(CollectionError) -> String {
     var key = reference
+    if let here = try pathKey(reference, from: FileSystem.currentDirectory(), in: location) { key = here }
     for suffix in ["/" + AlbumFile.name, "/"] where key.hasSuffix(suffix) { key.removeLast(suffix.count) }
     while key.hasPrefix("./") { key.removeFirst(2) }
     if key.hasPrefix("/") {
@@ -79,6 +82,32 @@ public enum AlbumReference {
       throw .outsideCollection(reference)
     }
     return key
+  }
+
+  /// The id a reference names as a path from the working directory `here`,
+  /// when that is inside the collection: `.` in an album's folder (or a
+  /// folder below it) names that album, `../other` its neighbour (PRODUCT.md
+  /// §3). `nil` when `here` is outside the collection, or the reference is
+  /// no `.`/`..` path and no album folder from here, so it is read from the
+  /// root as before.
+  static func pathKey(_ reference: String, from here: String, in location: CollectionLocation) throws(CollectionError) -> String? {
+    guard !reference.hasPrefix("/") else { return nil }
+    let root = realPath(location.root) ?? location.root
+    let here = realPath(here) ?? here
+    func inside(_ path: String) -> Bool { path == root || path.hasPrefix(root + "/") }
+    guard inside(here) else { return nil }
+    let first = reference.split(separator: "/", omittingEmptySubsequences: false).first
+    let isPath = first == "." || first == ".."
+    var path = FileSystem.absolute(here + "/" + reference)
+    if path.hasSuffix("/" + AlbumFile.name) { path.removeLast(AlbumFile.name.count + 1) }
+    guard isPath || FileSystem.exists(path + "/" + AlbumFile.name) else { return nil }
+    guard inside(path) else { throw .outsideCollection(reference) }
+    var folder = path
+    while !FileSystem.exists(folder + "/" + AlbumFile.name) {
+      guard folder != root, let slash = folder.lastIndex(of: "/") else { throw .noSuchAlbum(reference) }
+      folder = String(folder[..<slash])
+    }
+    return folder == root ? "" : String(folder.dropFirst(root.count + 1))
   }
 
   /// Whether `path` exists and, with every link in it followed, is not

@@ -55,7 +55,7 @@ public struct RecordCollection: Sendable {
     let rootDescriptor = cache == nil ? -1 : open(location.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     defer { if rootDescriptor >= 0 { close(rootDescriptor) } }
     let realRoot = (try? FileSystem.realPath(location.root)) ?? location.root
-    let (folders, listings, reused) = try walk(location, beforeListing: beforeListing, cache: cache, rootDescriptor: rootDescriptor)
+    let (folders, listings, reused, links) = try walk(location, beforeListing: beforeListing, cache: cache, rootDescriptor: rootDescriptor)
     let unreadable = Mutex<[AlbumIssue]>([])
     let problems = Mutex<[AlbumIssue]>([])
     // Taken before reading: a change made while reading shows in the next stamp.
@@ -119,7 +119,8 @@ public struct RecordCollection: Sendable {
       LoadCache.write(cachePath, root: location.root, folders: listings, albums: entries)
     }
     var collection = RecordCollection(
-      location: location, albums: albums, unreadable: unreadable.withLock { $0 }, problems: problems.withLock { $0 })
+      location: location, albums: albums, unreadable: unreadable.withLock { $0 } + linksOut(links, in: location, realRoot: realRoot),
+      problems: problems.withLock { $0 })
     collection.readCount = readCount
     collection.unreadable.sort { ($0.id, $0.line) < ($1.id, $1.line) }
     collection.problems.sort { ($0.id, $0.line) < ($1.id, $1.line) }
@@ -129,6 +130,21 @@ public struct RecordCollection: Sendable {
   /// The ids of every album below the root, found from folder listings alone.
   public static func albumIDs(_ location: CollectionLocation) throws(CollectionError) -> [String] {
     try walk(location, cache: nil, rootDescriptor: -1).albums.map(\.id)
+  }
+
+  /// The links among `links` (ids of links to folders) that lead out of the
+  /// collection to an album folder: not followed, and so not loaded, but
+  /// named, so that an album never goes missing without a word.
+  private static func linksOut(_ links: [String], in location: CollectionLocation, realRoot: String) -> [AlbumIssue] {
+    links.compactMap { id in
+      guard let target = try? FileSystem.realPath(location.path(id)), target != realRoot, !target.hasPrefix(realRoot + "/"),
+        FileSystem.exists(target + "/" + AlbumFile.name)
+      else { return nil }
+      return AlbumIssue(
+        id: id, line: 0, field: "folder",
+        message: "is a link to \(target), outside the collection, and rk does not follow links out of it, so this album is not loaded: "
+          + "move that folder here in place of the link")
+    }
   }
 
   /// A folder holding an `album.md`, as its listing showed it.
@@ -155,8 +171,9 @@ public struct RecordCollection: Sendable {
   /// the next cache.
   private static func walk(
     _ location: CollectionLocation, beforeListing: (@Sendable (String) -> Void)? = nil, cache: LoadCache?, rootDescriptor: Int32
-  ) throws(CollectionError) -> (albums: [AlbumFolder], listings: [(String, LoadCache.Folder)], reused: Int) {
+  ) throws(CollectionError) -> (albums: [AlbumFolder], listings: [(String, LoadCache.Folder)], reused: Int, links: [String]) {
     var albums: [AlbumFolder] = []
+    var links: [String] = []
     var listings: [(String, LoadCache.Folder)] = []
     var reused = 0
     var level = [""]
@@ -188,6 +205,7 @@ public struct RecordCollection: Sendable {
         case .success(let value): (id, listing, fromCache) = value
         case .failure(let error): throw .file(error)
         }
+        links += listing.links.map { id.isEmpty ? $0 : id + "/" + $0 }
         if cache != nil { listings.append((id, listing)) }
         if fromCache { reused += 1 }
         if listing.hasAlbum && !isRoot { albums.append(AlbumFolder(id: id, isLink: listing.albumIsLink, covers: listing.covers)) }
@@ -195,7 +213,7 @@ public struct RecordCollection: Sendable {
       }
       isRoot = false
     }
-    return (albums, listings, reused)
+    return (albums, listings, reused, links)
   }
 
   /// The stamp of `relative` below the root: through the root's descriptor when it could be opened.
@@ -204,7 +222,8 @@ public struct RecordCollection: Sendable {
       ? FileStamp.of(relative, in: rootDescriptor) : FileStamp.of(relative.isEmpty ? location.root : location.path(relative))
   }
 
-  /// What a folder's entries say: the folders to walk, the album file and its covers.
+  /// What a folder's entries say: the folders to walk, the links to
+  /// folders (not walked), the album file and its covers.
   private static func listing(of entries: [FileSystem.Entry], stamp: FileStamp) -> LoadCache.Folder {
     var folder = LoadCache.Folder(stamp: stamp, subfolders: [], hasAlbum: false, albumIsLink: false, covers: CoverFiles())
     for entry in entries {
@@ -217,6 +236,7 @@ public struct RecordCollection: Sendable {
       default: break
       }
       if isFolderToWalk(entry) { folder.subfolders.append(entry.name) }
+      if entry.isDirectory && entry.isLink && !entry.name.hasPrefix(".") { folder.links.append(entry.name) }
     }
     return folder
   }
@@ -297,7 +317,8 @@ public struct AlbumIssue: Hashable, Sendable {
 
   /// An `album.md` whose front matter could not be parsed.
   init(id: String, unreadable error: AlbumFileError) {
-    self.init(id: id, line: error.line, field: "front matter", message: error.description)
+    let field = if case .nulBytes = error { "file" } else { "front matter" }
+    self.init(id: id, line: error.line, field: field, message: error.description)
   }
 
   /// Why ``CollectionStore/read(_:)`` could not read an album, named as
@@ -313,11 +334,12 @@ public struct AlbumIssue: Hashable, Sendable {
   /// The file the issue is about, as `location` shows it: `album.md`, or
   /// the image for the fields `cover` and `thumbnail`.
   public func path(in location: CollectionLocation) -> String {
-    // A smart list's file (SmartListIssue/albumIssue): no album id starts with a dot.
-    if id.hasPrefix(CollectionLocation.markerFolder + "/") || PlayHistory.isPlaysFile(id) { return location.displayPath(id) }
+    // A smart list's file (SmartListIssue/albumIssue) or .gitattributes: no album id starts with a dot.
+    if id.hasPrefix(".") || PlayHistory.isPlaysFile(id) { return location.displayPath(id) }
     return switch field {
     case "cover": location.displayPath(id + "/" + CoverFiles.coverName)
     case "thumbnail": location.displayPath(id + "/" + CoverFiles.thumbnailName)
+    case "folder": location.displayPath(id)
     default: location.displayPath(ofAlbum: id)
     }
   }

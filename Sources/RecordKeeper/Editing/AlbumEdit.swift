@@ -45,6 +45,25 @@ public struct AlbumFieldChanges: Hashable, Sendable {
     }
   }
 
+  /// Refuses a date given with a year of other than four digits (`97`,
+  /// `23-2-1`), which would otherwise be kept as the year 0097 (PRODUCT.md
+  /// §3). A date already in a file is read as written; only new input is held to this.
+  public func check() throws(AlbumEditError) {
+    var problems: [AlbumProblem] = []
+    let dates: [(String?, AlbumField, AlbumProblem.Rule)] = [
+      (released, .released, .releaseDate), (collector[.purchased], .collector(.purchased), .collectorValue),
+    ]
+    for case (let value?, let field, let rule) in dates where !value.isBlank {
+      // Only the year's length: every other rule of a date is validation's, reported with the rest.
+      do throws(ReleaseDateError) {
+        _ = try ReleaseDate(given: value.trimmed)
+      } catch {
+        if case .shortYear = error { problems.append(AlbumProblem(field: field, message: error.description, rule: rule)) }
+      }
+    }
+    if !problems.isEmpty { throw .invalid(problems) }
+  }
+
   private static func nonBlank(_ text: String) -> String? {
     let trimmed = text.trimmed
     return trimmed.isEmpty ? nil : trimmed
@@ -92,6 +111,7 @@ public enum AlbumEdit: Hashable, Sendable {
   public func apply(to album: inout Album) throws(AlbumEditError) -> Bool {
     switch self {
     case .setFields(let changes):
+      try changes.check()
       let before = album
       changes.apply(to: &album)
       return album != before

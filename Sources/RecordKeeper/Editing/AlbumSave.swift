@@ -58,6 +58,7 @@ public struct AlbumSave: Hashable, Sendable {
   /// Applies the save; returns whether the album changed.
   @discardableResult
   public func apply(to album: inout Album) throws(AlbumEditError) -> Bool {
+    try fields.check()
     let before = album
     fields.apply(to: &album)
     if let trackList {

@@ -76,7 +76,12 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
   }
 
   /// `cannot read PATH: REASON; WHAT TO DO`.
-  public var description: String { "cannot \(operation) \(path): \(explanation)" }
+  public var description: String {
+    if case .system(let code) = reason, code == ENOSPC || code == EDQUOT {
+      return "cannot \(operation) \(path): " + DiskFull.message(path: path)
+    }
+    return "cannot \(operation) \(path): \(explanation)"
+  }
 
   /// The reason and what to do, without the path: for messages that name
   /// the file already (`PATH:LINE: field: message`).

@@ -41,8 +41,14 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
   /// (its parents were never fetched), and the work needs what came before.
   case shallowHistory(String)
 
+  /// The disk holding the repository (its work tree given) is full: git
+  /// could not write (in `function`), and nothing was changed.
+  case diskFull(path: String, function: String)
+
   public var description: String {
     switch self {
+    case .diskFull(let path, _):
+      DiskFull.message(path: path)
     case .lockHeld(let path, let holders):
       "\(holders.joined(separator: ", ")) \(holders.count == 1 ? "is" : "are") working in this repository and may hold \(path): "
         + "let it finish (a git commit waiting for its message finishes when you save and close the editor) and try again. "

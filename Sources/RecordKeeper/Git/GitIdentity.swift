@@ -76,7 +76,7 @@ public struct GitIdentity: Equatable, Sendable {
     return GitSignature(pointer)
   }
 
-  /// Hears, once per process, that a commit was made without an identity
+  /// Hears, once per clone, that a commit was made without an identity
   /// (``missingMessage``): `rk` prints it as a warning. Unset, nothing is said.
   public static let missingNotice = Mutex<(@Sendable (String) -> Void)?>(nil)
   private static let noticeGiven = Mutex(false)
@@ -87,13 +87,19 @@ public struct GitIdentity: Equatable, Sendable {
     + "set yours with git config --global user.name \"Your Name\" and git config --global user.email you@example.org "
     + "(or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL)"
 
-  /// Gives ``missingMessage`` to ``missingNotice``, the first time only.
-  static func noticeMissing() {
+  /// Gives ``missingMessage`` to ``missingNotice``, the first time only:
+  /// once in this process, and never again once the file `marker` (in the
+  /// clone's git folder) records that it was said, so every later command
+  /// commits quietly as the README promises.
+  static func noticeMissing(marker: String) {
     let first = noticeGiven.withLock { given in
       defer { given = true }
       return !given
     }
-    guard first, let notice = missingNotice.withLock({ $0 }) else { return }
+    guard first, let notice = missingNotice.withLock({ $0 }), !FileSystem.exists(marker) else { return }
     notice(missingMessage)
+    // Not recorded (a read-only git folder), it is said again next time: better than never.
+    if let slash = marker.lastIndex(of: "/") { try? FileSystem.makeFolders(String(marker[..<slash])) }
+    try? FileSystem.writeAtomically(Array((missingMessage + "\n").utf8), to: marker)
   }
 }

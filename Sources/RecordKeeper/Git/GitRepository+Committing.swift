@@ -348,7 +348,7 @@ extension GitRepository {
     func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
     func signature(_ role: GitIdentity.Role) throws(GitError) -> GitSignature {
       let (identity, missing) = GitIdentity.resolve(role, environment: variable, config: value)
-      if missing { GitIdentity.noticeMissing() }
+      if missing { GitIdentity.noticeMissing(marker: gitDirectory + "/rk/identity-noticed") }
       if let signature = identity.signature() { return signature }
       // A name or email git cannot use (one with `<` or `>`).
       var pointer: UnsafeMutablePointer<git_signature>?

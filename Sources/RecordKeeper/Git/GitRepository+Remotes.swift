@@ -108,8 +108,13 @@ final class RemoteSession {
 
   /// The error for a libgit2 failure (`result`, its `function`) in this session.
   func error(for result: Int32, _ function: String) -> RemoteError {
+    let code = errno
     let message = LibGit2.takeLastErrorMessage()
     if let failure { return failure }
+    // "cannot extend packfile" is the local disk, not the remote.
+    if DiskFull.isDiskFull(errno: code, message: message) {
+      return .git(.diskFull(path: DiskFull.repositoryPath.withLock { $0 } ?? FileSystem.currentDirectory(), function: function))
+    }
     switch result {
     case GIT_EAUTH.rawValue:
       return .authentication(remote: remoteName, url: url, tried: tried)

@@ -30,6 +30,7 @@ public final class GitRepository {
     self.repository = repository
     self.workingDirectory = workingDirectory
     gitDirectory = Self.trimmingSlash(String(cString: git_repository_path(repository)))
+    DiskFull.repositoryPath.withLock { $0 = workingDirectory }
   }
 
   deinit { git_repository_free(repository) }

@@ -58,7 +58,12 @@ package enum LibGit2 {
   @discardableResult
   static func check(_ result: Int32, _ function: String) throws(GitError) -> Int32 {
     guard result < 0 else { return result }
-    throw .libgit2(function: function, code: result, message: takeLastErrorMessage())
+    let code = errno
+    let message = takeLastErrorMessage()
+    if DiskFull.isDiskFull(errno: code, message: message) {
+      throw .diskFull(path: DiskFull.repositoryPath.withLock { $0 } ?? FileSystem.currentDirectory(), function: function)
+    }
+    throw .libgit2(function: function, code: result, message: message)
   }
 
   /// The message of libgit2's last error on this thread, cleared afterwards so

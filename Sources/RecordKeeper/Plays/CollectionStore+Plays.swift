@@ -9,7 +9,9 @@ extension CollectionStore {
   /// to `plays/YYYY.md` of the play's year, in one commit ("Play Miles
   /// Davis – Kind of Blue (sides A, B)") that `rk undo` undoes.
   ///
-  /// `time` defaults to now, in local time; who played it is the git author.
+  /// `time` defaults to now, in local time, and is refused when later than
+  /// now; a side the album's track list does not name is refused too. Who
+  /// played it is the git author.
   /// The first play also registers ``playsAttributesLine`` in
   /// `.gitattributes`, in the same commit, when `rk init` did not.
   @discardableResult
@@ -19,7 +21,14 @@ extension CollectionStore {
     let id = try resolve(reference)
     return try locked { () throws(StoreError) -> (play: Play, commit: GitCommit?) in
       let (album, _) = try read(id)
-      let play = Play(time: time ?? .now, album: id, sides: sides, who: authorName(), note: note)
+      let now = PlayTime.now
+      let play: Play
+      do throws(PlayRefusal) {
+        play = Play(
+          time: try (time ?? now).refusingFuture(now: now), album: id, sides: try album.playedSides(sides), who: authorName(), note: note)
+      } catch {
+        throw .playRefused(album: ChangeMessage.name(of: album), error)
+      }
       let file = PlayHistory.file(ofYear: play.time.date.year)
       let old = try FileSystem.exists(location.path(file)) ? readPlaysFile(file) : nil
       var text = old.map { String(decoding: $0, as: UTF8.self) } ?? "# Plays in \(play.time.date.year)\n\n"

@@ -54,6 +54,21 @@ public struct SearchQuery: Hashable, Sendable {
     self.init(terms: parser.terms, clauses: parser.clauses)
   }
 
+  /// For a query that matched nothing: when a text rule's value was cut at
+  /// a space and the words after it became terms of their own
+  /// (`@artist:=Miles Davis`), what to write instead
+  /// (`@artist:="Miles Davis"`); `nil` for any other query.
+  public static func quotingHint(_ text: String) -> String? {
+    var parser = QueryParser(text)
+    guard (try? parser.parse()) != nil, let cut = parser.cutValue else { return nil }
+    let whole = ([cut.value] + cut.words).joined(separator: " ")
+    let meant = SearchRule.field(cut.field, cut.exact ? .equals(whole) : .contains(whole))
+    let words = cut.words.map { "\"\($0)\"" }.joined(separator: ", ")
+    return "a rule's value ends at a space, so \(cut.rule) looked for \"\(cut.value)\" alone, and \(words) "
+      + (cut.words.count == 1 ? "was searched as a word of its own" : "were searched as words of their own")
+      + "; quote a value with spaces: \(meant)"
+  }
+
   /// Whether the query has no terms or rules and so matches every album.
   public var isEmpty: Bool { terms.isEmpty && clauses.isEmpty }
 
@@ -110,6 +125,11 @@ private struct QueryParser {
   var index = 0
   var terms: [SearchQuery.Term] = []
   var clauses: [SearchClause] = []
+  /// The first text rule outside a clause whose unquoted value was
+  /// followed by plain words (`@artist:=Miles Davis`): the rule as written,
+  /// its field, whether it is exact, its value and those words, for
+  /// ``SearchQuery/quotingHint(_:)``.
+  var cutValue: (rule: String, field: RuleField, exact: Bool, value: String, words: [String])?
 
   init(_ text: String) { characters = Array(text) }
 
@@ -136,11 +156,37 @@ private struct QueryParser {
           continue
         }
       } else if first == "#" || first == "@" || startsTagCount(at: index) {
+        let start = index
         clauses.append(SearchClause([try rule(inClause: false)]))
+        noteCutValue(of: start)
         continue
       }
       plainTerm()
     }
+  }
+
+  /// Records ``cutValue`` when the rule just read from `start` is
+  /// `@field:text` or `@field:=text`, unquoted, and plain words follow it.
+  private mutating func noteCutValue(of start: Int) {
+    guard cutValue == nil, case .field(let field, let test)? = clauses.last?.rules.first else { return }
+    let rule = written(from: start)
+    guard !rule.contains("\"") else { return }
+    let (exact, value): (Bool, String)
+    switch test {
+    case .contains(let text): (exact, value) = (false, text)
+    case .equals(let text): (exact, value) = (true, text)
+    default: return
+    }
+    var words: [String] = []
+    var next = index
+    while next < characters.count {
+      while next < characters.count, characters[next] == " " { next += 1 }
+      guard next < characters.count, !"#@+-\"(".contains(characters[next]) else { break }
+      let end = characters[next...].firstIndex(of: " ") ?? characters.count
+      words.append(String(characters[next..<end]))
+      next = end
+    }
+    if !words.isEmpty { cutValue = (rule, field, exact, value, words) }
   }
 
   /// Whether the text after a `+(` or `-(` begins a clause: a rule or the

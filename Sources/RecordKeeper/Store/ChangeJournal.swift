@@ -100,13 +100,23 @@ public struct InterruptedChange: Equatable, Sendable, CustomStringConvertible {
     case .finished:
       "finished a change an earlier rk was interrupted in (\"\(summary)\"): it had been committed"
     case .rolledBack where !keptEdits.isEmpty:
-      "rolled back a change an earlier rk was interrupted in (\"\(summary)\"), but \(keptEdits.joined(separator: ", ")) "
+      "rolled back a change an earlier rk was interrupted in (\"\(summary)\"), but \(Self.listed(keptEdits)) "
         + "\(keptEdits.count == 1 ? "was" : "were") saved by hand since, so rk left \(keptEdits.count == 1 ? "it" : "them") "
         + "as saved (rk's change is not in \(keptEdits.count == 1 ? "it" : "them")): check with git diff"
     case .rolledBack:
-      "rolled back a change an earlier rk was interrupted in (\"\(summary)\"): \(paths.joined(separator: ", ")) put back as before"
+      "rolled back a change an earlier rk was interrupted in (\"\(summary)\"): \(Self.listed(paths)) put back as before"
     case .leftAsIs:
-      "found a change an earlier rk was interrupted in (\"\(summary)\"), but the branch has moved since, so rk left \(paths.joined(separator: ", ")) as they are: check them with git status"
+      "found a change an earlier rk was interrupted in (\"\(summary)\"), but the branch has moved since, so rk left \(Self.listed(paths)) as they are: check them with git status"
     }
+  }
+
+  /// How many paths a message names before it only counts the rest: an
+  /// interrupted import covers thousands, which made one line of 60 KB.
+  static let pathsNamed = 5
+
+  /// `a, b, c`; or for many, `3012 files (a, b, c, d, e and 3007 more)`.
+  static func listed(_ paths: [String]) -> String {
+    guard paths.count > pathsNamed else { return paths.joined(separator: ", ") }
+    return "\(paths.count) files (\(paths.prefix(pathsNamed).joined(separator: ", ")) and \(paths.count - pathsNamed) more)"
   }
 }

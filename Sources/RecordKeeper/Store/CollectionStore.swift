@@ -341,7 +341,8 @@ public final class CollectionStore {
       } else if !undone.contains(commit.id) {
         guard action != nil else { throw .notOurCommit(commit.summary) }
         guard action != "init", !commit.parentIDs.isEmpty else { throw .nothingLeftToUndo(commit.summary) }
-        return commit
+        // The merge settings rk set up or put back are no change to undo.
+        if action != "merge-driver" { return commit }
       }
       guard let parent = commit.parentIDs.first else { throw .nothingLeftToUndo(commit.summary) }
       do {

@@ -65,6 +65,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// changing it, and the two could not be merged (`reason` says why):
   /// the person's file stands and rk's change was not made (PRODUCT.md §4).
   case savedMeanwhile(path: String, reason: String)
+  /// A play of the album (its name given) was not recorded.
+  case playRefused(album: String, PlayRefusal)
 
   public var description: String {
     switch self {
@@ -116,6 +118,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) was saved by someone else while rk was changing it, and \(reason): the saved file was kept as it is and rk changed nothing; run the command again"
     case .unknownVersion(let album, let version):
       "\(album) was not saved: the version \(version) the form was opened at is unknown; reload the album and make the changes again"
+    case .playRefused(let album, let refusal): "no play of \(album) was recorded: \(refusal)"
     case .uncommittedChanges(let paths):
       "undo would overwrite uncommitted edits in " + paths.joined(separator: ", ") + ": commit or discard them first"
     }

@@ -59,6 +59,9 @@ extension APIError {
       self.init(.unprocessableContent, error.description, field: problems.first?.field.key)
     case .edit(_, let edit):
       self.init(.unprocessableContent, error.description, field: edit.field)
+    case .unreadable:
+      // A file half-written or broken by hand: the client can do nothing but have it fixed, and is told which.
+      self.init(.unprocessableContent, error.description + "; fix the file (rk check lists every problem)", field: "file")
     case .outsideCollection, .symbolicLink:
       self.init(.badRequest, error.description, field: "id")
     case .collection(.noSuchAlbum), .collection(.ambiguous), .noMatches:
@@ -73,6 +76,10 @@ extension APIError {
     case .ignoredFiles, .nestedRepositories, .changedSinceOpened, .uncommittedChanges, .changedSinceUndoable, .unfinishedMerge,
       .savedMeanwhile:
       self.init(.conflict, error.description)
+    case .playRefused(_, .noSuchSide):
+      self.init(.unprocessableContent, error.description, field: "sides")
+    case .playRefused:
+      self.init(.unprocessableContent, error.description, field: "at")
     case .file(let file) where file.reason == .system(ENOENT):
       self.init(.notFound, error.description)
     case .several(let errors):

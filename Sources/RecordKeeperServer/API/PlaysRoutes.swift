@@ -40,7 +40,7 @@ struct PlaysRoutes<Context: RequestContext>: Sendable {
     var time: PlayTime?
     if let value = body["at"] {
       guard let text = value as? String else { throw APIError(.badRequest, "at must be a text, \"YYYY-MM-DD HH:MM\"", field: "at") }
-      do { time = try PlayTime(parsing: text) } catch { throw APIError(.badRequest, "at: \(error)", field: "at") }
+      do { time = try PlayTime(given: text) } catch { throw APIError(.badRequest, "at: \(error)", field: "at") }
     }
     do throws(StoreError) {
       _ = try await service.play(id, sides: sides, at: time, note: note)

@@ -75,6 +75,7 @@ extension RK {
       }
       let added = try await ReleaseFill.add(id, from: source, into: store, cover: images, duplicate: duplicate) {
         (album) throws(AlbumEditError) in
+        try fields.changes.check()
         fields.changes.apply(to: &album)
         if !tracks.isEmpty { album.trackList = [] }
         for track in tracks { try album.addTrack(line: track) }
@@ -88,6 +89,7 @@ extension RK {
       var album = Album(id: "", title: "", artist: "")
       fields.changes.apply(to: &album)
       do {
+        try fields.changes.check()
         for track in tracks { try album.addTrack(line: track) }
         for tag in tags { try album.addTag(tag) }
       } catch {

@@ -100,6 +100,7 @@ extension RK {
             return false
           })
         print(tally.summary(interactive: interactive))
+        if tally.isEmpty { hintWhenNothingMatched() }
         return
       }
       var loaded = try collection.load(keeping: matchesWhileLoading && !query.isEmpty ? .matching { earlyMatcher.matches($0) } : .all)
@@ -110,6 +111,7 @@ extension RK {
         loaded = loaded.withPlays()
       }
       let matched = matchesWhileLoading ? loaded.albums : loaded.albums(matching: matcher)
+      if matched.isEmpty { hintWhenNothingMatched() }
       if output.count {
         let tally = MatchTally()
         for album in matched { tally.count(album, matcher) }
@@ -147,6 +149,14 @@ extension RK {
   }
 }
 
+extension RK.List {
+  /// Nothing matched: says so when the query likely meant something else
+  /// (a rule's value cut at a space), rather than printing nothing at all.
+  fileprivate func hintWhenNothingMatched() {
+    if let hint = SearchQuery.quotingHint(queryText) { Terminal.warn("no album matches: \(hint)") }
+  }
+}
+
 /// The albums a query matched while loading, and how many of them are wanted.
 private final class MatchTally: Sendable {
   private let matched = Atomic<Int>(0)
@@ -157,6 +167,8 @@ private final class MatchTally: Sendable {
     matched.add(1, ordering: .relaxed)
     if album.isWanted { wanted.add(1, ordering: .relaxed) }
   }
+
+  var isEmpty: Bool { matched.load(ordering: .relaxed) == 0 }
 
   /// A number for scripts (PRODUCT.md §3); words for a person.
   func summary(interactive: Bool) -> String {

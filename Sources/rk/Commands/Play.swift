@@ -31,13 +31,18 @@ extension RK {
     }
 
     func run() async throws {
-      let result = try collection.store().play(target.album, sides: sides, at: try at.map(time), note: note)
-      report(result.commit, unchanged: "Nothing was recorded.")
+      do {
+        let result = try collection.store().play(target.album, sides: sides, at: try at.map(time), note: note)
+        report(result.commit, unchanged: "Nothing was recorded.")
+      } catch StoreError.playRefused(let album, let refusal) {
+        let option = if case .noSuchSide = refusal { "--side" } else { "--at" }
+        throw ValidationError("\(option): \(StoreError.playRefused(album: album, refusal))")
+      }
     }
 
     private func time(_ text: String) throws -> PlayTime {
       do {
-        return try PlayTime(parsing: text)
+        return try PlayTime(given: text)
       } catch {
         throw ValidationError("--at: \(error)")
       }

@@ -43,7 +43,7 @@ extension RK {
 
     private func day(_ text: String) throws -> ReleaseDate {
       do {
-        return try ReleaseDate(parsing: text)
+        return try ReleaseDate(given: text)
       } catch {
         throw ValidationError("--since: \(error)")
       }

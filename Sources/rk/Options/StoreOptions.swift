@@ -15,6 +15,13 @@ extension CollectionOptions {
       }
     }
     try store.finishInterruptedChange()
+    // Not fatal: rk check goes on naming what could not be put back.
+    if let (lines, commit) = try? store.restoreMergeAttributes(), !lines.isEmpty {
+      let put = lines.map { "\"\($0)\"" }.joined(separator: " and ")
+      Terminal.warn(
+        ".gitattributes had lost \(put), which git needs to merge the collection as rk does: put back"
+          + (commit.map { " [\($0.id.prefix(7))]" } ?? ""))
+    }
     return store
   }
 }
