@@ -72,8 +72,7 @@ export class TracksEditor {
         if (found) { problem.textContent = found; input.setAttribute('aria-invalid', 'true'); input.focus(); return; }
         if (name) this.draft.tracks[index].text = name;
         this.editingIndex = -1;
-        this.render();
-        this.view.updateConfirm();
+        this.changed();
       };
       input.addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); done(); } });
       li.append(input, el('span', { class: 'track-icons' }, [iconButton('i-check', `Done editing track ${index + 1}`, done)]), problem);
@@ -93,7 +92,7 @@ export class TracksEditor {
     if (this.editing && this.editingIndex < 0) {
       const n = index + 1;
       const rename = () => { this.editingIndex = index; this.render(); this.view.updateConfirm(); };
-      const remove = () => { this.draft.tracks.splice(index, 1); this.render(); };
+      const remove = () => { this.draft.tracks.splice(index, 1); this.changed(); };
       const icons = el('span', { class: 'track-icons' }, [
         iconButton('i-up', `Move track ${n} up`, () => this.moveTrack(index, -1)),
         iconButton('i-down', `Move track ${n} down`, () => this.moveTrack(index, 1)),
@@ -107,6 +106,12 @@ export class TracksEditor {
     return li;
   }
 
+  /** The tracks changed: drawn again, and the form asks the library again (a refused track may be fixed). */
+  changed() {
+    this.render();
+    this.view.fields.validate();
+  }
+
   moveTrack(index, by) {
     const target = moveTarget(this.draft, index, by);
     if (!target) return;
@@ -118,7 +123,7 @@ export class TracksEditor {
     } else {
       tracks[index].side = target.side; // same place in the list, under the next heading
     }
-    this.render();
+    this.changed();
     const label = by < 0 ? `Move track ${now + 1} up` : `Move track ${now + 1} down`;
     const button = $('track-list').querySelector(`[aria-label="${label}"]`);
     if (button) button.focus();
@@ -186,7 +191,7 @@ export class TracksEditor {
     if (found || input.value.trim() !== text) { if (found) this.showTrackProblem(found); return; }
     this.draft.tracks.push({ text, side: this.draft.sides.length });
     input.value = '';
-    this.render();
+    this.changed();
     input.focus();
   }
 }
