@@ -1,6 +1,7 @@
 // outbox.js: changes made while the server can't be reached are kept (a store standing in for
 // IndexedDB), survive a reload (a new Outbox over the same store), and are sent in order with
-// the version each was made from; a conflict waits for choices, a refusal is said and dropped.
+// the version each was made from; a conflict waits for choices, a save refused for a rule it
+// breaks waits to be fixed, and any other refusal is said and dropped.
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
 import * as api from '../../Sources/RecordKeeperServer/App/api.js';
@@ -98,7 +99,7 @@ test('a conflict keeps the save waiting with its conflicts, sent no more until s
   assert.equal(store.records.size, 0);
 });
 
-test('a save the server refuses is said and dropped, and the next is still sent', async () => {
+test('a save of an album whose file can\'t be read is said and dropped, and the next is still sent', async () => {
   const store = memoryStore();
   const sent = [];
   const outbox = new Outbox(store, async (change) => {
@@ -113,6 +114,37 @@ test('a save the server refuses is said and dropped, and the next is still sent'
   await outbox.flush();
   assert.deepEqual(refused, [['albums/broken', 422]]);
   assert.deepEqual(sent, ['albums/a']);
+  assert.equal(store.records.size, 0);
+});
+
+test('a save the server refuses for a rule is kept as needing attention, not sent again until saved again', async () => {
+  const store = memoryStore();
+  const sent = [];
+  let refuse = true;
+  const outbox = new Outbox(store, async (change) => {
+    if (refuse && change.id === 'albums/a') {
+      throw new api.ApiError('A was not changed:\n  released: 1997-02 has no day 30', { status: 422, field: 'released' });
+    }
+    sent.push(change.body.title);
+    return { id: change.id };
+  });
+  const refused = [];
+  outbox.onRefused = (change, error) => refused.push([change.refused, error.field]);
+  await outbox.keep(save('albums/a', 'A', 'v1'));
+  await outbox.keep(save('albums/b', 'B', 'v1'));
+  await outbox.flush();
+  assert.deepEqual(refused, [['A was not changed:\n  released: 1997-02 has no day 30', 'released']]);
+  assert.deepEqual(sent, ['B'], 'the next change is still sent');
+  assert.equal(store.records.size, 1, 'the person\'s edit is kept on the device');
+  assert.deepEqual(outbox.needingAttention().map((c) => c.id), ['albums/a']);
+  refuse = false;
+  await outbox.flush();
+  assert.deepEqual(sent, ['B'], 'not sent again as it was');
+  // Fixed and saved again offline: it waits as any save, with the version it was made from.
+  await outbox.keep(save('albums/a', 'A (fixed)', 'v2'));
+  assert.deepEqual(outbox.needingAttention(), []);
+  await outbox.flush();
+  assert.deepEqual(sent, ['B', 'A (fixed)']);
   assert.equal(store.records.size, 0);
 });
 

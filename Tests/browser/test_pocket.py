@@ -2,7 +2,7 @@
 
 A save made while the server can't be reached is kept on the device (IndexedDB), shown as
 waiting, survives a reload, and reaches album.md once the server is back, merged as any save;
-a track is renamed in an input as wide as its row; a broken album says it can't be read.
+one the server refuses is kept and opens its form with the library's word on the field; a track is renamed in an input as wide as its row; a broken album says it can't be read.
 """
 
 import json
@@ -11,6 +11,7 @@ import time
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from harness import AppTestCase, Server, png
 
@@ -97,6 +98,43 @@ class OutboxTests(AppTestCase):
         self.wait_for(lambda d: self.details_loaded("Album Details"), "the album after a reload")
         self.assertFalse(self.by_id("details-waiting").is_displayed(), "the settled save is not sent again")
 
+
+    def test_a_save_made_offline_that_the_server_refuses_is_kept_and_opens_its_form_with_the_problem(self):
+        commits = self.collection.commits()
+        self.open()
+        self.wait_for(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
+        self.open_editor()
+        self.server.stop()
+        # Offline the form does not judge the date: the library does, when the save is sent.
+        Select(self.by_id("field-month")).select_by_visible_text("February")
+        day = self.by_id("field-day")
+        day.clear()
+        day.send_keys("30")
+        self.wait_for(lambda d: self.by_id("confirmButton").is_enabled(), "Save, offline")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.details_title() == "Album Details", "the save kept on the device")
+        self.wait_for(lambda d: self.by_id("details-waiting").is_displayed(), "the save shown as waiting")
+        self.start_again()
+        problem = lambda: self.css(".field-problem[data-field=year]").text
+        self.wait_for(lambda d: self.details_loaded("Edit Album") and problem() == "1959-02 has no day 30",
+                      "the refused save's form with the library's word on the date", timeout=10)
+        self.assertIn("Not saved, needs your attention: Kind of Blue", self.by_id("offline-banner").text)
+        self.assertIn("not saved", self.by_id("details-waiting").text)
+        self.assertEqual(self.collection.commits(), commits, "refused: nothing written")
+        self.screenshot("outbox-refused")
+        # Kept across a reload, and opened from the banner.
+        self.driver.get(self.server.url)
+        self.wait_for(lambda d: "needs your attention" in self.by_id("offline-banner").text, "still kept after a reload")
+        self.by_id("outbox-text").click()
+        self.wait_for(lambda d: self.details_loaded("Edit Album") and problem() == "1959-02 has no day 30",
+                      "the form opened from the banner")
+        day = self.by_id("field-day")
+        day.clear()
+        day.send_keys("28")
+        self.wait_for(lambda d: problem() == "" and self.by_id("confirmButton").is_enabled(), "the fixed date taken")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: self.collection.album(ID).get("released") == "1959-02-28", "the fixed save in album.md")
+        self.wait_for(lambda d: not self.by_id("offline-banner").is_displayed(), "nothing left waiting")
 
     def chips(self):
         return [c.text for c in self.all("#tag-list .chip:not(.add-tag)")]

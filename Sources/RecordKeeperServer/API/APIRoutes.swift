@@ -54,6 +54,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     PlaysRoutes(service: service).register(on: api)
     PreferencesRoutes(service: service).register(on: api)
     SchemaRoutes().register(on: api)
+    CheckRoutes(service: service).register(on: api)
     registerChanges(on: api)
     lookupRoutes.register(on: api)
     scanRoutes.register(on: api)

@@ -1,7 +1,7 @@
 // The album as the details form edits it (seed §2.2.2, §2.3): a draft made from an album
-// object, the body of a save made from a draft, and the library's rules (GET /api/schema) on
-// it. No DOM here: the views draw and change the draft.
-import { dateProblem, labelOf, problemsOf, sentence, sideLetter } from './schema.js';
+// object, the body of a save made from a draft, and what the form checks itself (the library's
+// rules are the server's, POST /api/check). No DOM here: the views draw and change the draft.
+import { labelOf, sentence, sideLetter } from './schema.js';
 
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
   'September', 'October', 'November', 'December'];
@@ -41,23 +41,32 @@ function releasedOf(draft) {
   return released;
 }
 
-/** The library's rules (from the catalogue) on the form, as {field: sentence}; the date's under year, month or day. */
+/**
+ * What the form checks itself, offline too, as {field: sentence}: the names it needs, and a
+ * date's parts in order (a day needs its month, a month its year). Every other rule is the
+ * library's, asked of the server (POST /api/check, `checkedProblems`).
+ */
 export function problems(draft) {
   const found = {};
   if (!schema) return found;
-  const first = (name, value) => {
-    const [message] = problemsOf(schema, name, value);
-    if (message) found[name] = sentence(labelOf(schema, name), message);
-  };
-  for (const name of ['title', 'artist', 'sort_artist', 'wikipedia']) first(name, draft[name].trim());
+  for (const name of ['title', 'artist']) if (!draft[name].trim()) found[name] = sentence(labelOf(schema, name), schema.messages.required);
   const say = (message) => sentence(labelOf(schema, 'released'), message);
   if (!draft.year && (draft.month || draft.day)) found.year = say(schema.messages.date_year);
   else if (draft.day && !draft.month) found.day = say(schema.messages.date_day_without_month);
-  else if (draft.year) {
-    const problem = dateProblem(schema, releasedOf(draft));
-    if (problem) found[problem.part] = say(problem.message);
+  return found;
+}
+
+/**
+ * The library's word on the form (POST /api/check's `problems`) as {field: sentence}: the
+ * date's under its year, track or tag N's under `tracks-N` or `tags-N` (0-based), the first of each.
+ */
+export function checkedProblems(list) {
+  const found = {};
+  for (const { field, index, message } of list) {
+    const item = index == null ? null : `${field === 'tracks' ? 'track' : 'tag'} ${index + 1} `;
+    const key = field === 'released' ? 'year' : item ? `${field}-${index}` : field;
+    if (!found[key]) found[key] = sentence(labelOf(schema, field), item ? item + message : message);
   }
-  for (const field of collectorFields) first(field.name, (draft[field.name] || '').trim());
   return found;
 }
 

@@ -1,13 +1,18 @@
 // The details view's fields (seed §2.2.2.3): shown as text in view mode ("—" when empty), as
 // the form in edit and add mode, each with the library's word on it once it was changed or
-// left, and the artist and sort-artist autocomplete (§3.9).
+// left, and the artist and sort-artist autocomplete (§3.9). The library's word is the server's
+// (POST /api/check), asked a moment after typing stops; offline the form checks only what it
+// must (problems in album-draft.js) and the save waits in the outbox.
 import * as api from './api.js';
-import { collectorFields, EMPTY, MONTHS, optionsOf, problems, schema } from './album-draft.js';
+import { bodyOf, checkedProblems, collectorFields, EMPTY, MONTHS, optionsOf, problems, schema } from './album-draft.js';
 import { $, el } from './dom.js';
 import { labelOf } from './schema.js';
 
 /** The fields whose long values wrap (§2.2.2.3): textareas of one line that grow. */
 const WRAPPING = ['title', 'artist', 'wikipedia', 'sort_artist'];
+
+/** How long after the last keystroke the server is asked. */
+export const CHECK_MS = 300;
 
 export class AlbumFields {
   /** `view` is the details view: its `draft` holds the values, its `editing` says the mode. */
@@ -16,6 +21,12 @@ export class AlbumFields {
     this.touched = new Set();
     this.suggesting = false;
     this.suggestAbort = null;
+    this.checked = {}; // the server's word on the form as last asked, by field
+    this.checks = 0; // the number of the latest question: an older answer is dropped
+    this.checkTimer = 0;
+    // The problems of tracks and tags, which have no field of their own in the form.
+    this.itemProblems = el('p', { class: 'field-problem item-problems', props: { id: 'item-problems', hidden: true }, attrs: { 'aria-live': 'polite' } });
+    $('details-error').before(this.itemProblems);
     for (const form of ['details-form', 'collector-form']) $(form).addEventListener('submit', (event) => event.preventDefault());
   }
 
@@ -24,12 +35,26 @@ export class AlbumFields {
   get editing() { return this.view.editing; }
 
   /** A fresh form: a field's problem shows once it was changed or left (issue 18.9). */
-  reset() { this.touched = new Set(); }
+  reset() {
+    this.touched = new Set();
+    this.checked = {};
+    this.checks += 1;
+    clearTimeout(this.checkTimer);
+    this.itemProblems.hidden = true;
+  }
+
+  /** Whether the problem of `key` shows: once it was changed or left; the date's (under the year) once any part was. */
+  shows(key) {
+    return this.touched.has(key) || (key === 'year' && (this.touched.has('month') || this.touched.has('day')));
+  }
+
+  /** Every problem of the form now: what it checks itself, over the server's last word. */
+  found() { return this.editing ? { ...this.checked, ...problems(this.draft) } : {}; }
 
   render() {
     const form = $('details-form');
     form.replaceChildren();
-    const found = this.editing ? problems(this.draft) : {};
+    const found = this.found();
     const label = (name) => labelOf(schema, name);
     form.append(
       this.field('title', label('title'), { required: true, found }),
@@ -125,7 +150,7 @@ export class AlbumFields {
   }
 
   problemSlot(wrap, key, found, input) {
-    const shown = this.touched.has(key) ? found[key] : '';
+    const shown = this.shows(key) ? found[key] : '';
     const problem = el('span', { class: 'field-problem', text: shown || '', props: { id: `problem-${key}` } });
     problem.dataset.field = key;
     input.setAttribute('aria-describedby', problem.id);
@@ -180,17 +205,45 @@ export class AlbumFields {
     return el('div', { class: 'field date' }, [label, row]);
   }
 
-  /** Shows the problem of each field changed or left, and enables the confirm button only when there is none. */
+  /** Shows the problems now, and asks the server again once typing stops. */
   validate() {
-    const found = problems(this.draft);
+    this.show();
+    clearTimeout(this.checkTimer);
+    this.checkTimer = setTimeout(() => this.check(), CHECK_MS);
+  }
+
+  /**
+   * Asks the server what the library says of the form (POST /api/check); with `all`, shows
+   * every field's problem, changed or not (a save the server refused). Without a connection
+   * there is no word: the save waits in the outbox, and the server judges it when it is sent.
+   */
+  async check({ all = false } = {}) {
+    clearTimeout(this.checkTimer);
+    if (!this.editing || !schema) return;
+    const asked = ++this.checks;
+    const album = this.view.mode === 'edit' && this.view.album;
+    let answer = null;
+    try { answer = await api.checkAlbum(bodyOf(this.draft), album ? album.id : null); } catch { /* offline: no word */ }
+    if (asked !== this.checks || !this.editing) return;
+    this.checked = answer ? checkedProblems(answer.problems) : {};
+    if (all) for (const key of Object.keys(this.checked)) this.touched.add(key);
+    this.show();
+  }
+
+  /** Shows the problem of each field changed or left, and enables the confirm button only when there is none. */
+  show() {
+    const found = this.found();
     const element = this.view.element;
     for (const slot of element.querySelectorAll('.field-problem[data-field]')) {
       const key = slot.dataset.field;
-      const shown = this.touched.has(key) ? found[key] || '' : '';
+      const shown = this.shows(key) ? found[key] || '' : '';
       slot.textContent = shown;
       const input = element.querySelector(`[name="${key}"]`);
       if (input) input.setAttribute('aria-invalid', String(Boolean(shown)));
     }
+    const items = Object.keys(found).filter((key) => /^(tracks|tags)-/.test(key));
+    this.itemProblems.textContent = items.map((key) => found[key]).join(' ');
+    this.itemProblems.hidden = !items.length;
     this.view.updateConfirm();
   }
 

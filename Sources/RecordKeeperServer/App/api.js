@@ -102,6 +102,9 @@ export const addAlbum = (fields, cover) => request('POST', '/api/albums', albumF
  * merges the form's changes into the file as it is now, or answers 409 with `conflicts`. */
 export const saveAlbum = (id, fields, version, cover) =>
   request('PUT', albumPath(id), { ...albumForm(fields, cover), ifMatch: version });
+/** POST /api/check: what a save of `fields` to album `id` (an add, without one) would be refused for. */
+export const checkAlbum = (fields, id, signal) =>
+  request('POST', '/api/check' + (id ? '?album=' + encodeURIComponent(id) : ''), { json: fields, signal });
 export const deleteAlbum = (id) => request('DELETE', albumPath(id));
 export const addTag = (id, tag) => request('POST', albumPath(id) + '/tags', { json: { tag } });
 export const removeTag = (id, tag) => request('DELETE', albumPath(id) + '/tags/' + encodeURIComponent(tag));

@@ -109,7 +109,13 @@ function showConnection(offline, waiting) {
       : `No connection. ${saves} (No offline copy is kept on this address: that needs https or localhost.)`;
   const count = waiting.length;
   const outbox = document.getElementById('outbox-text');
-  outbox.textContent = count === 0 ? '' : count === 1 ? `Waiting to be sent: ${waiting[0].title}.` : `${count} changes waiting to be sent.`;
+  const refused = waiting.filter((c) => c.refused);
+  outbox.textContent = refused.length
+    ? `Not saved, needs your attention: ${refused.map((c) => c.title).join(', ')} (tap to fix).`
+    : count === 0 ? '' : count === 1 ? `Waiting to be sent: ${waiting[0].title}.` : `${count} changes waiting to be sent.`;
+  outbox.classList.toggle('attention', refused.length > 0);
+  if (refused.length) outbox.setAttribute('role', 'button'); else outbox.removeAttribute('role');
+  outbox.tabIndex = refused.length ? 0 : -1;
   outbox.hidden = count === 0;
   const banner = document.getElementById('offline-banner');
   banner.hidden = !offline && count === 0;
@@ -147,7 +153,19 @@ async function startOutbox(router) {
     else if (details.element.hidden || !details.editing) router.go(router.albumHash(change.id, true));
     else toast(`${change.title} was also changed elsewhere: open it to choose which to keep.`);
   };
-  outbox.onRefused = (change, error) => toast(`${change.title}: not saved. ${error.message}`);
+  outbox.onRefused = (change, error) => {
+    if (!change.refused) { toast(`${change.title}: not saved. ${error.message}`); return; }
+    // Kept: fixed on its edit form, opened for it unless another album is being edited.
+    const details = router.details;
+    if (!details.element.hidden && details.album && details.album.id === change.id) details.outboxChanged(change.id, null);
+    else if (details.element.hidden || !details.editing) router.go(router.albumHash(change.id, true));
+    else toast(`${change.title}: not saved. Open it to fix what the server refused.`);
+  };
+  // The banner opens the first change that waits for the collector.
+  document.getElementById('outbox-text').addEventListener('click', () => {
+    const [first] = outbox.needingAttention();
+    if (first && first.id) router.go(router.albumHash(first.id, true));
+  });
   api.connection.listeners.add((offline) => { if (!offline) outbox.flush(); });
   try { await outbox.load(); } catch { /* no IndexedDB (private mode): saves are not kept */ }
   show();

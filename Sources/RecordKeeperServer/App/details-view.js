@@ -4,7 +4,7 @@
 // a save's conflicts (save-conflicts.js) are drawn by their own modules; the draft and its
 // rules are album-draft.js.
 import * as api from './api.js';
-import { bodyOf, draftOf, problems, sameAlbum, schema, useSchema } from './album-draft.js';
+import { bodyOf, draftOf, sameAlbum, schema, useSchema } from './album-draft.js';
 import { AlbumFields } from './album-fields.js';
 import { creditedNames } from './credits.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
@@ -12,7 +12,7 @@ import { $, el, iconButton, svgIcon } from './dom.js';
 import { renderPlays } from './plays.js';
 import { screenFrame } from './screen.js';
 import { SaveConflicts } from './save-conflicts.js';
-import { loadSchema, problemsOf, sentence } from './schema.js';
+import { loadSchema } from './schema.js';
 import { TracksEditor } from './tracks-editor.js';
 
 /** Fills a "More by" link with the other album's title and year. */
@@ -85,8 +85,7 @@ export class DetailsView {
       const album = await api.getAlbum(id);
       if (opening !== this.openings) return; // another album was opened meanwhile
       this.show(album);
-      const waiting = this.waiting();
-      if (waiting && waiting.conflicts && this.mode === 'edit') this.conflicts.show(waiting.conflicts);
+      this.showWaiting();
     } catch (error) {
       if (opening === this.openings && !this.album) {
         this.showError(error.status === 404 ? 'This album is no longer in the collection.' : error.message);
@@ -146,11 +145,19 @@ export class DetailsView {
       return;
     }
     const waiting = this.waiting();
-    if (waiting && waiting.conflicts) {
-      if (this.mode === 'edit') this.conflicts.show(waiting.conflicts);
+    if (waiting && (waiting.conflicts || waiting.refused)) {
+      if (this.mode === 'edit') this.showWaiting();
       else this.router.go(this.router.albumHash(id, true), { replace: true });
     }
     this.renderWaiting();
+  }
+
+  /** On the edit form, what a waiting save needs: its conflicts settled, or the library's word on what the server refused. */
+  showWaiting() {
+    const waiting = this.waiting();
+    if (!waiting || this.mode !== 'edit') return;
+    if (waiting.conflicts) this.conflicts.show(waiting.conflicts);
+    else if (waiting.refused) this.fields.check({ all: true });
   }
 
   renderWaiting() {
@@ -159,7 +166,9 @@ export class DetailsView {
     if (this.waitingNote.hidden) return;
     this.waitingNote.textContent = waiting && waiting.conflicts
       ? `Your save kept on this device met changes made elsewhere: ${this.mode === 'edit' ? 'choose below' : 'tap Edit to choose'} which to keep.`
-      : 'Saved on this device: waiting to be sent when the connection is back.';
+      : waiting && waiting.refused
+        ? `Your save kept on this device was not saved: ${waiting.refused} ${this.mode === 'edit' ? 'Fix what is marked and save again.' : 'Tap Edit to fix it.'}`
+        : 'Saved on this device: waiting to be sent when the connection is back.';
   }
 
   /** An album changed on disk: show it again unless the collector is editing. */
@@ -199,7 +208,7 @@ export class DetailsView {
 
   updateConfirm() {
     const confirm = $('confirmButton');
-    const invalid = this.editing && Object.keys(problems(this.draft)).length > 0;
+    const invalid = this.editing && Object.keys(this.fields.found()).length > 0;
     // Offline too: an add or a save is kept on this device (outbox.js), but only for an album
     // whose version is known; one shown from the offline copy alone has none to merge from.
     const unversioned = this.mode !== 'add' && api.connection.offline && !(this.album && this.album.version);
@@ -220,7 +229,7 @@ export class DetailsView {
       this.router.go(this.router.albumHash(this.album.id, true), { replace: true });
       return;
     }
-    if (Object.keys(problems(this.draft)).length || this.busy) return;
+    if (Object.keys(this.fields.found()).length || this.busy) return;
     this.busy = true;
     this.updateConfirm();
     $('details-error').hidden = true;
@@ -261,6 +270,8 @@ export class DetailsView {
       this.busy = false;
       if (error.status === 409 && error.conflicts) this.conflicts.show(error.conflicts);
       else this.showError(error.message, error.field);
+      // Refused (422): the library's word on each field, as the form shows it while typing.
+      if (error.status === 422 && error.field !== 'file') this.fields.check({ all: true });
       this.updateConfirm();
     }
   }
@@ -383,11 +394,9 @@ export class DetailsView {
   }
 
   async addTag() {
-    const tag = await askTag(schema);
+    const tag = await askTag();
     if (!tag || this.draft.tags.includes(tag)) return; // empty or already there: no effect (§3.7)
-    const [problem] = schema ? problemsOf(schema, 'tags', [tag]) : [];
-    if (problem) { toast(sentence('', problem)); return; }
-    if (this.mode === 'add') { this.draft.tags.push(tag); this.renderTags(); return; }
+    if (this.mode === 'add') { this.draft.tags.push(tag); this.renderTags(); this.fields.validate(); return; }
     try {
       const album = await api.addTag(this.album.id, tag);
       this.tagsSaved(album);

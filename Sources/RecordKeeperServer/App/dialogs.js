@@ -1,7 +1,6 @@
 // The two dialogs of the seed, centred over the view: Confirm / "Are you sure?" (§3.7)
 // and Add Tag (§2.2.2.6), and a short message for errors.
 import { el } from './dom.js';
-import { problemsOf, sentence } from './schema.js';
 
 /**
  * The dialog `NAME-dialog`, made the first time it is asked for: its title (`NAME-title`), what
@@ -40,34 +39,26 @@ export function confirmDelete() {
 }
 
 /**
- * Resolves with the tag typed (trimmed), or null after Cancel or an empty field. OK refuses a
- * tag the library would (`schema`, GET /api/schema): its characters counted as the library
- * counts them, not in UTF-16 units as maxLength would.
+ * Resolves with the tag typed (trimmed), or null after Cancel or an empty field. The library
+ * judges it: the server refuses a tag it would not take, saying why (no maxLength here: it
+ * counts UTF-16 units, the library counts characters).
  */
-export async function askTag(schema) {
+export async function askTag() {
   const dialog = dialogNamed('tag', 'Add Tag', () => [el('input', {
     props: { id: 'tag-input', type: 'text', autocapitalize: 'off' },
     attrs: { 'aria-label': 'Tag', enterkeyhint: 'done' },
   })]);
   const input = document.getElementById('tag-input');
   input.value = '';
-  const check = () => {
-    const tag = input.value.trim();
-    const [problem] = schema && tag ? problemsOf(schema, 'tags', [tag]) : [];
-    input.setCustomValidity(problem ? sentence('Tag', problem.replace(/^tag 1 /, '')) : '');
-  };
-  check();
   // Return in the field means OK (the form's first button is Cancel).
   const enter = (event) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    if (input.reportValidity()) dialog.close('ok');
+    dialog.close('ok');
   };
   input.addEventListener('keydown', enter);
-  input.addEventListener('input', check);
   const ok = await ask(dialog, input);
   input.removeEventListener('keydown', enter);
-  input.removeEventListener('input', check);
   const tag = input.value.trim();
   return ok && tag ? tag : null;
 }

@@ -664,7 +664,7 @@ export class MainView {
   }
 
   async tagAlbum(row, album) {
-    const tag = await askTag(this.schema);
+    const tag = await askTag();
     this.closeRow(row);
     // §3.7: an empty tag, or one the album has (exact case), changes nothing.
     if (!tag || (album.tags || []).includes(tag)) return;

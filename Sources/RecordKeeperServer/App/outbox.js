@@ -1,7 +1,9 @@
 // Changes made while the server can't be reached (PRODUCT §5, "Offline first, for real"): kept
 // on the device, shown as waiting, and sent in the order made, each with the version it was
 // made from, once the server answers again. The server merges each as any save; a conflict
-// stays waiting until it is settled on the save-conflicts screen. No DOM here.
+// stays waiting until it is settled on the save-conflicts screen, and a save the server refuses
+// (a rule it breaks) stays, marked `refused`, until the collector fixes and saves it: a
+// person's edit is never thrown away. No DOM here.
 
 /** The outbox's changes in IndexedDB, one record each, keyed by `key`. */
 export function indexedStore(name = 'rk-outbox') {
@@ -38,7 +40,8 @@ export class Outbox {
     this.changes = [];
     this.sending = null;
     this.nextKey = Date.now();
-    // What the app draws: the waiting count, an album sent, a conflict met, a change refused.
+    // What the app draws: the waiting count, an album sent, a conflict met, a change refused
+    // (a save refused is kept: `change.refused` holds the server's message).
     this.onChange = () => {};
     this.onSent = () => {};
     this.onConflict = () => {};
@@ -52,6 +55,11 @@ export class Outbox {
     this.onChange();
   }
 
+  /** The changes that wait for the collector: a conflict to settle or a refused save to fix. */
+  needingAttention() {
+    return this.changes.filter((c) => c.conflicts || c.refused);
+  }
+
   /** The waiting save of album `id`, or null. */
   waitingSave(id) {
     return this.changes.find((c) => c.kind === 'save' && c.id === id) || null;
@@ -63,7 +71,7 @@ export class Outbox {
    */
   async keep(change) {
     const earlier = change.kind === 'save' ? this.waitingSave(change.id) : null;
-    const kept = { ...change, key: earlier ? earlier.key : this.nextKey++, conflicts: null };
+    const kept = { ...change, key: earlier ? earlier.key : this.nextKey++, conflicts: null, refused: null };
     if (earlier) kept.version = earlier.version;
     await this.store.put(kept);
     this.changes = earlier ? this.changes.map((c) => (c === earlier ? kept : c)) : [...this.changes, kept];
@@ -89,18 +97,16 @@ export class Outbox {
 
   async sendAll() {
     for (const change of [...this.changes]) {
-      if (change.conflicts) continue; // waits for the collector's choices
+      if (change.conflicts || change.refused) continue; // waits for the collector
       let album;
       try {
         album = await this.send(change);
       } catch (error) {
         if (error.offline) return; // still no connection: the rest waits too
         if (change.kind === 'save' && error.status === 409 && error.conflicts) {
-          const held = { ...change, conflicts: error.conflicts };
-          await this.store.put(held);
-          this.changes = this.changes.map((c) => (c.key === change.key ? held : c));
-          this.onChange();
-          this.onConflict(held);
+          this.onConflict(await this.hold(change, { conflicts: error.conflicts }));
+        } else if (change.kind === 'save' && error.status === 422 && error.field !== 'file') {
+          this.onRefused(await this.hold(change, { refused: error.message }), error);
         } else {
           await this.forget(change);
           this.onRefused(change, error);
@@ -110,5 +116,14 @@ export class Outbox {
       await this.forget(change);
       this.onSent(change, album);
     }
+  }
+
+  /** Keeps `change` with `why` (its conflicts, or the server's refusal) until the collector acts. */
+  async hold(change, why) {
+    const held = { ...change, ...why };
+    await this.store.put(held);
+    this.changes = this.changes.map((c) => (c.key === change.key ? held : c));
+    this.onChange();
+    return held;
   }
 }

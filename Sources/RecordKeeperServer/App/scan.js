@@ -7,7 +7,7 @@ import { SleeveScanner } from './scan-view.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { $, el } from './dom.js';
 import { screenFrame } from './screen.js';
-import { loadSchema, problemsOf } from './schema.js';
+import { fieldOf, loadSchema } from './schema.js';
 
 /** GET /api/lookup: the candidates, as `rk lookup --json` prints them. */
 export function lookup(kind, value, signal) {
@@ -187,9 +187,9 @@ class AddFlow {
     const supported = 'BarcodeDetector' in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia;
     if (!supported) { this.status('Take a photo of the barcode: it is read on the server.'); return; }
     let detector;
-    let schema;
+    let digits;
     try {
-      schema = await loadSchema();
+      digits = fieldOf(await loadSchema(), 'barcode').digits;
       const formats = (await window.BarcodeDetector.getSupportedFormats()).filter((f) => FORMATS.includes(f));
       if (!formats.length) throw new Error('no product barcodes');
       detector = new window.BarcodeDetector({ formats });
@@ -210,8 +210,9 @@ class AddFlow {
       if (this.stream !== stream) return;
       try {
         const found = await detector.detect(video);
-        // Only what the library takes for a barcode (its digits, GET /api/schema).
-        const code = found.find((b) => !problemsOf(schema, 'barcode', b.rawValue).length);
+        // Only as many digits as the library takes in a barcode (GET /api/schema); the server
+        // judges the rest when it looks the code up.
+        const code = found.find((b) => /^[0-9]+$/.test(b.rawValue) && b.rawValue.length >= digits[0] && b.rawValue.length <= digits[1]);
         if (code) { this.stopCamera(); this.found([code.rawValue]); return; }
       } catch { /* a frame not ready yet */ }
       setTimeout(look, 250);

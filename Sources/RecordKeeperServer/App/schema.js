@@ -1,8 +1,8 @@
 // The library's field catalogue (GET /api/schema): names, labels, kinds, limits, allowed
 // values and messages (PRODUCT §5 "One home for every rule"). The app keeps no table of its
-// own; the few checks below only interpret the catalogue's kinds, and a browser test holds
-// them to Tests/Fixtures/validation-cases.json, which the Swift tests write from the library.
-// The server stays the authority: a save it refuses shows its message on the field.
+// own and judges no value: the forms ask the server (POST /api/check), and a save it refuses
+// shows its message on the field. What is left here reads a date for offline search and
+// splits a track for display, as the library does.
 
 let loading = null;
 
@@ -35,31 +35,6 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** A text's characters as Swift counts them: grapheme clusters (an emoji family is one). */
 export function graphemes(text) {
   return Array.from(segmenter.segment(text), (s) => s.segment);
-}
-
-/** The number of characters of `text`, as the 255-character limit counts them. */
-export function characterCount(text) {
-  let count = 0;
-  for (const _ of segmenter.segment(text)) count += 1;
-  return count;
-}
-
-const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
-const isBlank = (text) => /^\p{White_Space}*$/u.test(text);
-// Line feed to carriage return, next line, line and paragraph separators.
-const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
-const ASCII_DIGIT = /^[0-9]$/;
-// Character.isHexDigit also takes the full-width forms.
-const HEX_DIGIT = /^[0-9a-fA-F\uFF10-\uFF19\uFF21-\uFF26\uFF41-\uFF46]$/;
-
-/** The rules every text follows: present when required, at most max_length characters, one line. */
-function textProblems(schema, text, required) {
-  if (text == null || isBlank(text)) return required ? [schema.messages.required] : [];
-  const found = [];
-  const count = characterCount(text);
-  if (count > schema.max_length) found.push(fill(schema.messages.too_long, { count }));
-  if (LINE_BREAK.test(text)) found.push(schema.messages.single_line);
-  return found;
 }
 
 const daysIn = (month, year) => (month === 2 ? ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28)
@@ -96,48 +71,12 @@ export function readDate(text) {
 }
 
 /**
- * What is wrong with a date, as {part, message} (part: year, month or day), or null when
- * it is a real date.
- */
-export function dateProblem(schema, text) {
-  const m = schema.messages;
-  const date = readDate(text);
-  switch (date.error) {
-    case 'malformed': return { part: 'year', message: fill(m.date_malformed, { value: text }) };
-    case 'year': return { part: 'year', message: m.date_year };
-    case 'month': return { part: 'month', message: m.date_month };
-    case 'day': return { part: 'day', message: fill(m.date_day, { year: date.year, month: String(date.month).padStart(2, '0'), day: date.day }) };
-    default: return null;
-  }
-}
-
-/** Whether `text` is an http(s) address with a host and no spaces, as the library decides. */
-function isWebAddress(text) {
-  const chars = graphemes(text);
-  const scheme = ['https://', 'http://'].find((s) => chars.slice(0, s.length).join('').toLowerCase() === s);
-  if (!scheme) return false;
-  const rest = chars.slice(scheme.length);
-  // Character.isWhitespace looks at a character's first scalar.
-  return rest.length > 0 && rest[0] !== '/' && !chars.some((c) => /^\p{White_Space}/u.test(c));
-}
-
-function isUUID(text) {
-  const groups = [[]];
-  for (const c of graphemes(text)) {
-    if (c === '-') groups.push([]);
-    else groups[groups.length - 1].push(c);
-  }
-  return groups.map((g) => g.length).join() === '8,4,4,4,12' && groups.every((g) => g.every((c) => HEX_DIGIT.test(c)));
-}
-
-/**
  * A track item's text split into its name and its length in seconds (PRODUCT §1.2):
- * `{name, seconds}`, or `{name, invalid}` when it ends in a group that looks like a length
- * but is not one (`(4:75)`).
+ * `{name, seconds}`; seconds null when it ends in no length (`(4:75)` stays in the name).
  */
 export function splitTrack(text) {
   const trimmed = text.trim();
-  const whole = { name: trimmed, seconds: null, invalid: null };
+  const whole = { name: trimmed, seconds: null };
   if (!trimmed.endsWith(')')) return whole;
   const open = trimmed.lastIndexOf('(');
   if (open < 0) return whole;
@@ -147,9 +86,9 @@ export function splitTrack(text) {
   if (!name) return whole;
   let seconds = 0;
   const valid = parts.length <= 3 && parts[0].length <= 6 && parts.every((p, i) => i === 0 || (p.length === 2 && Number(p) < 60));
-  if (!valid) return { ...whole, invalid: trimmed.slice(open) };
+  if (!valid) return whole;
   for (const p of parts) seconds = seconds * 60 + Number(p);
-  return { name, seconds, invalid: null };
+  return { name, seconds };
 }
 
 /**
@@ -161,58 +100,6 @@ export function sideLetter(heading) {
   if (chars.length <= 5 || chars.slice(0, 5).join('').toLowerCase() !== 'side ') return null;
   const letter = chars.slice(5).join('').replace(/^ +/, '');
   return !letter || letter.includes(' ') ? null : letter;
-}
-
-/** The problems of one value of one field, worded as the library words them (without `field: `). */
-function valueProblems(schema, field, value) {
-  switch (field.kind) {
-    case 'date': {
-      const problem = dateProblem(schema, value);
-      return problem ? [problem.message] : [];
-    }
-    case 'web_address': return isWebAddress(value) ? [] : [fill(field.message, { value })];
-    case 'choice': {
-      const read = (field.aliases && field.aliases[value.toLowerCase()]) || value; // Discogs' long grade names
-      return field.values.includes(read) ? [] : [fill(field.message, { value })];
-    }
-    case 'barcode': {
-      const digits = graphemes(value).filter((c) => c !== ' ' && c !== '-');
-      const [low, high] = field.digits;
-      return digits.length >= low && digits.length <= high && digits.every((c) => ASCII_DIGIT.test(c)) ? [] : [fill(field.message, { value })];
-    }
-    case 'digits': return value !== '' && graphemes(value).every((c) => ASCII_DIGIT.test(c)) ? [] : [fill(field.message, { value })];
-    case 'uuid': return isUUID(value) ? [] : [fill(field.message, { value })];
-    default: return [];
-  }
-}
-
-/**
- * Every problem of field `name` holding `value` (text, or a list for tracks and tags),
- * as `rk check` words it after `field: `. A blank optional field is absent: no problem.
- */
-export function problemsOf(schema, name, value) {
-  const field = fieldOf(schema, name);
-  if (!field) return [];
-  if (field.kind === 'tracks') {
-    return value.flatMap((text, i) => {
-      const found = textProblems(schema, text, true);
-      const { invalid } = splitTrack(text);
-      if (invalid && !isBlank(text)) found.push(fill(field.message, { group: invalid }));
-      return found.map((m) => `track ${i + 1} ${m}`);
-    });
-  }
-  if (field.kind === 'tags') {
-    const seen = new Set();
-    return value.flatMap((tag, i) => {
-      const found = textProblems(schema, tag, true).map((m) => `tag ${i + 1} ${m}`);
-      if (seen.has(tag)) found.push(fill(field.message, { value: tag }));
-      seen.add(tag);
-      return found;
-    });
-  }
-  const found = textProblems(schema, value, field.required);
-  if (value != null && !isBlank(value)) found.push(...valueProblems(schema, field, value));
-  return found;
 }
 
 /** A message as a sentence under a field: "Album name is required…", "The year must…". */

@@ -1,16 +1,20 @@
 // The details view's track listing (seed §2.2.2.4, §3.9), by side as `rk show` lists it
 // (PRODUCT §1.2): shown in view mode; in edit and add mode each track is moved, renamed or
 // deleted, sides are added and removed, and a new track is typed under the list.
-import { lengthText, moveTarget, nextSideName, positions, schema } from './album-draft.js';
+import * as api from './api.js';
+import { CHECK_MS } from './album-fields.js';
+import { lengthText, moveTarget, nextSideName, positions } from './album-draft.js';
 import { $, el, iconButton } from './dom.js';
 import { starButton } from './favourites-view.js';
-import { problemsOf, sentence, splitTrack } from './schema.js';
+import { sentence, splitTrack } from './schema.js';
 
 export class TracksEditor {
   /** `view` is the details view: its `draft` holds the tracks, its `editing` says the mode. */
   constructor(view) {
     this.view = view;
     this.editingIndex = -1; // the track being renamed, -1 for none
+    this.checkTimer = 0;
+    this.checks = 0;
     $('track-add-button').addEventListener('click', () => this.appendTrack());
     $('track-new').addEventListener('input', () => this.renderTrackAdd());
     $('side-add').addEventListener('click', () => this.addSide());
@@ -61,14 +65,14 @@ export class TracksEditor {
     if (this.editing && this.editingIndex === index) {
       const problem = el('span', { class: 'field-problem', props: { id: `track-problem-${index}` } });
       const input = el('input', { props: { type: 'text', value: track.text }, attrs: { 'aria-label': `Track ${index + 1} name`, 'aria-describedby': problem.id } });
-      const done = () => {
+      const done = async () => {
         const name = input.value.trim();
-        const found = name ? this.trackProblem(name, index) : '';
+        const found = name ? await this.trackProblem(name, index) : '';
+        if (this.editingIndex !== index) return;
         if (found) { problem.textContent = found; input.setAttribute('aria-invalid', 'true'); input.focus(); return; }
         if (name) this.draft.tracks[index].text = name;
         this.editingIndex = -1;
-        this.render();
-        this.view.updateConfirm();
+        this.changed();
       };
       input.addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); done(); } });
       li.append(input, el('span', { class: 'track-icons' }, [iconButton('i-check', `Done editing track ${index + 1}`, done)]), problem);
@@ -88,7 +92,7 @@ export class TracksEditor {
     if (this.editing && this.editingIndex < 0) {
       const n = index + 1;
       const rename = () => { this.editingIndex = index; this.render(); this.view.updateConfirm(); };
-      const remove = () => { this.draft.tracks.splice(index, 1); this.render(); };
+      const remove = () => { this.draft.tracks.splice(index, 1); this.changed(); };
       const icons = el('span', { class: 'track-icons' }, [
         iconButton('i-up', `Move track ${n} up`, () => this.moveTrack(index, -1)),
         iconButton('i-down', `Move track ${n} down`, () => this.moveTrack(index, 1)),
@@ -102,6 +106,12 @@ export class TracksEditor {
     return li;
   }
 
+  /** The tracks changed: drawn again, and the form asks the library again (a refused track may be fixed). */
+  changed() {
+    this.render();
+    this.view.fields.validate();
+  }
+
   moveTrack(index, by) {
     const target = moveTarget(this.draft, index, by);
     if (!target) return;
@@ -113,7 +123,7 @@ export class TracksEditor {
     } else {
       tracks[index].side = target.side; // same place in the list, under the next heading
     }
-    this.render();
+    this.changed();
     const label = by < 0 ? `Move track ${now + 1} up` : `Move track ${now + 1} down`;
     const button = $('track-list').querySelector(`[aria-label="${label}"]`);
     if (button) button.focus();
@@ -139,30 +149,49 @@ export class TracksEditor {
     this.render();
   }
 
-  /** What the library would say of track `index` named `text`, as a sentence; '' when nothing. */
-  trackProblem(text, index) {
-    if (!schema) return '';
-    const [message] = problemsOf(schema, 'tracks', [text]);
-    return message ? sentence('', message.replace(/^track 1 /, `track ${index + 1} `)) : '';
+  /**
+   * What the library says of track `index` named `text` (POST /api/check), as a sentence; ''
+   * when nothing, or offline (the save is judged when it is sent).
+   */
+  async trackProblem(text, index) {
+    let answer;
+    try { answer = await api.checkAlbum({ track_list: [{ name: text, side: null }] }); } catch { return ''; }
+    const found = answer.problems.find((p) => p.field === 'tracks');
+    return found ? sentence('', `track ${index + 1} ${found.message}`) : '';
   }
 
+  /** The typed track's state at once; the library's word on it once typing stops. */
   renderTrackAdd() {
     const text = $('track-new').value.trim();
-    const found = text ? this.trackProblem(text, this.draft.tracks.length) : '';
-    $('track-add-button').disabled = !text || Boolean(found);
+    $('track-add-button').disabled = !text;
     $('track-new').setAttribute('aria-label', `Track ${this.draft.tracks.length + 1} name`);
+    this.showTrackProblem('');
+    clearTimeout(this.checkTimer);
+    const asked = ++this.checks;
+    if (text) {
+      this.checkTimer = setTimeout(async () => {
+        const found = await this.trackProblem(text, this.draft.tracks.length);
+        if (asked === this.checks) this.showTrackProblem(found);
+      }, CHECK_MS);
+    }
+  }
+
+  showTrackProblem(found) {
+    if (found) $('track-add-button').disabled = true;
     $('track-new').setAttribute('aria-invalid', String(Boolean(found)));
     $('track-new-problem').textContent = found;
   }
 
   /** Appends the typed track to the last side (§3.9: only a valid name). */
-  appendTrack() {
+  async appendTrack() {
     const input = $('track-new');
     const text = input.value.trim();
-    if (!text || this.trackProblem(text, this.draft.tracks.length)) return;
+    if (!text) return;
+    const found = await this.trackProblem(text, this.draft.tracks.length);
+    if (found || input.value.trim() !== text) { if (found) this.showTrackProblem(found); return; }
     this.draft.tracks.push({ text, side: this.draft.sides.length });
     input.value = '';
-    this.render();
+    this.changed();
     input.focus();
   }
 }
