@@ -25,7 +25,9 @@ public struct CollectionCheck: Sendable {
     let playIssues =
       PlayHistory.load(collection.location).problems
       + PlaysWithoutAlbum.issues(in: collection.location, albums: Set(collection.albums.map(\.id) + collection.unreadable.map(\.id)))
-    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues)
+    let ids = Set(collection.albums.map(\.id) + collection.unreadable.map(\.id))
+    let orderedListIssues = OrderedLists.problems(in: collection.location, albums: ids)
+    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues + orderedListIssues)
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
 
