@@ -22,12 +22,13 @@ public struct CollectionCheck: Sendable {
     // with our values, but nothing is committed until they are resolved.
     let mergeIssues = FieldConflict.unresolved(in: collection.location).map(\.albumIssue)
     // Lines of plays/*.md that are no play (PRODUCT.md §1.4).
-    let playIssues =
-      PlayHistory.load(collection.location).problems
-      + PlaysWithoutAlbum.issues(in: collection.location, albums: Set(collection.albums.map(\.id) + collection.unreadable.map(\.id)))
+    let ids = Set(collection.albums.map(\.id) + collection.unreadable.map(\.id))
+    let playIssues = PlayHistory.load(collection.location).problems + PlaysWithoutAlbum.issues(in: collection.location, albums: ids)
     // The merge settings in .gitattributes (PRODUCT.md §6).
     let attributeIssues = MergeAttributes.issues(in: collection.location)
-    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues + attributeIssues)
+    let orderedListIssues = OrderedLists.problems(in: collection.location, albums: ids)
+    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues + attributeIssues
+      + orderedListIssues)
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
 

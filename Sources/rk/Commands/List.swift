@@ -72,6 +72,9 @@ extension RK {
     func run() async throws {
       let searchFields = try fields.map(SearchField.parseList) ?? SearchField.defaults
       let location = try collection.location()
+      if let list = try OrderedListPrinter.list(named: queryText, in: location) {
+        return OrderedListPrinter.print(list, collection: try collection.load(), json: output.json)
+      }
       let query = try QueryRules.run { () throws(SearchQueryError) in try SearchQuery(parsing: queryText) }
       // `@artist:=` sees credited artists; config.yaml is read only then.
       let credits = query.usesCredits ? try CreditRules.load(from: location) : CreditRules()

@@ -4,7 +4,7 @@ import RecordKeeper
 extension RK {
   struct Lists: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Smart lists: saved rules over the collection (rk list @NAME shows one).",
+      abstract: "Smart lists (saved rules) and ordered lists (albums in your order); rk list @NAME shows one.",
       discussion: """
         A smart list is kept in .recordkeeper/lists/NAME.yaml, committed and so shared \
         with the collection. An album is in the list when every + clause holds and not \
@@ -12,7 +12,7 @@ extension RK {
         before 2000 are left out; put #japanese and #korean in one clause, \
         - (#japanese, #korean), to leave out either. See rk list --help for the rules.
         """,
-      subcommands: [Print.self, Save.self, Remove.self],
+      subcommands: [Print.self, Save.self, Remove.self, New.self, AddEntry.self, MoveEntry.self, DropEntry.self],
       defaultSubcommand: Print.self)
 
     struct Print: AsyncParsableCommand {
@@ -36,7 +36,14 @@ extension RK {
             try loaded.albums(in: list, lists: lists).count
           }
         }
+        let ordered = try OrderedLists.names(in: loaded.location).compactMap { try OrderedLists.load($0, in: loaded.location) }
         if json {
+          let orderedObjects = ordered.map { list in
+            JSONValue.object([
+              ("name", .string(list.name)), ("description", .null), ("rules", .array([])), ("count", .number(list.items.count)),
+              ("ordered", .bool(true)),
+            ])
+          }
           let objects = lists.lists.map { list in
             JSONValue.object([
               ("name", .string(list.name)),
@@ -45,7 +52,7 @@ extension RK {
               ("count", .number(counts[list.name] ?? 0)),
             ])
           }
-          Terminal.write(JSONValue.array(objects).serialized() + "\n")
+          Terminal.write(JSONValue.array(objects + orderedObjects).serialized() + "\n")
           return
         }
         var text = ""
@@ -55,7 +62,10 @@ extension RK {
           if let description = list.description { text += "  \(Visible.text(description))" }
           text += "\n" + list.rules.map { "  \(Visible.text($0))\n" }.joined()
         }
-        if lists.lists.isEmpty && lists.issues.isEmpty {
+        for list in ordered {
+          text += "@\(Visible.text(list.name))  ordered, \(list.items.count) entr\(list.items.count == 1 ? "y" : "ies")\n"
+        }
+        if lists.lists.isEmpty && lists.issues.isEmpty && ordered.isEmpty {
           Terminal.warn("No smart lists yet: rk lists save NAME RULES… makes one.")
         }
         Terminal.write(text)
@@ -103,6 +113,7 @@ extension RK {
       func run() async throws {
         let list = try SmartList(name: name, description: description?.trimmed, rules: ruleWords)
         let store = try collection.store()
+        if OrderedLists.names(in: store.location).contains(name) { throw OrderedListError.nameTaken(name: name, smart: false) }
         do {
           report(try store.saveSmartList(list), unchanged: "No change: the smart list \(name) already has those rules.")
         } catch {

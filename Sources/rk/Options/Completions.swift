@@ -68,6 +68,12 @@ enum Completions {
     return SmartLists.load(from: location).names.filter { $0.hasPrefix(prefix) }
   }
 
+  /// The names of the collection's ordered lists starting with what has been typed.
+  @Sendable static func orderedLists(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+    guard let location = try? location(from: words) else { return [] }
+    return OrderedLists.names(in: location).filter { $0.hasPrefix(prefix) }
+  }
+
   /// The collection named by `-C DIR` among the words typed so far, if any.
   private static func location(from words: [String]) throws -> CollectionLocation {
     var explicit: String?
