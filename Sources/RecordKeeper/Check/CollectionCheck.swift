@@ -27,7 +27,8 @@ public struct CollectionCheck: Sendable {
     // The merge settings in .gitattributes (PRODUCT.md §6).
     let attributeIssues = MergeAttributes.issues(in: collection.location)
     let orderedListIssues = OrderedLists.problems(in: collection.location, albums: ids)
-    issues = (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues + attributeIssues
+    issues =
+      (collection.unreadable + collection.problems + covers + duplicates + listIssues + mergeIssues + playIssues + attributeIssues
       + orderedListIssues)
       .sorted { ($0.id, $0.line) < ($1.id, $1.line) }
   }
