@@ -190,19 +190,8 @@ extension CollectionStore {
       let summary = try edit(&list)
       if !creating && list.bytes == old { return nil }
       let message = ChangeMessage.make(summary, action: "change-list")
-      let file = prefix + path
-      let bytes = list.bytes
       do throws(StoreError) {
-        return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) {
-          () throws(StoreError) -> GitCommit? in
-          do {
-            try FileManager.default.createDirectory(atPath: location.path(OrderedListFile.folder), withIntermediateDirectories: true)
-            try FileSystem.writeAtomically(bytes, to: location.path(path))
-          } catch {
-            throw StoreError.wrapping(error, operation: "write", path: location.displayPath(path))
-          }
-          return try commit(paths: [path], message: message)
-        }
+        return try commitListFile(list.bytes, at: path, in: OrderedListFile.folder, message: message)
       } catch {
         throw .store(error)
       }

@@ -29,17 +29,7 @@ extension CollectionStore {
         try commitHandEdits(toList: list.name)
         if (try? FileSystem.read(location.path(path))) == bytes { return nil }
         let message = ChangeMessage.make("Save smart list \(list.name)", action: "save-list")
-        let file = prefix + path
-        return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) {
-          () throws(StoreError) -> GitCommit? in
-          do {
-            try FileManager.default.createDirectory(atPath: location.path(SmartListFile.folder), withIntermediateDirectories: true)
-            try FileSystem.writeAtomically(bytes, to: location.path(path))
-          } catch {
-            throw StoreError.wrapping(error, operation: "write", path: location.displayPath(path))
-          }
-          return try commit(paths: [path], message: message)
-        }
+        return try commitListFile(bytes, at: path, in: SmartListFile.folder, message: message)
       }
     } catch {
       throw .store(error)
@@ -128,6 +118,23 @@ extension CollectionStore {
       }
     } catch {
       throw .store(error)
+    }
+  }
+
+  /// Writes `bytes` to a list's file at `path` (in `folder`, made when
+  /// missing) and commits it as one journaled change: a smart list's or an
+  /// ordered list's. The caller holds the collection lock.
+  func commitListFile(_ bytes: [UInt8], at path: String, in folder: String, message: String) throws(StoreError) -> GitCommit? {
+    let file = prefix + path
+    return try journaled(ChangeJournal(message: message, paths: [file], files: [savedFile(file)])) {
+      () throws(StoreError) -> GitCommit? in
+      do {
+        try FileManager.default.createDirectory(atPath: location.path(folder), withIntermediateDirectories: true)
+        try FileSystem.writeAtomically(bytes, to: location.path(path))
+      } catch {
+        throw StoreError.wrapping(error, operation: "write", path: location.displayPath(path))
+      }
+      return try commit(paths: [path], message: message)
     }
   }
 
