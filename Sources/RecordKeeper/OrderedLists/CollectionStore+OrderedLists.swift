@@ -214,15 +214,7 @@ extension CollectionStore {
   /// Commits a person's uncommitted edits to the list's file alone first,
   /// so that `rk undo` never takes them away.
   private func commitHandEdits(toOrderedList name: String) throws(StoreError) {
-    let path = OrderedListFile.path(of: name)
-    let edited: [String]
-    do {
-      edited = try repository.uncommittedFiles(under: prefix + path)
-    } catch {
-      throw .git(error)
-    }
-    guard !edited.isEmpty else { return }
-    _ = try commit(paths: [path], message: "Edit list \(name) by hand\n")
+    _ = try commitHandEditedListFile(OrderedListFile.path(of: name), message: "Edit list \(name) by hand\n")
   }
 
   /// The ordered list files naming the album `id`, with it renamed `newID`:

@@ -142,16 +142,22 @@ extension CollectionStore {
   /// `rk` changes it, so that `rk undo` never takes them away; tells
   /// ``onHandEditProblems`` the rules the edit breaks, as for an album.
   private func commitHandEdits(toList name: String) throws(StoreError) {
-    let path = SmartListFile.path(of: name)
+    guard try commitHandEditedListFile(SmartListFile.path(of: name), message: "Edit smart list \(name) by hand\n") else { return }
+    let problems = SmartLists.load(from: location).problems.filter { $0.name == name }.map(\.albumIssue)
+    if !problems.isEmpty { onHandEditProblems?(problems) }
+  }
+
+  /// Commits a person's uncommitted edits to a list's file (smart or
+  /// ordered) alone; whether there were any.
+  func commitHandEditedListFile(_ path: String, message: String) throws(StoreError) -> Bool {
     let edited: [String]
     do {
       edited = try repository.uncommittedFiles(under: prefix + path)
     } catch {
       throw .git(error)
     }
-    guard !edited.isEmpty else { return }
-    _ = try commit(paths: [path], message: "Edit smart list \(name) by hand\n")
-    let problems = SmartLists.load(from: location).problems.filter { $0.name == name }.map(\.albumIssue)
-    if !problems.isEmpty { onHandEditProblems?(problems) }
+    guard !edited.isEmpty else { return false }
+    _ = try commit(paths: [path], message: message)
+    return true
   }
 }
