@@ -113,7 +113,9 @@ class PagingTests(AppTestCase):
         last_page = (expected - 1) // PAGE * PAGE
         self.assertIn(0, offsets)
         self.assertIn(last_page, offsets)
-        self.assertLessEqual(len(offsets), 3, f"only the first page and those at the end: {offsets}")
+        # Distinct pages: in a full CI run a page in view was sometimes asked for again
+        # ([0, 0, 2900, 2900, 3000]), as a quiet reload does; never one not scrolled to.
+        self.assertLessEqual(len(set(offsets)), 3, f"only the first page and those at the end: {offsets}")
         # Back in the middle: the page there is fetched, and its rows are the server's.
         middle = expected // 2
         self.driver.execute_script(
