@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Favourites: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "favourites",
       abstract: "List every favourite track with its album.",
       discussion: """
         A favourite is a track whose line in album.md ends in ` ★` (rk track fav ALBUM N). \

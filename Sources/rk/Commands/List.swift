@@ -5,6 +5,7 @@ import Synchronization
 extension RK {
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List albums: filtered, sorted and grouped, like the main screen.",
       discussion: """
         The query is split into terms at spaces; "…" makes one literal term of several \
