@@ -228,6 +228,7 @@ class FavouritesScreen extends Screen {
   async move(from, to, keepFocus) {
     if (this.busy) return;
     this.busy = true;
+    this.list.setAttribute('aria-busy', 'true');
     const rows = [...this.list.children];
     const row = rows[from];
     if (to > from) rows[to].after(row); else rows[to].before(row);
@@ -241,6 +242,7 @@ class FavouritesScreen extends Screen {
       this.render(this.entries);
     } finally {
       this.busy = false;
+      this.list.setAttribute('aria-busy', 'false');
     }
   }
 
