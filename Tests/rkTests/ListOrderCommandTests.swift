@@ -81,6 +81,16 @@ struct ListOrderCommandTests: CollectionCommands {
     #expect(try collection.read(listPath) == handWritten + "sort: custom\norder:\n- albums/a-love-supreme\n- albums/blue-train\n")
   }
 
+  @Test func rkMvRenamesTheAlbumInAKeptOrderInItsOwnCommit() throws {
+    try succeed(["lists", "sort", "jazz", "custom"])
+    try succeed(["mv", "albums/kind-of-blue", "jazz/kind-of-blue"])
+    #expect(try collection.read(listPath) == handWritten + "sort: custom\norder:\n- albums/blue-train\n- jazz/kind-of-blue\n")
+    #expect(try collection.status().isEmpty)
+    #expect(try collection.commitSubjects().first == "Move Miles Davis – Kind of Blue to jazz/kind-of-blue")
+    try succeed(["lists", "move", "jazz", "2", "1"])
+    #expect(try titles("@jazz") == ["Kind of Blue", "Blue Train"])
+  }
+
   @Test func movingInAListNotInACustomOrderOrAWrongModeIsRefused() throws {
     let move = try rk(["lists", "move", "jazz", "1", "2"])
     #expect(move.status == 1)

@@ -71,4 +71,16 @@ extension CollectionStore {
     }
     return try result.get()
   }
+
+  /// The smart list files whose kept order names the album `id`, with it
+  /// renamed `newID`: `(path, new bytes, old bytes)`, for `rk mv` to write in
+  /// its commit.
+  func smartListFilesMoving(_ id: String, to newID: String) -> [(String, [UInt8], [UInt8])] {
+    SmartLists.load(from: location).lists.compactMap { list in
+      guard list.order.contains(id) else { return nil }
+      let path = SmartListFile.path(of: list.name)
+      guard let bytes = try? FileSystem.read(location.path(path), limit: SmartLists.fileSizeLimit) else { return nil }
+      return (path, SmartListFile.setting(order: list.order.map { $0 == id ? newID : $0 }, in: bytes), bytes)
+    }
+  }
 }
