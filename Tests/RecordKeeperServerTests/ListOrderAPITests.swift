@@ -71,6 +71,19 @@ struct ListOrderAPITests {
     }
   }
 
+  @Test func aListSavedAsCustomKeepsTheOrderItWasShownIn() async throws {
+    let fixture = try await ServerFixture()
+    try await fixture.withClient { client in
+      let body = json(["rules": ["#rock"], "sort": "custom"])
+      try await client.execute(uri: "/api/lists/rock", method: .put, headers: sameOrigin, body: body) {
+        #expect($0.status == .ok, "\($0.text)")
+      }
+    }
+    #expect(
+      try fixture.collection.read(".recordkeeper/lists/rock.yaml").hasSuffix(
+        "sort: custom\norder:\n- albums/the-beatles-abbey-road\n- albums/radiohead-ok-computer\n"))
+  }
+
   @Test func favouritesAreMovedAsOneCommitOfTheirList() async throws {
     let fixture = try await ServerFixture()
     let id = "albums/miles-davis-kind-of-blue"

@@ -383,6 +383,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     do throws(SmartListError) {
       var list = try SmartList(name: name, description: description, rules: rules)
       list.sort = sort
+      if sort == .custom { list.order = keptOrder(of: list, savedFrom: from ?? name) }
       if let from {
         try await service.renameSmartList(from, to: list, keepingSort: keepingSort)
       } else {

@@ -51,6 +51,18 @@ extension APIRoutes {
     return Self.matchingIDs(matcher, order: list.order(from: snapshot.preferences.order), in: snapshot)
   }
 
+  /// The order a list saved as `custom` keeps: its albums under `list`'s
+  /// rules, in the order shown until now (the list `old`'s, before the save).
+  func keptOrder(of list: SmartList, savedFrom old: String) -> [String] {
+    let snapshot = service.snapshot
+    var lists = SmartLists.load(from: snapshot.location)
+    let saved = lists[old] ?? SmartList(name: list.name, clauses: [])
+    lists.save(list)
+    // Rules the save refuses say so there; nothing to keep here.
+    guard let matcher = try? Self.matcher("@" + list.name, fields: SearchField.defaults, in: snapshot, lists: lists) else { return [] }
+    return saved.kept(Self.matchingIDs(matcher, order: saved.order(from: snapshot.preferences.order), in: snapshot)) { $0 }
+  }
+
   private func sortSmartList(_ request: Request, _ context: Context) async throws(APIError) -> Response {
     let name = try listName(context)
     let body = try JSONBody.object(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
