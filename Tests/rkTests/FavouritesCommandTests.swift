@@ -72,9 +72,9 @@ struct FavouritesCommandTests: CollectionCommands {
     #expect(
       human.stdout == """
         Miles Davis – Kind of Blue  (albums/miles-davis-kind-of-blue)
-          1. So What  9:22
+          1. So What  9:22  (track 1)
         Radiohead – OK Computer  (albums/radiohead-ok-computer)
-          1. Airbag
+          2. Airbag  (track 1)
 
         """)
     let json = try rk(["favourites", "--json"])

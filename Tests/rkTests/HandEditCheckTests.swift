@@ -91,10 +91,11 @@ extension HandEditCheckTests {
     try expectSuccess(rk(["lists", "save", "jazz", "#jazz"]))
     let file = ".recordkeeper/lists/jazz.yaml"
     let text = try String(contentsOfFile: album.path + "/" + file, encoding: .utf8)
-    try album.collection.writeFile(file, Array((text + "sort: year\n").utf8))
+    try album.collection.writeFile(file, Array((text + "sort: sideways\n").utf8))
     let result = try rk(["lists", "save", "jazz", "#jazz", "#modal"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.contains("rk: warning: \(file):4: sort: a smart list has only description: and rules:"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("rk: warning: \(file):4: sort: \"sideways\" is not an order; write custom or one of"), "\(result.stderr)")
     #expect(result.stderr.contains("committed as you wrote it"), "\(result.stderr)")
     #expect(try album.message(of: "HEAD~1") == "Edit smart list jazz by hand\n\n")
   }

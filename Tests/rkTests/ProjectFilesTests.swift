@@ -50,7 +50,9 @@ struct ProjectFilesTests {
     #expect(result.status == 0)
     for command in Self.commands { #expect(result.stdout.contains(command)) }
     // Subcommands and options of the hand editor's helpers (PRODUCT.md §3).
-    for word in ["--staged", "install", "ordered", "drop"] { #expect(result.stdout.contains(word), "\(shell) completion lacks \(word)") }
+    for word in ["--staged", "install", "ordered", "drop", "custom"] {
+      #expect(result.stdout.contains(word), "\(shell) completion lacks \(word)")
+    }
   }
 
   @Test func preCommitFrameworkHookRunsRkCheckOnTheFilesItChecks() throws {

@@ -163,8 +163,10 @@ extension CollectionStore {
 
   /// Reads the list afresh under the lock, lets `edit` change it (and name
   /// the change), then writes and commits it; `nil` when nothing changed.
-  private func changeOrderedList(
-    _ name: String, creating: Bool = false, _ edit: (inout OrderedListFile) throws(OrderedListError) -> String
+  /// `makingIfMissing`: a list with no file starts empty.
+  func changeOrderedList(
+    _ name: String, creating: Bool = false, makingIfMissing: Bool = false,
+    _ edit: (inout OrderedListFile) throws(OrderedListError) -> String
   ) throws(OrderedListError) -> GitCommit? {
     let path = OrderedListFile.path(of: name)
     do throws(StoreError) {
@@ -180,7 +182,7 @@ extension CollectionStore {
         do throws(StoreError) { try commitHandEdits(toOrderedList: name) } catch { throw .store(error) }
         let loaded: OrderedListFile?
         do throws(FileSystemError) { loaded = try OrderedLists.load(name, in: location) } catch { throw .store(.file(error)) }
-        guard let loaded else {
+        guard let loaded = loaded ?? (makingIfMissing ? OrderedListFile(newNamed: name) : nil) else {
           throw .unknown(name: name, suggestion: Suggestion.closest(to: name, among: OrderedLists.names(in: location)))
         }
         if let line = loaded.conflictLine { throw .conflicted(path: location.displayPath(path), line: line) }

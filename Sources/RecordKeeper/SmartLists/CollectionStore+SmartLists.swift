@@ -10,11 +10,15 @@ extension CollectionStore {
   ///
   /// Throws when the name is not a safe file name or is a field's, or when
   /// the rules name a list that does not exist or lead back to this one.
+  ///
+  /// The list keeps the order its file names (`sort:` and `order:`) unless
+  /// `keepingSort` is `false`, when `list`'s own ``SmartList/sort`` is saved.
   @discardableResult
-  public func saveSmartList(_ list: SmartList) throws(SmartListError) -> GitCommit? {
+  public func saveSmartList(_ list: SmartList, keepingSort: Bool = true) throws(SmartListError) -> GitCommit? {
     try SmartList.validate(name: list.name)
     guard !list.clauses.isEmpty else { throw .noRules(list.name) }
     var lists = SmartLists.load(from: location)
+    let list = lists[list.name].map { list.keepingOrder(of: $0, sort: keepingSort) } ?? list
     lists.save(list)
     do throws(SearchQueryError) {
       try lists.checkReferences(in: list.clauses, trail: [list.name])
@@ -44,11 +48,12 @@ extension CollectionStore {
   /// Refused while another list names `old` (as removing it is), when a list
   /// already has the new name, or when the rules name `old` or no list.
   @discardableResult
-  public func renameSmartList(_ old: String, to list: SmartList) throws(SmartListError) -> GitCommit? {
-    guard old != list.name else { return try saveSmartList(list) }
+  public func renameSmartList(_ old: String, to list: SmartList, keepingSort: Bool = true) throws(SmartListError) -> GitCommit? {
+    guard old != list.name else { return try saveSmartList(list, keepingSort: keepingSort) }
     try SmartList.validate(name: list.name)
     guard !list.clauses.isEmpty else { throw .noRules(list.name) }
     let loaded = SmartLists.load(from: location)
+    let list = loaded[old].map { list.keepingOrder(of: $0, sort: keepingSort) } ?? list
     let oldPath = SmartListFile.path(of: old)
     guard (try? SmartList.validate(name: old)) != nil, FileSystem.exists(location.path(oldPath)) else {
       throw .unknown(name: old, suggestion: Suggestion.closest(to: old, among: loaded.names + loaded.issues.map(\.name)))
@@ -141,7 +146,7 @@ extension CollectionStore {
   /// Commits a person's uncommitted edits to the list's file alone, before
   /// `rk` changes it, so that `rk undo` never takes them away; tells
   /// ``onHandEditProblems`` the rules the edit breaks, as for an album.
-  private func commitHandEdits(toList name: String) throws(StoreError) {
+  func commitHandEdits(toList name: String) throws(StoreError) {
     guard try commitHandEditedListFile(SmartListFile.path(of: name), message: "Edit smart list \(name) by hand\n") else { return }
     let problems = SmartLists.load(from: location).problems.filter { $0.name == name }.map(\.albumIssue)
     if !problems.isEmpty { onHandEditProblems?(problems) }

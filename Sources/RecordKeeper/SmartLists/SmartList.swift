@@ -11,11 +11,17 @@ public struct SmartList: Hashable, Sendable {
   public var description: String?
   /// The clauses, in the order written.
   public var clauses: [SearchClause]
+  /// The list's own order (`sort:`), or `nil` for the collection's.
+  public var sort: SmartListSort?
+  /// The album ids of `order:`, the kept order of a `custom` list.
+  public var order: [String]
 
-  public init(name: String, description: String? = nil, clauses: [SearchClause]) {
+  public init(name: String, description: String? = nil, clauses: [SearchClause], sort: SmartListSort? = nil, order: [String] = []) {
     self.name = name
     self.description = description
     self.clauses = clauses
+    self.sort = sort
+    self.order = order
   }
 
   /// A list of `rules`, each a clause or several as a query writes them
@@ -86,6 +92,12 @@ public enum SmartListError: Error, Equatable, Sendable, CustomStringConvertible 
   case inUse(name: String, by: [String])
   /// A list of this name exists already (a rename would replace it).
   case nameTaken(String)
+  /// The list's file cannot be read: `PATH:LINE: field: message`.
+  case unreadable(String)
+  /// Only a list kept in a custom order has entries to move.
+  case notCustom(name: String, sort: SmartListSort?)
+  /// A place in the list that is not there.
+  case outOfRange(name: String, place: Int, count: Int)
   /// The change could not be made.
   case store(StoreError)
 
@@ -104,6 +116,13 @@ public enum SmartListError: Error, Equatable, Sendable, CustomStringConvertible 
     case .inUse(let name, let others):
       "the smart list \(name) is used by \(others.map { "@" + $0 }.joined(separator: ", ")): change or remove \(others.count == 1 ? "that list" : "those lists") first"
     case .nameTaken(let name): "there is already a smart list \(name): choose another name, or change that list instead"
+    case .unreadable(let problem): problem + "; correct the file, then try again"
+    case .notCustom(let name, let sort):
+      "the smart list \(name) is in \(sort.map { "the order \($0)" } ?? "the collection's order"): rk lists sort \(name) custom keeps an order of your own, then move its albums"
+    case .outOfRange(let name, let place, let count):
+      count == 0
+        ? "the smart list \(name) has no albums, so it has no album \(place)"
+        : "the smart list \(name) has no album \(place): give a number from 1 to \(count)"
     case .store(let error): error.description
     }
   }

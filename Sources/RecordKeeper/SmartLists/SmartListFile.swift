@@ -8,7 +8,15 @@
 /// - "+(#dance, #pop, #hip-hop)"
 /// - "@year:>2010"
 /// - "-(#japanese, #korean)"
+/// sort: custom
+/// order:
+/// - albums/daft-punk-discovery
+/// - albums/robyn-honey
 /// ```
+///
+/// `sort:` (optional) is the list's own order: a sort mode, or `custom`,
+/// the order of `order:`, where new matches go to the end and albums that
+/// no longer match are left out (see ``SmartList/arranged(_:)``).
 public enum SmartListFile {
   /// The folder of the list files, relative to the collection root.
   public static let folder = CollectionLocation.markerFolder + "/lists"
@@ -26,7 +34,17 @@ public enum SmartListFile {
     }
     text += "rules:\n"
     for rule in list.rules { text += "- \(YAMLScalar.quoted(rule))\n" }
+    if let sort = list.sort { text += sortLine(sort) }
+    if !list.order.isEmpty { text += orderLines(list.order) }
     return text
+  }
+
+  /// The `sort:` line.
+  static func sortLine(_ sort: SmartListSort) -> String { "sort: \(sort)\n" }
+
+  /// The `order:` key and its ids, one a line.
+  static func orderLines(_ ids: [String]) -> String {
+    "order:\n" + ids.map { "- \(YAMLScalar.quoted($0))\n" }.joined()
   }
 
   /// Reads the list `name` from its file's bytes; or says, by line, what
@@ -46,6 +64,8 @@ public enum SmartListFile {
     }
     var description: String?
     var rules: (line: Int, items: [String], itemLines: [Int])?
+    var sort: SmartListSort?
+    var order: [String] = []
     for entry in frontMatter.entries {
       switch (entry.key, entry.value) {
       case ("description", .text(let text)): description = text.isBlank ? nil : text
@@ -53,8 +73,25 @@ public enum SmartListFile {
       case ("rules", .list(let items)): rules = (entry.line, items, entry.itemLines)
       case ("rules", .text(let text)): rules = (entry.line, text.isBlank ? [] : [text], [entry.line])
       case ("rules", _): return issue(entry.line, "rules", "write the rules as a list, one quoted clause a line: - \"#jazz\"")
+      case ("sort", .text(let text)):
+        guard let value = SmartListSort(name: text.trimmed) else {
+          return issue(
+            entry.line, "sort",
+            "\"\(text)\" is not an order; write custom or one of \(SortMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        sort = value
+      case ("sort", _): return issue(entry.line, "sort", "write the order as one word: sort: title, or sort: custom")
+      case ("order", .list(let items)):
+        for (index, id) in items.enumerated() where !OrderedListEntry.isAlbumID(id) {
+          let line = index < entry.itemLines.count ? entry.itemLines[index] : entry.line
+          return issue(
+            line, "order", "\"\(id)\" is not an album id; write the album's folder from the collection root, as in - albums/kind-of-blue")
+        }
+        order = items
+      case ("order", .text(let text)) where text.isBlank: order = []
+      case ("order", _): return issue(entry.line, "order", "write the order as a list, one album id a line: - albums/kind-of-blue")
       default:
-        return issue(entry.line, entry.key, "a smart list has only description: and rules:; remove this key")
+        return issue(entry.line, entry.key, "a smart list has only description:, rules:, sort: and order:; remove this key")
       }
     }
     guard let rules, !rules.items.isEmpty else {
@@ -72,7 +109,7 @@ public enum SmartListFile {
         return issue(line, "rules", error.description)
       }
     }
-    return .success(SmartList(name: name, description: description, clauses: clauses))
+    return .success(SmartList(name: name, description: description, clauses: clauses, sort: sort, order: order))
   }
 }
 

@@ -76,8 +76,8 @@ extension CollectionStore {
         }
       }
       let message = ChangeMessage.make("Move \(ChangeMessage.name(of: album)) to \(newID)", action: "move")
-      // Plays and ordered lists name the album by id: rewritten in the same commit.
-      let plays = playsFilesMoving(id, to: newID) + orderedListFilesMoving(id, to: newID)
+      // Plays, ordered lists and smart lists' kept orders name the album by id: rewritten in the same commit.
+      let plays = playsFilesMoving(id, to: newID) + orderedListFilesMoving(id, to: newID) + smartListFilesMoving(id, to: newID)
       var journal = ChangeJournal(message: message, paths: [prefix + id, prefix + newID] + plays.map { prefix + $0.0 }, created: created)
       journal.files = plays.map { savedFile(prefix + $0.0, bytes: $0.2) }
       journal.moved = [ChangeJournal.MovedFolder(from: prefix + id, to: prefix + newID)]

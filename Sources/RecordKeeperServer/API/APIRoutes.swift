@@ -87,11 +87,18 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     }
     let offset = try query.integer("offset", in: 0...Int.max, default: 0)
     let limit = try query.integer("limit", in: 1...10_000, default: 100)
-    let order = snapshot.preferences.order(overriddenBy: mode)
     let matcher = try Self.matcher(query["q"] ?? "", fields: fields, in: snapshot)
-    let (page, count) = snapshot.page(matching: matcher, order: order, offset: offset, limit: limit)
-    // Best matches first have no headings.
-    let ranked = order.mode == .relevance && !RelevanceOrder(query: matcher.query).isEmpty
+    // `@NAME` alone without `sort` is shown in the list's own order (ListOrderRoutes).
+    let own = mode == nil ? Self.ownOrder(of: matcher.query, in: snapshot) : nil
+    let order = own?.order(from: snapshot.preferences.order) ?? snapshot.preferences.order(overriddenBy: mode)
+    let (page, count) =
+      if let own, own.sort == .custom {
+        Self.keptPage(of: own, matching: matcher, order: order, in: snapshot, offset: offset, limit: limit)
+      } else {
+        snapshot.page(matching: matcher, order: order, offset: offset, limit: limit)
+      }
+    // Best matches first, and a custom order, have no headings.
+    let ranked = (order.mode == .relevance && !RelevanceOrder(query: matcher.query).isEmpty) || own?.sort == .custom
     return JSONResponse.make(
       .object([
         (
@@ -119,8 +126,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     }
   }
 
-  /// `[{"name", "description", "rules", "count"}]`, as `rk lists --json`.
-  private func smartLists() throws(APIError) -> Response {
+  /// `[{"name", "description", "rules", "count", "sort"}]`, as `rk lists --json`.
+  func smartLists() throws(APIError) -> Response {
     let snapshot = service.snapshot
     let lists = SmartLists.load(from: snapshot.location)
     var objects: [JSONValue] = []
@@ -132,6 +139,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
           ("name", .string(list.name)), ("description", .optional(list.description)),
           ("rules", .array(list.rules.map(JSONValue.string))),
           ("count", .number(snapshot.page(matching: matcher, order: snapshot.preferences.order, offset: 0, limit: 0).count)),
+          ("sort", .optional(list.sort?.description)),
         ]))
     }
     return JSONResponse.make(.array(objects))
@@ -358,8 +366,9 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     return sortMode()
   }
 
-  /// Saves a smart list from `{"rules": [...], "description": ..., "from": OLD}`,
-  /// one commit; `from` renames the list OLD to the name in the address.
+  /// Saves a smart list from `{"rules": [...], "description": ..., "from": OLD, "sort": …}`,
+  /// one commit; `from` renames the list OLD to the name in the address;
+  /// `sort` (optional) is the list's own order, as `PUT …/sort` takes it.
   private func saveSmartList(_ request: Request, _ context: Context) async throws(APIError) -> Response {
     let name = try listName(context)
     let body = try JSONBody.object(try await Upload.body(request, limit: ServerConfiguration.bodyLimit))
@@ -368,9 +377,18 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     }
     let description = body["description"] as? String
     let from = body["from"] as? String
+    // With "sort", the list's own order as the editor chose it (null: the collection's).
+    let keepingSort = body.index(forKey: "sort") == nil
+    let sort = try Self.listSort(body["sort"])
     do throws(SmartListError) {
-      let list = try SmartList(name: name, description: description, rules: rules)
-      if let from { try await service.renameSmartList(from, to: list) } else { try await service.saveSmartList(list) }
+      var list = try SmartList(name: name, description: description, rules: rules)
+      list.sort = sort
+      if sort == .custom { list.order = keptOrder(of: list, savedFrom: from ?? name) }
+      if let from {
+        try await service.renameSmartList(from, to: list, keepingSort: keepingSort)
+      } else {
+        try await service.saveSmartList(list, keepingSort: keepingSort)
+      }
     } catch {
       let field =
         switch error {
@@ -390,7 +408,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     return try smartLists()
   }
 
-  private func listName(_ context: Context) throws(APIError) -> String {
+  func listName(_ context: Context) throws(APIError) -> String {
     guard let raw = context.parameters.get("name"), let name = PathPart.decode(raw) else {
       throw APIError(.badRequest, "the list name in the address is not valid percent-encoded UTF-8", field: "name")
     }

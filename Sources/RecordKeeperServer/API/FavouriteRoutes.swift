@@ -9,8 +9,8 @@ import RecordKeeper
 ///   stars track N (1…N across all sides) as the view numbered it, merged
 ///   into the file as it is now like every save of the app, one commit;
 ///   answers with the album object.
-/// - `GET /api/favourites`: every favourite track with its album, as
-///   `rk favourites --json` gives them, with the album's thumbnail address.
+/// - `GET /api/favourites`: every favourite track with its album, in the
+///   order `rk favourites --json` gives them, with the album's thumbnail address.
 /// - `GET /api/suggestions?count=N`: `rk suggest --json`: album objects, each
 ///   with its `reason` (10 unless `count` says) and cover addresses.
 extension APIRoutes {
@@ -18,6 +18,7 @@ extension APIRoutes {
     api.post("albums/:id/favourites") { request, context in try await setFavourite(request, context) }
     api.get("favourites") { _, _ in favourites() }
     api.get("suggestions") { request, _ in try suggestions(request) }
+    registerListOrder(on: api)
   }
 
   private func setFavourite(_ request: Request, _ context: Context) async throws(APIError) -> Response {
@@ -34,10 +35,10 @@ extension APIRoutes {
     return try await changed(id) { () async throws(StoreError) in try await service.save(save, to: id, openedAt: version) }
   }
 
-  private func favourites() -> Response {
+  func favourites() -> Response {
     let snapshot = service.snapshot
     let collection = RecordCollection(location: snapshot.location, albums: snapshot.albums.values)
-    let objects = collection.favouriteTracks(order: snapshot.preferences.order).map { favourite -> JSONValue in
+    let objects = collection.orderedFavouriteTracks(order: snapshot.preferences.order).map { favourite -> JSONValue in
       guard case .object(var fields) = favourite.json else { return favourite.json }
       if case .object(let album) = CoverAddresses.adding(to: .object([]), of: favourite.album, in: snapshot.location) {
         fields += album

@@ -3,12 +3,24 @@
 // save: If-Match names the version shown); the Favourites screen (every favourite track with its
 // album, a tap opens the album); and Play Next (the server's suggestions, each with its reason).
 // The two screens are made here, on first use, in the frame and classes of the smart lists screen.
+// The Favourites screen keeps the collector's order (issue 32, seed 004): Edit shows a handle on
+// each row to drag it (or move it with the arrow keys) and a Remove button; a swipe left shows
+// Remove too. Removing takes the track's star off after "Are you sure?".
 import { lengthText } from './album-draft.js';
 import * as api from './api.js';
-import { toast } from './dialogs.js';
+import { confirmDelete, toast } from './dialogs.js';
 import { el } from './dom.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { screenFrame } from './screen.js';
+import { bindSwipe } from './swipe.js';
+
+/** How far a swiped row opens to show Remove. */
+const REMOVE_WIDTH = 96;
+
+/** The place a row dragged `dy` px from `from` lands at, among rows of height `height` (0…count-1). */
+export function dropPlace(from, dy, height, count) {
+  return Math.max(0, Math.min(count - 1, from + Math.round(dy / Math.max(1, height))));
+}
 
 /**
  * The star of track `number` (1…N across all sides) of `album`, as a toggle button; a tap saves
@@ -36,13 +48,13 @@ export function starButton(album, number, saved, kept) {
   return button;
 }
 
-/** A screen over the main one, drawn like the smart lists screen. */
+/** A screen over the main one, drawn like the smart lists screen; `right`: its banner button. */
 class Screen {
-  constructor(id, title, empty) {
+  constructor(id, title, empty, right = null) {
     this.list = el('ul', { class: 'smart-lists', props: { id: `${id}-list` }, attrs: { 'aria-label': title } });
     this.empty = el('p', { class: 'lists-empty', text: empty, props: { hidden: true } });
     Object.assign(this, screenFrame({
-      id, name: id, title, className: 'lists-view', onBack: () => this.close(), content: [this.list, this.empty],
+      id, name: id, title, className: 'lists-view', onBack: () => this.close(), content: [this.list, this.empty], right,
     }));
   }
 
@@ -95,14 +107,157 @@ class Screen {
 
 class FavouritesScreen extends Screen {
   constructor() {
-    super('favourites-view', 'Favourites', 'No favourite tracks yet. Tap the star beside a track on an album’s page to keep it here.');
+    super('favourites-view', 'Favourites', 'No favourite tracks yet. Tap the star beside a track on an album’s page to keep it here.',
+      { id: 'favourites-view-edit', text: 'Edit', onClick: () => this.setEditing(!this.editing) });
+    this.editing = false;
+    this.openRow = null;
+    this.entries = [];
+    this.busy = false;
+  }
+
+  open(router) {
+    this.setEditing(false);
+    return super.open(router);
   }
 
   load() { return api.request('GET', '/api/favourites'); }
 
+  render(entries) {
+    this.entries = entries;
+    this.openRow = null;
+    this.list.replaceChildren();
+    super.render(entries);
+    this.right.hidden = entries.length === 0 && !this.editing;
+  }
+
+  setEditing(editing) {
+    this.editing = editing;
+    this.right.textContent = editing ? 'Done' : 'Edit';
+    this.right.setAttribute('aria-pressed', String(editing));
+    this.list.classList.toggle('editing', editing);
+    if (this.openRow) this.closeRow(this.openRow);
+  }
+
   rowOf(entry) {
     const length = typeof entry.duration === 'number' ? ` · ${lengthText(entry.duration)}` : '';
-    return this.row(entry.album, `★ ${entry.name}`, `${entry.title} · ${entry.artist}`, `Track ${entry.position}${length}`);
+    const li = el('li', { class: 'favourite-item' });
+    const place = () => [...this.list.children].indexOf(li);
+    const rowButton = el('button', { class: 'smart-list favourite-row', props: { type: 'button' }, attrs: { 'data-id': entry.album } }, [
+      el('span', { class: 'smart-list-top' }, [el('span', { class: 'smart-list-name', text: `★ ${entry.name}` })]),
+      el('span', { class: 'smart-list-description', text: `${entry.title} · ${entry.artist}` }),
+      el('span', { class: 'smart-list-description', text: `Track ${entry.position}${length}` }),
+    ]);
+    const handle = el('button', {
+      class: 'icon-button favourite-handle', text: '≡', props: { type: 'button' },
+      attrs: { 'aria-label': `Move ${entry.name}`, 'aria-keyshortcuts': 'ArrowUp ArrowDown' },
+    });
+    handle.addEventListener('keydown', (event) => {
+      const to = event.key === 'ArrowUp' ? place() - 1 : event.key === 'ArrowDown' ? place() + 1 : -1;
+      if (to < 0 || to >= this.entries.length) return;
+      event.preventDefault();
+      this.move(place(), to, true);
+    });
+    this.bindDrag(handle, li, place);
+    const remove = el('button', {
+      class: 'favourite-remove', text: 'Remove', props: { type: 'button', tabIndex: -1 }, attrs: { 'aria-label': `Remove ${entry.name}` },
+      on: { click: () => this.remove(li, entry) },
+    });
+    const removeInline = el('button', {
+      class: 'icon-button favourite-remove-inline', text: '−', props: { type: 'button' }, attrs: { 'aria-label': `Remove ${entry.name}` },
+      on: { click: () => this.remove(li, entry) },
+    });
+    const content = el('div', { class: 'favourite-content' }, [removeInline, rowButton, handle]);
+    li.append(remove, content);
+    bindSwipe(rowButton, {
+      base: () => (li === this.openRow ? -REMOVE_WIDTH : 0),
+      begin: () => { if (this.openRow && this.openRow !== li) this.closeRow(this.openRow); },
+      move: (dx) => { content.style.transform = `translateX(${dx}px)`; },
+      end: (dx) => { if (-dx > REMOVE_WIDTH / 2) this.openActions(li); else this.closeRow(li); },
+    });
+    // A tap (the click ending a swipe never comes here) opens the album, unless in Edit or Remove is shown.
+    rowButton.addEventListener('click', () => {
+      if (li === this.openRow) this.closeRow(li);
+      else if (!this.editing) this.openAlbum(entry.album);
+    });
+    return li;
+  }
+
+  openActions(li) {
+    if (this.openRow && this.openRow !== li) this.closeRow(this.openRow);
+    li.querySelector('.favourite-content').style.transform = `translateX(-${REMOVE_WIDTH}px)`;
+    li.classList.add('open');
+    li.querySelector('.favourite-remove').tabIndex = 0;
+    this.openRow = li;
+  }
+
+  closeRow(li) {
+    li.querySelector('.favourite-content').style.transform = '';
+    li.classList.remove('open');
+    li.querySelector('.favourite-remove').tabIndex = -1;
+    if (this.openRow === li) this.openRow = null;
+  }
+
+  /** A handle dragged up or down moves its row there once let go: one commit of the order. */
+  bindDrag(handle, li, place) {
+    let start = null;
+    handle.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0 || this.busy) return;
+      event.preventDefault();
+      start = { y: event.clientY, from: place(), height: li.getBoundingClientRect().height };
+      handle.setPointerCapture(event.pointerId);
+      li.classList.add('dragging');
+    });
+    handle.addEventListener('pointermove', (event) => {
+      if (!start) return;
+      li.style.transform = `translateY(${event.clientY - start.y}px)`;
+    });
+    const stop = (event, cancelled) => {
+      if (!start) return;
+      const { from, height } = start;
+      const to = dropPlace(from, event.clientY - start.y, height, this.entries.length);
+      start = null;
+      li.style.transform = '';
+      li.classList.remove('dragging');
+      if (!cancelled && to !== from) this.move(from, to, false);
+    };
+    handle.addEventListener('pointerup', (event) => stop(event, false));
+    handle.addEventListener('pointercancel', (event) => stop(event, true));
+  }
+
+  /** Moves the favourite at `from` to `to` (0-based), shown at once, then saved; the server's order is shown after. */
+  async move(from, to, keepFocus) {
+    if (this.busy) return;
+    this.busy = true;
+    this.list.setAttribute('aria-busy', 'true');
+    const rows = [...this.list.children];
+    const row = rows[from];
+    if (to > from) rows[to].after(row); else rows[to].before(row);
+    if (keepFocus) row.querySelector('.favourite-handle').focus();
+    try {
+      const entries = await api.request('POST', '/api/favourites/move', { json: { from: from + 1, to: to + 1 } });
+      this.render(Array.isArray(entries) ? entries : []);
+      if (keepFocus) { const moved = this.list.children[to]; if (moved) moved.querySelector('.favourite-handle').focus(); }
+    } catch (error) {
+      toast(error.message);
+      this.render(this.entries);
+    } finally {
+      this.busy = false;
+      this.list.setAttribute('aria-busy', 'false');
+    }
+  }
+
+  /** Takes the track's star off after "Are you sure?" (the album as it is now, so its version is current). */
+  async remove(li, entry) {
+    if (!(await confirmDelete())) { this.closeRow(li); return; }
+    try {
+      const album = await api.getAlbum(entry.album);
+      await api.setFavourite(entry.album, entry.number, false, album.version);
+      const entries = await this.load();
+      this.render(Array.isArray(entries) ? entries : []);
+    } catch (error) {
+      this.closeRow(li);
+      toast(error.message);
+    }
   }
 }
 

@@ -73,6 +73,7 @@ class ListsScreen {
       onEscape: () => { if (this.box.hidden) this.closeEditor(); },
       right: { id: 'list-save', text: 'Save', onClick: () => this.save() },
     });
+    this.addOrderField();
     $('list-delete').addEventListener('click', () => this.remove());
     $('list-use').addEventListener('click', () => this.use(this.editing.name));
     $('rule-add').addEventListener('click', () => { this.addRule(''); this.ruleInputs().at(-1).focus(); });
@@ -84,6 +85,27 @@ class ListsScreen {
       const option = event.target.closest('[role="option"]');
       if (option) this.choose(Number(option.dataset.index));
     });
+  }
+
+  /**
+   * The list's own order (issue 32): the collection's, a sort mode, or Custom (the order kept in
+   * the list's file, new albums at the end; `rk lists move` changes it). Saved with the list.
+   */
+  addOrderField() {
+    const select = el('select', { props: { id: 'list-sort' }, attrs: { 'aria-describedby': 'list-sort-help' } }, [
+      el('option', { text: 'The collection’s order', props: { value: '' } }),
+      el('option', { text: 'Custom: in the order kept, new albums last', props: { value: 'custom' } }),
+    ]);
+    $('list-description').closest('.field').after(el('div', { class: 'field' }, [
+      el('label', { class: 'field-label', text: 'Order', attrs: { for: 'list-sort' } }),
+      select,
+      el('span', { class: 'field-help', text: 'How the list is shown, whatever the sort menu says.', props: { id: 'list-sort-help' } }),
+    ]));
+    loadSchema().then(({ sort_modes: modes }) => {
+      const custom = select.lastElementChild;
+      for (const mode of modes.filter((m) => m.name !== 'relevance')) custom.before(el('option', { text: mode.label, props: { value: mode.name } }));
+      if (this.editing) select.value = this.editing.sort || '';
+    }, () => { /* offline before it was loaded: the collection's order and Custom */ });
   }
 
   // ---- The screen of lists
@@ -158,6 +180,7 @@ class ListsScreen {
       $('list-name-help').textContent = `Use ${rule.rule}; search with @name. A list named by another keeps its name.`;
     }, () => { /* offline before it was loaded: the server still says */ });
     $('list-description').value = entry && entry.description ? entry.description : '';
+    $('list-sort').value = entry && entry.sort ? entry.sort : '';
     this.parkSuggestions();
     $('rule-list').replaceChildren();
     for (const rule of entry ? entry.rules || [] : []) this.addRule(rule);
@@ -241,7 +264,7 @@ class ListsScreen {
       if (!old && this.lists.some((l) => l.name === name)) {
         throw new api.ApiError(`There is already a smart list "${name}": choose another name, or open that list to change it.`, { field: 'name' });
       }
-      const body = { rules: this.rules(), description: description || null };
+      const body = { rules: this.rules(), description: description || null, sort: $('list-sort').value || null };
       if (old && old !== name) body.from = old; // a rename: one commit on the server
       const lists = await putList(name, body);
       if (old && old !== name && this.main.state.list === '@' + old) {

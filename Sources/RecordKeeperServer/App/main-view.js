@@ -194,6 +194,11 @@ export class MainView {
     return bestMatchSort(this.sort, this.bestMatch, this.state.query);
   }
 
+  /** The order asked of the server: none for a smart list alone, shown in its own order when it has one (issue 32). */
+  serverSort() {
+    return this.state.list.startsWith('@') && !this.state.query.trim() ? '' : this.listSort();
+  }
+
   showSort() {
     if (!this.state.query.trim()) this.bestMatch = false;
     if ($('sort-best-match')) $('sort-best-match').hidden = !this.state.query.trim();
@@ -306,7 +311,7 @@ export class MainView {
     if (this.view) this.view.controller.abort();
     const q = this.serverQuery();
     // An empty query lists everything whatever the scope, so its pages keep one URL each (the offline copy).
-    const view = { q, scope: q ? this.state.scope : [], sort: this.listSort(), controller: new AbortController(), loading: new Map(), offline: false };
+    const view = { q, scope: q ? this.state.scope : [], sort: this.serverSort(), controller: new AbortController(), loading: new Map(), offline: false };
     this.view = view;
     const target = restore ? this.state.scrollTop : top ? 0 : this.scroller.scrollTop;
     const pages = quiet ? this.pagesInView() : [0];

@@ -441,8 +441,8 @@ public actor CollectionService {
   }
 
   /// Saves a smart list (`.recordkeeper/lists/NAME.yaml`) as one commit.
-  public func saveSmartList(_ list: SmartList) throws(SmartListError) {
-    _ = try store.saveSmartList(list)
+  public func saveSmartList(_ list: SmartList, keepingSort: Bool = true) throws(SmartListError) {
+    _ = try store.saveSmartList(list, keepingSort: keepingSort)
   }
 
   /// Removes a smart list as one commit.

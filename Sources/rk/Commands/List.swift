@@ -79,10 +79,13 @@ extension RK {
       let query = try QueryRules.run { () throws(SearchQueryError) in try SearchQuery(parsing: queryText) }
       // `@artist:=` sees credited artists; config.yaml is read only then.
       let credits = query.usesCredits ? try CreditRules.load(from: location) : CreditRules()
-      let order = try Preferences.load(location).order(overriddenBy: sort)
       let template = try output.format.map { text in try FormatTemplate(text) }
       // The list files are read only when the query names a list.
       let lists = query.listNames.isEmpty ? SmartLists() : SmartLists.load(from: location)
+      // `@NAME` alone is shown in the list's own order, unless --sort names one.
+      let ownOrder = sort == nil ? SmartLists.listAlone(in: query).flatMap { lists[$0] } : nil
+      let collectionOrder = try Preferences.load(location).order(overriddenBy: sort)
+      let order = ownOrder?.order(from: collectionOrder) ?? collectionOrder
       func matcher(_ credits: ArtistCredits) throws -> SearchMatcher {
         try QueryRules.run { () throws(SearchQueryError) in
           try SearchMatcher(query: query, fields: searchFields, lists: lists, credits: credits)
@@ -123,7 +126,11 @@ extension RK {
         print(tally.summary(interactive: interactive))
         return
       }
-      let arranged = order.arrangement(of: matched, query: query, fields: searchFields, collectionSize: collectionSize)
+      var arranged = order.arrangement(of: matched, query: query, fields: searchFields, collectionSize: collectionSize)
+      if let ownOrder, ownOrder.sort == .custom {
+        let positions = ownOrder.kept(arranged.positions) { matched[$0].id }
+        arranged = AlbumOrder.Arrangement(positions: positions, groups: positions.map { _ in nil })
+      }
       if output.json {
         // Written from the albums in place as it is made: no album copied
         // into a sorted list, and never the whole array in memory.

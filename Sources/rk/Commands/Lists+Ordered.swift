@@ -60,11 +60,14 @@ extension RK.Lists {
 
   struct MoveEntry: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "move", abstract: "Move an ordered list's entry from one place to another (from 1), as one commit.")
+      commandName: "move",
+      abstract:
+        "Move an ordered list's entry, or an album of a smart list kept in a custom order, from one place to another (from 1), as one commit."
+    )
 
     @OptionGroup var collection: CollectionOptions
 
-    @Argument(help: ArgumentHelp("The ordered list's name.", valueName: "name"), completion: .custom(Completions.orderedLists))
+    @Argument(help: ArgumentHelp("The list's name.", valueName: "name"), completion: .custom(Completions.anyLists))
     var name: String
 
     @Argument(help: ArgumentHelp("The entry's place now.", valueName: "from"))
@@ -74,6 +77,10 @@ extension RK.Lists {
     var to: Int
 
     func run() async throws {
+      let location = try collection.location()
+      if !OrderedLists.names(in: location).contains(name), FileSystem.exists(location.path(SmartListFile.path(of: name))) {
+        return try SmartListMatches.move(name, from: from, to: to, collection: collection)
+      }
       report(try collection.store().moveInOrderedList(name, from: from, to: to), unchanged: "No change: the entry is at \(to) already.")
     }
   }

@@ -13,7 +13,7 @@ extension RK {
         before 2000 are left out; put #japanese and #korean in one clause, \
         - (#japanese, #korean), to leave out either. See rk list --help for the rules.
         """,
-      subcommands: [Print.self, Save.self, Remove.self, New.self, AddEntry.self, MoveEntry.self, DropEntry.self],
+      subcommands: [Print.self, Save.self, Remove.self, SortList.self, New.self, AddEntry.self, MoveEntry.self, DropEntry.self],
       defaultSubcommand: Print.self)
 
     struct Print: AsyncParsableCommand {
@@ -22,7 +22,7 @@ extension RK {
 
       @OptionGroup var collection: CollectionOptions
 
-      @Flag(help: "Print a JSON array of {\"name\", \"description\", \"rules\", \"count\"} objects.")
+      @Flag(help: "Print a JSON array of {\"name\", \"description\", \"rules\", \"count\", \"sort\"} objects.")
       var json = false
 
       func run() async throws {
@@ -51,6 +51,7 @@ extension RK {
               ("description", list.description.map(JSONValue.string) ?? .null),
               ("rules", .array(list.rules.map(JSONValue.string))),
               ("count", .number(counts[list.name] ?? 0)),
+              ("sort", list.sort.map { .string($0.description) } ?? .null),
             ])
           }
           Terminal.write(JSONValue.array(objects + orderedObjects).serialized() + "\n")
@@ -60,6 +61,7 @@ extension RK {
         for list in lists.lists {
           let count = counts[list.name] ?? 0
           text += "@\(Visible.text(list.name))  \(count) album\(count == 1 ? "" : "s")"
+          if let sort = list.sort { text += sort == .custom ? "  in your order" : "  sorted by \(sort)" }
           if let description = list.description { text += "  \(Visible.text(description))" }
           text += "\n" + list.rules.map { "  \(Visible.text($0))\n" }.joined()
         }

@@ -74,6 +74,11 @@ enum Completions {
     return OrderedLists.names(in: location).filter { $0.hasPrefix(prefix) }
   }
 
+  /// The names of every list, smart and ordered, starting with what has been typed.
+  @Sendable static func anyLists(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+    (lists(words, index, prefix) + orderedLists(words, index, prefix)).sorted()
+  }
+
   /// The collection named by `-C DIR` among the words typed so far, if any.
   private static func location(from words: [String]) throws -> CollectionLocation {
     var explicit: String?

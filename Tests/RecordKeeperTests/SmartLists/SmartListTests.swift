@@ -34,7 +34,7 @@ struct SmartListFileTests {
       ("rules:\n- \"jazz\"\n", 2, "rules", "\"jazz\" is not a rule"),
       ("description: x\n", 1, "rules", "the list has no rules"),
       ("rules:\n", 1, "rules", "the list has no rules"),
-      ("rules:\n- \"#a\"\ncolour: red\n", 3, "colour", "only description: and rules:"),
+      ("rules:\n- \"#a\"\ncolour: red\n", 3, "colour", "only description:, rules:, sort: and order:"),
       ("rules:\n  a: b\n", 1, "rules", "write the rules as a list"),
       ("rules: [\"#a\"\n", 2, "file", "YAML syntax"),
     ])

@@ -1,0 +1,15 @@
+// favourites-view.js: where a row of the Favourites screen lands when its handle is dragged.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+globalThis.window = { addEventListener() {} }; // overlay.js listens for the back button
+const { dropPlace } = await import('../../Sources/RecordKeeperServer/App/favourites-view.js');
+
+test('a dragged row lands a row further for each row height moved, within the list', () => {
+  assert.equal(dropPlace(0, 0, 60, 4), 0);
+  assert.equal(dropPlace(0, 29, 60, 4), 0, 'less than half a row: it stays');
+  assert.equal(dropPlace(0, 31, 60, 4), 1);
+  assert.equal(dropPlace(3, -130, 60, 4), 1);
+  assert.equal(dropPlace(1, 1000, 60, 4), 3, 'no further than the last place');
+  assert.equal(dropPlace(2, -1000, 60, 4), 0, 'no further than the first');
+});
