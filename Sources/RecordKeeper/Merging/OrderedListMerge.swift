@@ -92,14 +92,15 @@ struct OrderedListMerge {
     let baseIDs = baseFile.identities
     let ourIDs = ourFile.identities
     let theirIDs = theirFile.identities
+    let (baseTexts, ourTexts, theirTexts) = (Self.entryTexts(baseFile, b), Self.entryTexts(ourFile, o), Self.entryTexts(theirFile, t))
     let ourMoved = Self.moved(baseFile, b, to: ourFile, o)
     let theirMoved = Self.moved(baseFile, b, to: theirFile, t)
     for (index, id) in baseIDs.enumerated() {
       let ourIndex = ourIDs.firstIndex(of: id)
       let theirIndex = theirIDs.firstIndex(of: id)
-      func change(_ side: OrderedListFile, _ at: Int?, moved: Set<String>) -> String? {
+      func change(_ side: OrderedListFile, _ texts: [[ArraySlice<UInt8>]], _ at: Int?, moved: Set<String>) -> String? {
         guard let at else { return "removes \(baseFile.entries[index].reference)" }
-        let changed = !Self.sameEntry(side, at, baseFile, index)
+        let changed = texts[at] != baseTexts[index]
         switch (moved.contains(id), changed) {
         case (true, true): return "moves \(side.entries[at].reference) to \(at + 1) and changes it to \(side.entries[at].text)"
         case (true, false): return "moves \(side.entries[at].reference) to \(at + 1)"
@@ -107,8 +108,8 @@ struct OrderedListMerge {
         case (false, false): return nil
         }
       }
-      let ourChange = change(ourFile, ourIndex, moved: ourMoved)
-      let theirChange = change(theirFile, theirIndex, moved: theirMoved)
+      let ourChange = change(ourFile, ourTexts, ourIndex, moved: ourMoved)
+      let theirChange = change(theirFile, theirTexts, theirIndex, moved: theirMoved)
       if ourChange == nil && theirChange == nil { continue }
       let ourFirst = ourIndex.map { ourFile.items[$0].lines.lowerBound }
       let theirFirst = theirIndex.map { theirFile.items[$0].lines.lowerBound }
@@ -131,9 +132,7 @@ struct OrderedListMerge {
       }
       // Both removed it, or both put it in one place the same way.
       if ourIndex == nil && theirIndex == nil { continue }
-      if ourIndex != nil, theirIndex != nil, ourCopies.union(theirCopies).count == 1,
-        Self.sameEntry(ourFile, ourIndex, theirFile, theirIndex)
-      {
+      if let ourIndex, let theirIndex, ourCopies.union(theirCopies).count == 1, ourTexts[ourIndex] == theirTexts[theirIndex] {
         continue
       }
       conflicts.append(Conflict(ours: ourChange, theirs: theirChange))
@@ -231,14 +230,9 @@ struct OrderedListMerge {
     return moved
   }
 
-  /// Whether two entries read the same (their number aside).
-  private static func sameEntry(_ a: OrderedListFile, _ i: Int?, _ b: OrderedListFile, _ j: Int?) -> Bool {
-    guard let i, let j else { return i == j }
-    func key(_ file: OrderedListFile, _ index: Int) -> [String] {
-      let lines = file.mergeLines
-      return file.items[index].lines.map { string(lines[$0].key) }
-    }
-    return key(a, i) == key(b, j)
+  /// Each entry's lines as the merge compares them (its number aside).
+  private static func entryTexts(_ file: OrderedListFile, _ lines: [OrderedListFile.MergeLine]) -> [[ArraySlice<UInt8>]] {
+    file.items.map { item in item.lines.filter { $0 < lines.count }.map { lines[$0].key } }
   }
 
   /// The entries (indices) of `result` whose first line is the side's line
