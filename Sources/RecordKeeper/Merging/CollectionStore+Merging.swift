@@ -76,6 +76,19 @@ extension CollectionStore {
           path: path, base: baseFile, ours: ourFile, theirs: theirFile, mode: merged.mode, into: merge, records: &records,
           conflicted: &conflicted, entries: versions)
       }
+      // Ordered lists both sides changed: merged again entry by entry.
+      let lists = both.sorted().filter { OrderedListFile.name(atPath: $0) != nil }
+      let moves = lists.isEmpty ? [:] : try repository.albumMoves(ours: ours, theirs: theirs, prefix: prefix)
+      for path in lists {
+        let inConflict = try merge.conflicts().first { $0.path == path }?.ours
+        guard let merged = merge.entry(at: path) ?? inConflict,
+          let ourFile = try repository.file(at: path, inCommit: ours), let theirFile = try repository.file(at: path, inCommit: theirs)
+        else { continue }
+        let baseFile = try base.flatMap { (id) throws(GitError) in try repository.file(at: path, inCommit: id) }
+        try mergeOrderedList(
+          path: path, base: baseFile, ours: ourFile, theirs: theirFile, renames: moves, mode: merged.mode, into: merge,
+          records: &records, conflicted: &conflicted)
+      }
       for conflict in Self.followingRenames(try merge.conflicts(), renamed: merge.renamedConflicts(), in: merge) {
         try settle(conflict, ours: ours, theirs: theirs, into: merge, records: &records, conflicted: &conflicted)
       }
@@ -181,6 +194,29 @@ extension CollectionStore {
     guard !result.conflicts.isEmpty else { return }
     records[folder, default: Self.record(folder, base: base, ours: ours, theirs: theirs)].conflicts += result.conflicts
     conflicted.append(entries)
+  }
+
+  /// Merges one ordered list's file entry by entry, entries following the
+  /// albums a side moved (`renames`), and puts the result in the merge; a
+  /// conflict keeps our choice, with the merge taking their
+  /// choice beside it (`NAME.theirs.md`), settled as a file is.
+  private func mergeOrderedList(
+    path: String, base: [UInt8]?, ours: [UInt8], theirs: [UInt8], renames: [String: String], mode: UInt32, into merge: GitMergeIndex,
+    records: inout [String: AlbumConflictRecord], conflicted: inout [GitMergeConflict]
+  ) throws(GitError) {
+    let name = OrderedListFile.name(atPath: path) ?? ""
+    let result = OrderedListMerge(name: name, base: base, ours: ours, theirs: theirs, renames: renames)
+    try merge.set(path, id: try repository.createBlob(result.bytes), mode: mode)
+    guard let conflict = result.fieldConflict(path: path) else { return }
+    try merge.set(Self.theirsName(path), id: try repository.createBlob(result.theirBytes), mode: mode)
+    var record = records[conflict.album, default: Self.record(conflict.album, base: nil, theirs: nil)]
+    record.conflicts.append(conflict)
+    record.files = (record.files ?? []) + [conflict.field]
+    records[conflict.album] = record
+    func entry(_ bytes: [UInt8]?) throws(GitError) -> GitIndexEntry? {
+      try bytes.map { (bytes) throws(GitError) in GitIndexEntry(path: path, id: try repository.createBlob(bytes), mode: mode) }
+    }
+    conflicted.append(GitMergeConflict(ancestor: try entry(base), ours: try entry(ours), theirs: try entry(theirs)))
   }
 
   private static func record(_ folder: String, base: [UInt8]?, ours: [UInt8]? = nil, theirs: [UInt8]?) -> AlbumConflictRecord {

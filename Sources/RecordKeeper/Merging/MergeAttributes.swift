@@ -1,6 +1,7 @@
 /// The `.gitattributes` lines a collection's merges depend on: album.md
-/// merged by field (``MergeDriver/attributesLine``) and plays files by
-/// keeping both sides' lines (``CollectionStore/playsAttributesLine``).
+/// merged by field (``MergeDriver/attributesLine``), ordered lists entry by
+/// entry (``OrderedListFile/attributesLine``) and plays files by keeping
+/// both sides' lines (``CollectionStore/playsAttributesLine``).
 /// A file deleted or a line dropped by hand is named by `rk check` and put
 /// back by the next change rk makes, so `git pull` never quietly falls back
 /// to merging albums line by line.
@@ -9,12 +10,14 @@ public enum MergeAttributes {
 
   /// The lines this collection should have and lacks, once this clone has
   /// the driver set up (`merge.rk.driver`, as `rk init` and `rk clone` do):
-  /// the merge driver's, and the plays' once there is a plays folder.
+  /// the merge driver's, the plays' once there is a plays folder, and the
+  /// ordered lists' once there is one.
   static func missing(in location: CollectionLocation, repository: GitRepository) -> [String] {
     // A repository rk did not set up (a plain git init) is left as its owner made it.
     guard (try? repository.configuration("merge.\(MergeDriver.name).driver")) ?? nil != nil else { return [] }
     var wanted = [MergeDriver.attributesLine]
     if FileSystem.isDirectory(location.path(PlayHistory.folder)) { wanted.append(CollectionStore.playsAttributesLine) }
+    if !OrderedLists.names(in: location).isEmpty { wanted.append(OrderedListFile.attributesLine) }
     let bytes = FileSystem.exists(location.path(path)) ? ((try? FileSystem.read(location.path(path))) ?? []) : []
     let lines = Set(String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmed })
     return wanted.filter { !lines.contains($0) }
@@ -29,7 +32,9 @@ public enum MergeAttributes {
         id: path, line: 0, field: "merge",
         message: "the line \"\(line)\" is missing, so git pull merges "
           + (line == MergeDriver.attributesLine
-            ? "album.md line by line instead of by field" : "plays files with conflicts instead of keeping both sides' plays")
+            ? "album.md line by line instead of by field"
+            : line == OrderedListFile.attributesLine
+              ? "ordered lists line by line instead of entry by entry" : "plays files with conflicts instead of keeping both sides' plays")
           + ": the next change rk makes puts it back (rk fmt does, for one)")
     }
   }

@@ -3,7 +3,8 @@ import Foundation
 
 /// `rk merge-file` as git's merge driver for `album.md` (PRODUCT.md §6), so
 /// that `git pull` merges albums as `rk sync` does (``AlbumMerge``: by
-/// lines, fields settling what both sides changed, nothing dropped quietly).
+/// lines, fields settling what both sides changed, nothing dropped quietly),
+/// and for ordered list files (``OrderedListMerge``).
 public enum MergeDriver {
   /// The driver's name in `.gitattributes` and git's configuration.
   public static let name = "rk"
@@ -59,6 +60,9 @@ public enum MergeDriver {
     let baseBytes = try read(base)
     let ourBytes = try read(ours)
     let theirBytes = try read(theirs)
+    if let path, let name = OrderedListFile.name(atPath: path) {
+      return try mergeList(name, path: path, base: baseBytes, ours: ourBytes, theirs: theirBytes, into: ours, workTree: workTree)
+    }
     let folder = path.map(CollectionStore.folder(of:)) ?? ""
     var outcome = Outcome(conflicts: [], failure: nil)
     do {

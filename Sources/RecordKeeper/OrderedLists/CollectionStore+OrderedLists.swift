@@ -193,10 +193,41 @@ extension CollectionStore {
       if !creating && list.bytes == old { return nil }
       let message = ChangeMessage.make(summary, action: "change-list")
       do throws(StoreError) {
+        if creating, let attributes = try listsAttributes() {
+          return try commitNewList(list.bytes, at: path, attributes: attributes, message: message)
+        }
         return try commitListFile(list.bytes, at: path, in: OrderedListFile.folder, message: message)
       } catch {
         throw .store(error)
       }
+    }
+  }
+
+  /// `.gitattributes` with ``OrderedListFile/attributesLine`` added
+  /// (path, new bytes, old bytes), when this clone merges with `rk
+  /// merge-file` and the line is not there yet.
+  private func listsAttributes() throws(StoreError) -> (String, [UInt8], [UInt8]?)? {
+    guard (try? repository.configuration("merge.\(MergeDriver.name).driver")) ?? nil != nil else { return nil }
+    return try Self.attributesAdding(OrderedListFile.attributesLine, in: location)
+  }
+
+  /// Writes and commits a new list's file with `.gitattributes`, in one commit.
+  private func commitNewList(
+    _ bytes: [UInt8], at path: String, attributes: (String, [UInt8], [UInt8]?), message: String
+  ) throws(StoreError) -> GitCommit? {
+    let writes = [(path, bytes, nil), attributes]
+    let paths = writes.map { prefix + $0.0 }
+    let saved = zip(paths, writes).map { savedFile($0, bytes: $1.2) }
+    return try journaled(ChangeJournal(message: message, paths: paths, files: saved)) { () throws(StoreError) -> GitCommit? in
+      for (file, bytes, _) in writes {
+        do throws(FileSystemError) {
+          try FileSystem.makeFolders((location.path(file) as NSString).deletingLastPathComponent)
+          try FileSystem.writeAtomically(bytes, to: location.path(file))
+        } catch {
+          throw .file(error)
+        }
+      }
+      return try commit(paths: writes.map { $0.0 }, message: message)
     }
   }
 

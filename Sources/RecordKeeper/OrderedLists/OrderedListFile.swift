@@ -135,7 +135,7 @@ public struct OrderedListFile: Hashable, Sendable {
     }.map { $0 + 1 }
   }
 
-  private var lines: [LineScanner.Line] {
+  var lines: [LineScanner.Line] {
     var scanner = LineScanner(bytes[...])
     var lines: [LineScanner.Line] = []
     while let line = scanner.next() { lines.append(line) }
@@ -244,7 +244,7 @@ public struct OrderedListFile: Hashable, Sendable {
 
   /// Gives each entry its place as its number, changing only the digits of
   /// the items whose number is not.
-  private mutating func renumber() {
+  mutating func renumber() {
     parse()
     for (index, item) in items.enumerated().reversed() where Int(string(bytes[item.numberRange])) != index + 1 {
       bytes.replaceSubrange(item.numberRange, with: Array(String(index + 1).utf8))

@@ -32,7 +32,8 @@ extension CollectionStore {
   /// Moves the plays of the merge `merge` (of `sides`, whose common
   /// ancestor is `base`) that name an album one side moved: the album's old
   /// folder is gone from the merge and its new one is there. Plays files
-  /// the merge left conflicted are left alone.
+  /// the merge left conflicted are left alone. Ordered lists' entries move
+  /// the same way: `rk mv` on one side meets an entry the other added.
   ///
   /// - Returns: The plays files changed (paths relative to the work tree).
   @discardableResult
@@ -40,8 +41,9 @@ extension CollectionStore {
     guard let base else { return [] }
     var playsFiles: Set<String> = []
     for side in sides {
-      for entry in try repository.treeEntries(under: [prefix + PlayHistory.folder], of: try repository.commit(withID: side))
-      where PlayHistory.isPlaysFile(String(entry.path.dropFirst(prefix.count))) {
+      for entry in try repository.treeEntries(
+        under: [prefix + PlayHistory.folder, prefix + OrderedListFile.folder], of: try repository.commit(withID: side))
+      where PlayHistory.isPlaysFile(String(entry.path.dropFirst(prefix.count))) || OrderedListFile.name(atPath: entry.path) != nil {
         playsFiles.insert(entry.path)
       }
     }
@@ -59,7 +61,11 @@ extension CollectionStore {
     guard !moves.isEmpty else { return [] }
     var changed: [String] = []
     for path in playsFiles.sorted() {
-      guard let entry = merge.entry(at: path), let moved = PlayHistory.moving(try repository.blob(withID: entry.id), moves) else {
+      guard let entry = merge.entry(at: path) else { continue }
+      let bytes = try repository.blob(withID: entry.id)
+      // Ordered lists' entries follow too (issue 32).
+      let list = OrderedListFile.name(atPath: path)
+      guard let moved = list.map({ OrderedListFile.moving(bytes, named: $0, moves) }) ?? PlayHistory.moving(bytes, moves) else {
         continue
       }
       try merge.set(path, id: try repository.createBlob(moved), mode: entry.mode)

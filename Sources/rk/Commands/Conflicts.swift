@@ -10,7 +10,9 @@ extension RK {
         A merge (rk sync, or git pull through rk merge-file) keeps a field both sides changed in different \
         ways as a conflict: the album keeps our value until rk resolve settles it. The field is a front-matter \
         key, tracks, notes, cover (theirs is beside ours as cover.theirs.webp), album.md (the file could not \
-        be merged by field; ours is in place), or album (one side deleted the album, the other changed it). \
+        be merged by field; ours is in place), album (one side deleted the album, the other changed it), or, \
+        for .recordkeeper/lists, NAME.md (an ordered list's entry moved or changed on one side and removed on \
+        the other; rk resolve .recordkeeper/lists --take ours|theirs settles it). \
         Prints nothing when there are none.
         """)
 

@@ -13,7 +13,9 @@ extension RK {
         three-way on its own, tags as sets, tracks track by track and notes by lines; the result is written \
         over OURS, changed only where THEIRS changed something. A field changed two ways keeps our value, \
         is recorded for rk conflicts, and the exit status is 1 (git then leaves the merge unfinished); \
-        0 when the merge is clean.
+        0 when the merge is clean. An ordered list's file (.recordkeeper/lists/NAME.md) merges entry by entry: \
+        both sides' additions are kept and numbered again, and an entry one side moved and the other removed \
+        is a conflict (NAME.md of .recordkeeper/lists; their choice waits beside it as NAME.theirs.md).
         """)
 
     @Argument(help: ArgumentHelp("The common ancestor's version (git's %O; empty when both sides added the file).", valueName: "base"))

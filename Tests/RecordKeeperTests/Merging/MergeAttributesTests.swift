@@ -39,4 +39,23 @@ struct MergeAttributesTests {
     #expect(MergeAttributes.issues(in: location).isEmpty)
     #expect(try store.restoreMergeAttributes().lines.isEmpty)
   }
+
+  @Test func makingAnOrderedListSendsListFilesToTheDriverInTheSameCommit() throws {
+    try git(["config", "merge.rk.driver", "rk merge-file %O %A %B %P"], in: collection.path)
+    let store = try CollectionStore(location: location)
+    _ = try store.restoreMergeAttributes()
+    let made = try store.makeOrderedList(named: "set")
+    #expect(try collection.read(".gitattributes").hasSuffix("\n.recordkeeper/lists/*.md merge=rk\n"))
+    let files = try git(["show", "--name-only", "--format=", made?.id ?? "HEAD"], in: collection.path)
+    #expect(files == ".gitattributes\n.recordkeeper/lists/set.md\n", "\(files)")
+    #expect(MergeAttributes.issues(in: location).isEmpty)
+
+    // Lost, it is named and put back like the others.
+    try collection.writeFile(".gitattributes", Array("album.md merge=rk\n".utf8))
+    #expect(
+      MergeAttributes.issues(in: location).map(\.message) == [
+        "the line \".recordkeeper/lists/*.md merge=rk\" is missing, so git pull merges ordered lists line by line instead of entry by entry: the next change rk makes puts it back (rk fmt does, for one)"
+      ])
+    #expect(try store.restoreMergeAttributes().lines == [OrderedListFile.attributesLine])
+  }
 }
