@@ -52,6 +52,7 @@ extension RK {
 
     struct Move: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "move",
         abstract: "Move the favourite at one place to another (places from 1, as rk favourites numbers them), as one commit.")
 
       @OptionGroup var collection: CollectionOptions
@@ -73,6 +74,7 @@ extension RK {
 
     struct Drop: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "drop",
         abstract: "Take the star off the favourite at a place (from 1) after \"Are you sure?\", as one commit.",
         discussion: "Without a terminal, --yes is required. rk undo puts the star back, and the track back in its place.")
 
