@@ -59,6 +59,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     lookupRoutes.register(on: api)
     scanRoutes.register(on: api)
     registerFavourites(on: api)
+    registerOrderedLists(on: api)
   }
 
   // MARK: Reading
