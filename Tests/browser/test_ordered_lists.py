@@ -53,12 +53,12 @@ class OrderedListTests(AppTestCase):
 
         # Made on the Ordered Lists screen: one commit, the file rk lists new --ordered makes.
         self.open_ordered_lists()
-        self.assertTrue(self.by_id("ordered-lists-empty").is_displayed())
+        self.wait_for(lambda d: self.by_id("ordered-lists-empty").is_displayed(), "no ordered list yet")
         self.by_id("ordered-list-name").send_keys("party")
         self.by_id("ordered-list-make").click()
         self.wait_for(lambda d: self.by_id("ordered-list-view").is_displayed(), "the new list's screen")
         self.assertEqual(self.by_id("ordered-list-title").text, "party")
-        self.assertTrue(self.by_id("ordered-list-empty").is_displayed())
+        self.wait_for(lambda d: self.by_id("ordered-list-empty").is_displayed(), "the new list empty")
         self.assertEqual(self.collection.commits(), commits + 1)
         self.assertTrue(self.list_file().exists())
 
