@@ -185,6 +185,22 @@ struct OrderedListsAPITests {
     #expect(try fixture.commitCount() == start)
   }
 
+  @Test func aSmartListMayNotTakeAnOrderedListsName() async throws {
+    let fixture = try await ServerFixture()
+    _ = try await fixture.service.makeOrderedList(named: "weekend")
+    let start = try fixture.commitCount()
+    try await fixture.withClient { client in
+      try await client.execute(uri: "/api/lists/weekend", method: .put, headers: sameOrigin, body: json(["rules": ["#jazz"]])) {
+        response in
+        #expect(response.status == .unprocessableContent)
+        #expect(response.object["field"] as? String == "name")
+        #expect((response.object["error"] as? String)?.contains("already an ordered list weekend") == true, "\(response.text)")
+      }
+    }
+    #expect(try fixture.commitCount() == start)
+    #expect(!FileManager.default.fileExists(atPath: fixture.collection.path + "/.recordkeeper/lists/weekend.yaml"))
+  }
+
   @Test func anEntryWhoseAlbumIsGoneIsShownAsMissing() async throws {
     let fixture = try await ServerFixture()
     try fixture.collection.writeFile(Self.file, Array("1. albums/sold-long-ago#A1 a note\n2. albums/bjork-homogenic\n".utf8))

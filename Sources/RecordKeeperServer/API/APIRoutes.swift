@@ -369,6 +369,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     }
     let description = body["description"] as? String
     let from = body["from"] as? String
+    // As rk lists save: one name, one list, smart or ordered.
+    if OrderedLists.names(in: service.location).contains(name) { throw Self.apiError(.nameTaken(name: name, smart: false)) }
     do throws(SmartListError) {
       let list = try SmartList(name: name, description: description, rules: rules)
       if let from { try await service.renameSmartList(from, to: list) } else { try await service.saveSmartList(list) }
