@@ -129,6 +129,15 @@ class OrderedListTests(AppTestCase):
         self.assertEqual(self.list_file().read_bytes(), reordered.replace(f"2. {TRAIN} warm-up\n3. ".encode(), b"2. "))
         self.assertEqual(self.collection.commits(), commits + 5)
 
+    def test_an_open_list_follows_a_change_made_on_the_command_line(self):
+        self.collection.rk("lists", "new", "party", "--ordered")
+        self.collection.rk("lists", "add", "party", TRAIN)
+        self.open()
+        self.open_ordered_lists()
+        self.open_list("party", 1)
+        self.collection.rk("lists", "add", "party", KIND, "--at", "1")
+        self.wait_for(lambda d: self.entry_titles() == ["Kind of Blue", "Blue Train"], "the entry added in a terminal", timeout=5)
+
     def test_a_move_on_a_list_changed_elsewhere_shows_it_again_and_writes_nothing(self):
         self.collection.rk("lists", "new", "party", "--ordered")
         for album in [KIND, TRAIN, REVOLVER]:

@@ -6,7 +6,7 @@ import { DetailsView } from './details-view.js';
 import { toast } from './dialogs.js';
 import { indexedStore, Outbox } from './outbox.js';
 import { SyncPanel } from './sync.js';
-import { sendListChange } from './ordered-list-view.js';
+import { orderedListsChanged, sendListChange } from './ordered-list-view.js';
 
 const SPLASH_MINIMUM_MS = 500; // seed §2.4
 
@@ -95,7 +95,7 @@ function listenForChanges(router) {
     changed(list);
   });
   source.addEventListener('reload', () => changed(null));
-  source.addEventListener('sync', () => router.sync.refresh());
+  source.addEventListener('sync', () => { router.sync.refresh(); orderedListsChanged(); }); // a commit: lists may have changed
 }
 
 /** Whether the service worker keeps an offline copy (it needs a secure page: https or localhost). */

@@ -184,7 +184,21 @@ class OrderedListsScreen {
     }
   }
 
-  /** Draws `list` (the server's answer) unless a row is being dragged or swiped. */
+  /** A commit was made somewhere (rk in a terminal, another device): the list or lists shown are asked for again. */
+  async refresh() {
+    if (!this.screen.view.hidden && this.list) {
+      const name = this.list.name;
+      let list;
+      try { list = await getList(name); } catch { return; }
+      // Never under a finger, nor over a change of this screen's own on its way.
+      if (!this.list || this.list.name !== name || list.version === this.list.version || this.busy || this.drag || this.openRow) return;
+      this.show(list);
+    } else if (!this.index.view.hidden) {
+      await this.load();
+    }
+  }
+
+  /** Draws `list`, the server's answer. */
   show(list) {
     this.list = { name: list.name, version: list.version, entries: Array.isArray(list.entries) ? list.entries : [] };
     this.render();
@@ -362,6 +376,11 @@ class OrderedListsScreen {
 }
 
 let screen = null;
+
+/** Called on each commit the server sees (its `sync` event): an open list follows changes made elsewhere. */
+export function orderedListsChanged() {
+  if (screen) screen.refresh();
+}
 
 /** The screen of every ordered list (the Lists menu's Ordered Lists…). */
 export function openOrderedLists(router) {
