@@ -201,9 +201,10 @@ struct OrderedListsAPITests {
     #expect(!FileManager.default.fileExists(atPath: fixture.collection.path + "/.recordkeeper/lists/weekend.yaml"))
   }
 
-  @Test func anEntryWhoseAlbumIsGoneIsShownAsMissing() async throws {
+  @Test func anEntryWhoseAlbumIsGoneIsShownAsMissingAndAnUnreadableLineIsNamed() async throws {
     let fixture = try await ServerFixture()
-    try fixture.collection.writeFile(Self.file, Array("1. albums/sold-long-ago#A1 a note\n2. albums/bjork-homogenic\n".utf8))
+    try fixture.collection.writeFile(
+      Self.file, Array("1. albums/sold-long-ago#A1 a note\n2. albums/bjork-homogenic\n3. /etc/passwd\n".utf8))
     try await fixture.withClient { client in
       let (list, _) = try await Self.shown(client)
       let entries = Self.entries(list)
@@ -211,6 +212,9 @@ struct OrderedListsAPITests {
       #expect(entries.first?["album"] as? String == "albums/sold-long-ago")
       #expect(entries.first?["track"] as? String == "A1")
       #expect(entries.first?["title"] == nil)
+      let problems = list["problems"] as? [[String: Any]] ?? []
+      #expect(problems.map { $0["line"] as? Int } == [3])
+      #expect((problems.first?["message"] as? String)?.contains("is not an album id") == true)
     }
   }
 }

@@ -186,7 +186,6 @@ extension CollectionStore {
       if creating {
         list = OrderedListFile(newNamed: name)
       } else {
-        do throws(StoreError) { try commitHandEdits(toOrderedList: name) } catch { throw .store(error) }
         let loaded: OrderedListFile?
         do throws(FileSystemError) { loaded = try OrderedLists.load(name, in: location) } catch { throw .store(.file(error)) }
         guard let loaded else {
@@ -194,6 +193,8 @@ extension CollectionStore {
         }
         if let line = loaded.conflictLine { throw .conflicted(path: location.displayPath(path), line: line) }
         if let version, version.lowercased() != loaded.version { throw .changedMeanwhile(name: name) }
+        // Only for a change that will be made: one refused commits nothing, a person's edits included.
+        do throws(StoreError) { try commitHandEdits(toOrderedList: name) } catch { throw .store(error) }
         list = loaded
       }
       let old = list.bytes

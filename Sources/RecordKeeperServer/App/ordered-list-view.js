@@ -74,7 +74,7 @@ class OrderedListsScreen {
         text: 'No ordered lists yet: name one above, or add an album to one from its page.',
       })],
     });
-    this.entriesBox = el('ol', { class: 'smart-lists ordered-entries', props: { id: 'ordered-entries' } });
+    this.entriesBox = el('ol', { class: 'smart-lists ordered-entries', props: { id: 'ordered-entries' }, attrs: { 'aria-labelledby': 'ordered-list-title' } });
     this.note = el('p', { class: 'ordered-note', props: { id: 'ordered-list-note' } });
     this.screen = screenFrame({
       id: 'ordered-list-view', name: 'ordered-list', title: '', className: 'lists-view ordered-list-view',
@@ -105,6 +105,7 @@ class OrderedListsScreen {
 
   async load() {
     this.index.error.hidden = true;
+    const shown = JSON.stringify(this.lists);
     try {
       const lists = await getLists();
       this.lists = Array.isArray(lists) ? lists : [];
@@ -112,6 +113,9 @@ class OrderedListsScreen {
       this.lists = [];
       this.showError(this.index, error.message);
     }
+    $('ordered-lists-empty').hidden = this.lists.length > 0;
+    // The same lists again (a commit elsewhere): the rows, and the focus on one, stay.
+    if (JSON.stringify(this.lists) === shown && this.listsBox.childElementCount === this.lists.length) return;
     this.listsBox.replaceChildren(...this.lists.map((list) => {
       const button = el('button', { class: 'smart-list', props: { type: 'button' }, on: { click: () => this.openList(list.name) } }, [
         el('span', { class: 'smart-list-top' }, [
@@ -122,7 +126,6 @@ class OrderedListsScreen {
       button.dataset.name = list.name;
       return el('li', {}, [button]);
     }));
-    $('ordered-lists-empty').hidden = this.lists.length > 0;
   }
 
   async make() {
@@ -200,7 +203,10 @@ class OrderedListsScreen {
 
   /** Draws `list`, the server's answer. */
   show(list) {
-    this.list = { name: list.name, version: list.version, entries: Array.isArray(list.entries) ? list.entries : [] };
+    this.list = {
+      name: list.name, version: list.version, entries: Array.isArray(list.entries) ? list.entries : [],
+      problems: Array.isArray(list.problems) ? list.problems : [],
+    };
     this.render();
   }
 
@@ -211,11 +217,12 @@ class OrderedListsScreen {
 
   render() {
     this.openRow = null;
-    const entries = this.list.entries;
-    this.note.textContent = !entries.length ? ''
-      : api.connection.offline ? `No connection: ${NEEDS_SERVER}`
-        : 'Drag ≡ to change the order; swipe an entry left to remove it.';
-    this.note.classList.toggle('attention', api.connection.offline);
+    const { entries, problems = [] } = this.list;
+    // A line of the file rk cannot read as an entry is named, as rk check names it.
+    const unread = problems.map((p) => `Line ${p.line} of .recordkeeper/lists/${this.list.name}.md is not an entry: ${p.message}.`).join(' ');
+    this.note.textContent = api.connection.offline && entries.length ? `No connection: ${NEEDS_SERVER}`
+      : [entries.length ? 'Drag ≡ to change the order; swipe an entry left to remove it.' : '', unread].filter(Boolean).join(' ');
+    this.note.classList.toggle('attention', api.connection.offline || problems.length > 0);
     $('ordered-list-empty').hidden = entries.length > 0;
     this.entriesBox.replaceChildren(...entries.map((entry, index) => this.row(entry, index)));
   }
@@ -337,6 +344,7 @@ class OrderedListsScreen {
 
   /** Moves the entry at `from` to `to` (0-based): shown at once, then as the server wrote it. */
   async move(from, to, { focus = false } = {}) {
+    if (this.busy) return; // the last change is on its way
     if (!this.canChange()) { this.showError(this.screen, NEEDS_SERVER); return; }
     const before = this.list;
     this.list = { ...before, entries: moved(before.entries, from, to) };
@@ -348,6 +356,7 @@ class OrderedListsScreen {
 
   /** Removes the entry at `index` (0-based) after the seed's confirmation. */
   async remove(li, index) {
+    if (this.busy) { this.closeRow(li); return; }
     if (!this.canChange()) { this.closeRow(li); this.showError(this.screen, NEEDS_SERVER); return; }
     if (!(await confirmDelete())) { this.closeRow(li); return; }
     const before = this.list;
@@ -357,6 +366,7 @@ class OrderedListsScreen {
   /** Sends a change; the list the server answers is shown, or, when refused, the list as it was or as it now is. */
   async send(request, before) {
     this.busy = true;
+    this.screen.view.setAttribute('aria-busy', 'true');
     this.screen.error.hidden = true;
     try {
       this.show(await request());
@@ -370,6 +380,7 @@ class OrderedListsScreen {
       }
     } finally {
       this.busy = false;
+      this.screen.view.setAttribute('aria-busy', 'false');
       if (this.list) this.render();
     }
   }

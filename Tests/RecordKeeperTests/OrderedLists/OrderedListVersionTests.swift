@@ -51,6 +51,18 @@ struct OrderedListVersionTests {
     #expect(OrderedListError.changedMeanwhile(name: "set").description.contains("look at it again"))
   }
 
+  @Test func aMoveOnAListEditedByHandSinceItWasShownCommitsNothing() throws {
+    let version = try shown().version
+    let edited = try collection.read(path).replacingOccurrences(of: "1. albums/kind-of-blue\n", with: "")
+    try collection.writeFile(path, Array(edited.utf8))
+    let commits = try git(["rev-list", "--count", "HEAD"], in: collection.path)
+    #expect(throws: OrderedListError.changedMeanwhile(name: "set")) {
+      try store.moveInOrderedList("set", from: 1, to: 1, version: version)
+    }
+    #expect(try git(["rev-list", "--count", "HEAD"], in: collection.path) == commits)
+    #expect(try collection.read(path) == edited)
+  }
+
   @Test func aNameThatIsNoFileNameIsRefusedBeforeAnythingIsRead() {
     #expect(throws: OrderedListError.name(.badName("../set"))) { try store.dropFromOrderedList("../set", at: 1) }
   }
