@@ -15,6 +15,9 @@ public enum OrderedListError: Error, Equatable, Sendable, CustomStringConvertibl
   case outOfRange(name: String, place: Int, count: Int)
   /// The file holds merge-conflict markers, at this 1-based line.
   case conflicted(path: String, line: Int)
+  /// The list is no longer the version the change was made on (the app's
+  /// places are the places it showed).
+  case changedMeanwhile(name: String)
   /// The change could not be made (an unknown album among others).
   case store(StoreError)
 
@@ -34,6 +37,8 @@ public enum OrderedListError: Error, Equatable, Sendable, CustomStringConvertibl
         : "the list \(name) has no entry \(place): give a number from 1 to \(count)"
     case .conflicted(let path, let line):
       "\(path):\(line): the list has merge-conflict markers; resolve them in the file (keep the lines you want) and commit it, then try again"
+    case .changedMeanwhile(let name):
+      "the list \(name) changed since it was shown (elsewhere, or by hand): look at it again as it is now, then make the change again"
     case .store(let error): error.description
     }
   }
@@ -136,10 +141,11 @@ extension CollectionStore {
     }
   }
 
-  /// Moves the entry at place `from` to place `to` (1-based), as one commit.
+  /// Moves the entry at place `from` to place `to` (1-based), as one commit;
+  /// with `version`, only while the file is that version (``OrderedListFile/version``).
   @discardableResult
-  public func moveInOrderedList(_ name: String, from: Int, to: Int) throws(OrderedListError) -> GitCommit? {
-    try changeOrderedList(name) { (list: inout OrderedListFile) throws(OrderedListError) in
+  public func moveInOrderedList(_ name: String, from: Int, to: Int, version: String? = nil) throws(OrderedListError) -> GitCommit? {
+    try changeOrderedList(name, version: version) { (list: inout OrderedListFile) throws(OrderedListError) in
       for place in [from, to] where place < 1 || place > list.items.count {
         throw .outOfRange(name: name, place: place, count: list.items.count)
       }
@@ -149,10 +155,11 @@ extension CollectionStore {
     }
   }
 
-  /// Takes the entry at place `place` (1-based) out of the list, as one commit.
+  /// Takes the entry at place `place` (1-based) out of the list, as one
+  /// commit; with `version`, only while the file is that version.
   @discardableResult
-  public func dropFromOrderedList(_ name: String, at place: Int) throws(OrderedListError) -> GitCommit? {
-    try changeOrderedList(name) { (list: inout OrderedListFile) throws(OrderedListError) in
+  public func dropFromOrderedList(_ name: String, at place: Int, version: String? = nil) throws(OrderedListError) -> GitCommit? {
+    try changeOrderedList(name, version: version) { (list: inout OrderedListFile) throws(OrderedListError) in
       guard place >= 1, place <= list.items.count else {
         throw .outOfRange(name: name, place: place, count: list.items.count)
       }
@@ -165,9 +172,11 @@ extension CollectionStore {
   /// the change), then writes and commits it; `nil` when nothing changed.
   /// `makingIfMissing`: a list with no file starts empty.
   func changeOrderedList(
-    _ name: String, creating: Bool = false, makingIfMissing: Bool = false,
+    _ name: String, creating: Bool = false, makingIfMissing: Bool = false, version: String? = nil,
     _ edit: (inout OrderedListFile) throws(OrderedListError) -> String
   ) throws(OrderedListError) -> GitCommit? {
+    // A name is a file name: never a path leading out of the lists' folder.
+    do throws(SmartListError) { try SmartList.validate(name: name) } catch { throw .name(error) }
     let path = OrderedListFile.path(of: name)
     do throws(StoreError) {
       try refuseLinks(in: path, below: location.root)
@@ -176,16 +185,20 @@ extension CollectionStore {
     }
     return try lockedList { () throws(OrderedListError) -> GitCommit? in
       var list: OrderedListFile
+      var isNew = creating
       if creating {
         list = OrderedListFile(newNamed: name)
       } else {
-        do throws(StoreError) { try commitHandEdits(toOrderedList: name) } catch { throw .store(error) }
         let loaded: OrderedListFile?
         do throws(FileSystemError) { loaded = try OrderedLists.load(name, in: location) } catch { throw .store(.file(error)) }
+        isNew = loaded == nil
         guard let loaded = loaded ?? (makingIfMissing ? OrderedListFile(newNamed: name) : nil) else {
           throw .unknown(name: name, suggestion: Suggestion.closest(to: name, among: OrderedLists.names(in: location)))
         }
         if let line = loaded.conflictLine { throw .conflicted(path: location.displayPath(path), line: line) }
+        if let version, version.lowercased() != loaded.version { throw .changedMeanwhile(name: name) }
+        // Only for a change that will be made: one refused commits nothing, a person's edits included.
+        do throws(StoreError) { try commitHandEdits(toOrderedList: name) } catch { throw .store(error) }
         list = loaded
       }
       let old = list.bytes
@@ -193,7 +206,7 @@ extension CollectionStore {
       if !creating && list.bytes == old { return nil }
       let message = ChangeMessage.make(summary, action: "change-list")
       do throws(StoreError) {
-        if creating, let attributes = try listsAttributes() {
+        if isNew, let attributes = try listsAttributes() {
           return try commitNewList(list.bytes, at: path, attributes: attributes, message: message)
         }
         return try commitListFile(list.bytes, at: path, in: OrderedListFile.folder, message: message)

@@ -59,6 +59,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     lookupRoutes.register(on: api)
     scanRoutes.register(on: api)
     registerFavourites(on: api)
+    registerOrderedLists(on: api)
   }
 
   // MARK: Reading
@@ -377,6 +378,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     }
     let description = body["description"] as? String
     let from = body["from"] as? String
+    // As rk lists save: one name, one list, smart or ordered.
+    if OrderedLists.names(in: service.location).contains(name) { throw Self.apiError(.nameTaken(name: name, smart: false)) }
     // With "sort", the list's own order as the editor chose it (null: the collection's).
     let keepingSort = body.index(forKey: "sort") == nil
     let sort = try Self.listSort(body["sort"])

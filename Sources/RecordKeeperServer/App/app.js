@@ -6,6 +6,7 @@ import { DetailsView } from './details-view.js';
 import { toast } from './dialogs.js';
 import { indexedStore, Outbox } from './outbox.js';
 import { SyncPanel } from './sync.js';
+import { orderedListsChanged, sendListChange } from './ordered-list-view.js';
 
 const SPLASH_MINIMUM_MS = 500; // seed §2.4
 
@@ -97,7 +98,7 @@ function listenForChanges(router) {
     changed(list);
   });
   source.addEventListener('reload', () => changed(null));
-  source.addEventListener('sync', () => router.sync.refresh());
+  source.addEventListener('sync', () => { router.sync.refresh(); orderedListsChanged(); }); // a commit: lists may have changed
 }
 
 /** Whether the service worker keeps an offline copy (it needs a secure page: https or localhost). */
@@ -133,6 +134,7 @@ function sendChange(change) {
   if (change.kind === 'play') return api.postPlay(change.id, change.sides, change.at);
   if (change.kind === 'add') return api.addAlbum(change.body, change.cover);
   if (change.kind === 'star') return api.setFavourite(change.id, change.track, change.favourite, change.version);
+  if (change.kind === 'list-add') return sendListChange(change);
   if (change.kind === 'tag') return change.add ? api.addTag(change.id, change.tag) : api.removeTag(change.id, change.tag);
   throw new Error(`No way to send a change of kind ${change.kind}.`);
 }
@@ -143,8 +145,8 @@ async function startOutbox(router) {
   const show = () => showConnection(api.connection.offline, outbox.changes);
   outbox.onChange = show;
   outbox.onSent = (change, album) => {
-    // A play answers with the album's plays, not the album: the change event brings the album.
-    if (change.kind === 'play') { router.details.renderWaiting(); return; }
+    // A play answers with the album's plays, a list addition with the list: neither is the album.
+    if (change.kind === 'play' || change.kind === 'list-add') { router.details.renderWaiting(); return; }
     router.albumChanged(album);
     if (change.kind === 'add' && document.getElementById('details-view').hidden) router.main.reload({ quiet: true });
     router.details.outboxChanged(change.id, album);

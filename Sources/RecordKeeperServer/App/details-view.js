@@ -9,6 +9,7 @@ import { AlbumFields } from './album-fields.js';
 import { creditedNames } from './credits.js';
 import { askTag, confirmDelete, toast } from './dialogs.js';
 import { $, el, iconButton, svgIcon } from './dom.js';
+import { renderAddToList } from './ordered-list-view.js';
 import { renderPlays } from './plays.js';
 import { screenFrame } from './screen.js';
 import { SaveConflicts } from './save-conflicts.js';
@@ -358,6 +359,7 @@ export class DetailsView {
     this.renderMore();
     this.renderGallery();
     renderPlays(this);
+    renderAddToList(this);
   }
 
   /** The artist's other albums in the collection, one tap away (seed 003's linked navigation). */

@@ -6,7 +6,7 @@ import { el } from './dom.js';
  * The dialog `NAME-dialog`, made the first time it is asked for: its title (`NAME-title`), what
  * `body()` makes, then Cancel and OK (`NAME-ok`), which close it with their value.
  */
-function dialogNamed(name, title, body) {
+export function dialogNamed(name, title, body) {
   const made = document.getElementById(`${name}-dialog`);
   if (made) return made;
   const dialog = el('dialog', { class: 'dialog', props: { id: `${name}-dialog` }, attrs: { 'aria-labelledby': `${name}-title` } }, [
@@ -23,7 +23,8 @@ function dialogNamed(name, title, body) {
   return dialog;
 }
 
-function ask(dialog, focus) {
+/** Shows `dialog` (made by dialogNamed), focus on `focus`; resolves true when the collector chose OK. */
+export function ask(dialog, focus) {
   return new Promise((resolve) => {
     dialog.returnValue = '';
     dialog.addEventListener('close', () => resolve(dialog.returnValue === 'ok'), { once: true });

@@ -7,6 +7,7 @@ import { VirtualList } from './virtual-list.js';
 import { confirmDelete, askTag, toast } from './dialogs.js';
 import { bindAddLookups } from './scan.js';
 import { openListsScreen } from './lists-view.js';
+import { openOrderedLists } from './ordered-list-view.js';
 import { openSettings } from './settings.js';
 import { openStats } from './stats-view.js';
 import { ProblemsLine } from './problems.js';
@@ -278,6 +279,7 @@ export class MainView {
   appendScreens(popup) {
     const screens = [
       ['open-favourites', 'Favourites…', () => openFavourites(this.router)], ['open-play-next', 'Play Next…', () => openPlayNext(this.router)],
+      ['open-ordered-lists', 'Ordered Lists…', () => openOrderedLists(this.router)],
       ['lists-manage', 'Edit Smart Lists…', () => openListsScreen(this)], ['open-stats', 'Stats…', openStats], ['open-settings', 'Settings…', openSettings],
     ];
     for (const [id, name, open] of screens) {

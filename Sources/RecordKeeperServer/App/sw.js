@@ -13,6 +13,7 @@ const SHELL_FILES = [
   'main-view.js', 'details-view.js', 'album-draft.js', 'album-fields.js', 'tracks-editor.js', 'save-conflicts.js',
   'lists-view.js', 'problems.js', 'settings.js', 'sync.js', 'scan.js', 'scan-view.js', 'sort-menu.js', 'credits.js',
   'favourites-view.js', 'plays.js', 'stats-view.js', 'screen.js', 'offline-copy.js', 'outbox.js', 'menus.js',
+  'ordered-list-view.js', 'ordered-lists.css',
   'icons/icon.svg', 'icons/splash.svg', 'icons/icon-192.png', 'icons/icon-512.png',
 ];
 
@@ -42,9 +43,9 @@ function noCopy() {
   });
 }
 
-// Kept for offline use: albums opened, photos, settings. The list is the offline copy's.
+// Kept for offline use: albums opened, photos, settings, ordered lists shown. The list is the offline copy's.
 function keepsData(url) {
-  return /^\/api\/(albums\/|sort$|lists$|tags$|status$|schema$)/.test(url.pathname);
+  return /^\/api\/(albums\/|sort$|lists$|ordered-lists(\/[^/]+)?$|tags$|status$|schema$)/.test(url.pathname);
 }
 
 /** An album's details from the offline copy (viewed, not edited: it has no version), or null. */

@@ -137,12 +137,8 @@ enum OrderedListPrinter {
     for (index, item) in list.items.enumerated() {
       let album = albums[item.entry.album]
       var line = "\(index + 1). " + (album.map { "\($0.artist) – \($0.title)" } ?? item.entry.album)
-      if let track = item.entry.track, let album {
-        let tracks = album.trackList
-        let found = Int(track).flatMap { $0 >= 1 && $0 <= tracks.count ? tracks[$0 - 1] : nil } ?? tracks.first { $0.position == track }
-        line += " #\(track)" + (found.map { " \($0.name)" } ?? "")
-      } else if let track = item.entry.track {
-        line += " #\(track)"
+      if let track = item.entry.track {
+        line += " #\(track)" + (album.flatMap(item.entry.track(in:)).map { " \($0.name)" } ?? "")
       }
       if let note = item.entry.note { line += "  \(note)" }
       text += Visible.text(line) + "\n"
