@@ -174,21 +174,7 @@ package enum FileSystem {
         throw FileSystemError(path: path, operation: "keep the permissions of", code: code)
       }
     }
-    let data = Array(bytes)
-    var written = 0
-    var failure: Int32 = 0
-    data.withUnsafeBytes { raw in
-      while written < raw.count {
-        guard let base = raw.baseAddress else { return }
-        let count = write(descriptor, base + written, raw.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        written += count
-      }
-    }
+    var failure = writeAll(Array(bytes), to: descriptor)
     if failure == 0, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
     if failure != 0 {
