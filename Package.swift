@@ -48,6 +48,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     // gzip for the app's JSON, scripts and styles (the offline copy travels compressed).
     .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+    // The Add and Save forms (`multipart/form-data`), read as they arrive.
+    .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
   ],
   targets: [
     .systemLibrary(
@@ -103,6 +105,7 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "CompressNIO", package: "compress-nio"),
+        .product(name: "MultipartKit", package: "multipart-kit"),
       ],
       resources: [.copy("App")]
     ),

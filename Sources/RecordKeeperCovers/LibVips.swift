@@ -190,13 +190,13 @@ package final class OwnedImage {
   /// The image must be opaque 8-bit sRGB (see ``plainSRGB()``). libvips
   /// 8.14.1 ignores webpsave's `strip` and adds EXIF (rebuilt even when the
   /// image has none), XMP and ICC chunks, so only the image chunk is kept
-  /// (``WebPContainer/imageOnly(_:)``); that holds on every libvips version.
+  /// (``WebPFile/imageOnly(_:)``); that holds on every libvips version.
   func webp(quality: Int) throws(CoverError) -> [UInt8] {
     var buffer: UnsafeMutableRawPointer?
     var count = 0
     try LibVips.check(rk_vips_webpsave(image, &buffer, &count, Int32(quality)), "vips_webpsave_buffer")
     let file = LibVips.takeBuffer(buffer, count: count)
-    guard let plain = WebPContainer.imageOnly(file) else {
+    guard let plain = WebPFile.imageOnly(file) else {
       throw .libvips(function: "vips_webpsave_buffer", message: "wrote a WebP file without a lossy image chunk")
     }
     return plain

@@ -23,17 +23,7 @@ private func describe(_ colour: RGB) -> String { "(\(colour.r), \(colour.g), \(c
 
 /// The four-character codes of the chunks of a WebP file, in order.
 private func webpChunks(_ bytes: [UInt8]) -> [String] {
-  guard bytes.count >= 12, bytes[0..<4].elementsEqual(Array("RIFF".utf8)), bytes[8..<12].elementsEqual(Array("WEBP".utf8)) else {
-    return ["not a WebP file"]
-  }
-  var chunks: [String] = []
-  var offset = 12
-  while offset + 8 <= bytes.count {
-    chunks.append(String(decoding: bytes[offset..<offset + 4], as: UTF8.self))
-    let size = bytes[offset + 4..<offset + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
-    offset += 8 + size + size % 2
-  }
-  return chunks
+  WebPFile.chunks(bytes)?.map(\.code) ?? ["not a WebP file"]
 }
 
 /// A PNG whose header claims `width`×`height` RGB pixels, with a scrap of

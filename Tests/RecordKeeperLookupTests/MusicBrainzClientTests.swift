@@ -1,15 +1,18 @@
 import Foundation
 import RecordKeeper
 import RecordKeeperLookup
+import TestSupport
 import Testing
 
 /// The real HTTP code (async-http-client) against the fixture server on
 /// loopback: nothing here reaches the internet.
 @Suite("MusicBrainz and the Cover Art Archive over HTTP")
 struct MusicBrainzClientTests {
-  /// A fresh cache folder, so tests share no cache and no request slots.
+  /// A fresh cache folder, so tests share no cache and no request slots:
+  /// in the tests' hermetic home, removed when they end.
   static func cacheFolder() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-lookup-test-\(UUID().uuidString)").path
+    let home = hermeticEnvironment["HOME"] ?? FileManager.default.temporaryDirectory.path
+    let folder = home + "/rk-lookup-test-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
   }

@@ -3,6 +3,7 @@ import HTTPTestSupport
 import HTTPTypes
 import Hummingbird
 import RecordKeeper
+import TestSupport
 import Testing
 
 @testable import RecordKeeperServer
@@ -13,32 +14,8 @@ import Testing
 @Suite struct TrackListAPITests {
   static let id = "albums/miles-davis-kind-of-blue"
   /// Sides, lengths, a note under a track and a comment: what a Save must keep.
-  static let text = """
-    ---
-    title: Kind of Blue
-    artist: Miles Davis
-    released: 1959-08-17 # the US release
-    tags: [jazz]
-    ---
-
-    ## Tracks
-
-    ### Side A
-
-    1. So What (9:22)
-    2. Freddie Freeloader (9:46)
-    3. Blue in Green (5:37)
-
-    ### Side B
-
-    1. All Blues (11:33)
-    2. Flamenco Sketches (9:26)
-
-    ## Notes
-
-    Six-eye label.
-
-    """
+  static let text = ExampleAlbums.kindOfBlue(keys: ["title", "artist", "released"])
+    .replacingOccurrences(of: "released: 1959-08-17\n", with: "released: 1959-08-17 # the US release\ntags: [jazz]\n")
 
   func fixture() async throws -> ServerFixture {
     try await ServerFixture(albums: [Self.id: Self.text])

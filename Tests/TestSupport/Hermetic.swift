@@ -13,6 +13,8 @@ import RecordKeeper
 /// git program the library starts, reads `~/.gitconfig` either.
 public let hermeticEnvironment: [String: String] = {
   let home = FileManager.default.temporaryDirectory.appendingPathComponent("rk-test-home-\(getpid())")
+  // Gone when the tests end: keys, caches and configuration the tests made there too.
+  atexit { FileSystem.removeTree(FileManager.default.temporaryDirectory.appendingPathComponent("rk-test-home-\(getpid())").path) }
   let config = home.appendingPathComponent(".config")
   try? FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
   let gitConfig = home.appendingPathComponent(".gitconfig")

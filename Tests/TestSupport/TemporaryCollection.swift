@@ -15,9 +15,21 @@ public final class TemporaryCollection: Sendable {
     for (id, text) in albums { try write(id, text) }
   }
 
-  deinit { try? FileManager.default.removeItem(at: root) }
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+    try? FileManager.default.removeItem(atPath: outside)
+  }
 
   public var path: String { root.path }
+
+  /// Where a file of the test's own that must not be in the collection (a
+  /// CSV to import, an export) goes: beside it, removed with it.
+  public func outsidePath(_ name: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    return outside + "/" + name
+  }
+
+  private var outside: String { root.path + "-outside" }
 
   /// Writes `text` as the `album.md` of album `id`.
   public func write(_ id: String, _ text: String) throws {

@@ -209,6 +209,7 @@ struct ChangeCommandTests {
     #expect(result.status == 1)
     #expect(result.stderr.contains("released: 1959-02 has no day 30"))
     let kept = try #require(result.stderr.firstMatch(of: /kept in (\S+\.md)/)).output.1
+    defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: String(kept)).deletingLastPathComponent()) }
     #expect(try String(contentsOfFile: String(kept), encoding: .utf8).contains("released: 1959-02-30"))
     #expect(try collection.read("albums/miles-davis-kind-of-blue/album.md") == kindOfBlue)
     #expect(try collection.commitSubjects().count == 1)
@@ -233,6 +234,7 @@ struct ChangeCommandTests {
     #expect(result.status == 1)
     #expect(result.stderr.contains("changed while you were editing it"), "\(result.stderr)")
     let kept = try #require(result.stderr.firstMatch(of: /kept in (\S+\.md)/)).output.1
+    defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: String(kept)).deletingLastPathComponent()) }
     #expect(try String(contentsOfFile: String(kept), encoding: .utf8).contains("released: 1959-08\n"))
     let text = try collection.read("albums/miles-davis-kind-of-blue/album.md")
     #expect(text.contains("- during\n"))

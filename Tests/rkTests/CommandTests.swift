@@ -8,29 +8,10 @@ struct CommandTests {
 
   init() throws {
     collection = try TemporaryCollection(albums: [
-      "albums/miles-davis-kind-of-blue": """
-      ---
-      title: Kind of Blue
-      artist: Miles Davis
-      sort_artist: Davis, Miles
-      released: 1959-08-17
-      wikipedia: https://en.wikipedia.org/wiki/Kind_of_Blue
-      tags:
-      - jazz
-      - modal
-      label: Columbia
-      ---
-
-      ## Tracks
-
-      1. So What
-      2. Freddie Freeloader
-
-      ## Notes
-
-      Six-eye label.
-
-      """,
+      // Sides and lengths left out: the show below lists the tracks plainly.
+      "albums/miles-davis-kind-of-blue": ExampleAlbums.kindOfBlue(
+        keys: ["title", "artist", "sort_artist", "released", "wikipedia", "tags", "label"],
+        body: "\n## Tracks\n\n1. So What\n2. Freddie Freeloader\n\n## Notes\n\nSix-eye label.\n"),
       "albums/miles-davis-bitches-brew": albumText(title: "Bitches Brew", artist: "Miles Davis", released: "1970", tags: ["jazz"]),
       "albums/bjork-debut": albumText(title: "Debut", artist: "Björk", released: "1993-07-05"),
     ])

@@ -47,7 +47,7 @@ struct DiscogsCommandTests: CollectionCommands {
   }
 
   func write(_ text: String, to name: String) throws -> String {
-    let path = collection.root.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString)-\(name)").path
+    let path = try collection.outsidePath("\(UUID().uuidString)-\(name)")
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
@@ -87,7 +87,7 @@ struct DiscogsCommandTests: CollectionCommands {
     let notes = try collection.read((various["id"] as? String ?? "") + "/album.md")
     #expect(notes.hasSuffix("## Notes\n\n### Discogs\n\nBought at a fair, 0.\nInner sleeve says \"promo\".\n"))
 
-    let exported = collection.root.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString)-export.csv").path
+    let exported = try collection.outsidePath("export.csv")
     let export = try rk(["export", "csv", "--output", exported])
     #expect(export.status == 0, "\(export.stderr)")
     let again = try rk(["import", "discogs", exported])
@@ -151,7 +151,7 @@ struct DiscogsCommandTests: CollectionCommands {
     let export = try rk(["export", "json"])
     #expect(export.status == 0)
     #expect(export.stdout == list.stdout)
-    let path = collection.root.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString).json").path
+    let path = try collection.outsidePath("export.json")
     #expect(try rk(["export", "json", "-o", path]).status == 0)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == list.stdout)
   }

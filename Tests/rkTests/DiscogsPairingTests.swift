@@ -39,7 +39,7 @@ struct DiscogsPairingTests: CollectionCommands {
   }
 
   func importCSV(_ rows: [String]) throws -> RKResult {
-    let path = collection.root.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString).csv").path
+    let path = try collection.outsidePath("\(UUID().uuidString).csv")
     try ([Self.header] + rows).joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
     return try rk(["import", "discogs", path])
   }

@@ -7,23 +7,10 @@ struct OneAlbumCollection {
   let collection: TemporaryCollection
   static let id = "albums/miles-davis-kind-of-blue"
   static let file = id + "/album.md"
-  static let text = """
-    ---
-    title: Kind of Blue
-    artist: Miles Davis
-    tags:
-    - jazz
-    ---
-
-    ## Tracks
-
-    1. So What
-
-    ## Notes
-
-    Six-eye label.
-
-    """
+  static let text = ExampleAlbums.kindOfBlue(
+    keys: ["title", "artist", "tags"], body: "\n## Tracks\n\n1. So What\n\n## Notes\n\nSix-eye label.\n"
+  )
+  .replacingOccurrences(of: "- modal\n", with: "")
 
   init() throws {
     collection = try TemporaryCollection()

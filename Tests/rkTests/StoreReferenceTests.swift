@@ -6,13 +6,14 @@ import Testing
 struct StoreReferenceTests {
   let album: OneAlbumCollection
   /// A folder beside the collection, with an album.md rk must never touch.
-  let outside: String
+  private let temporary: TemporaryFolder
+  var outside: String { temporary.path }
   let outsideText = "---\ntitle: Outside\nartist: Nobody\n---\n"
 
   init() throws {
     album = try OneAlbumCollection()
-    outside = try makeTemporaryFolder("outside")
-    try outsideText.write(toFile: outside + "/album.md", atomically: false, encoding: .utf8)
+    temporary = try TemporaryFolder("outside")
+    try outsideText.write(toFile: temporary.path + "/album.md", atomically: false, encoding: .utf8)
   }
 
   /// The folder's name, reached from the collection root with `..`.

@@ -73,7 +73,7 @@ int rk_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count);
 /* vips_webpsave_buffer is variadic; lossy at `quality`, with strip=TRUE.
  * libvips 8.14.1's webpsave ignores strip and writes EXIF (rebuilt even for
  * an image without any), XMP and ICC chunks anyway, so the Swift side keeps
- * only the image chunk of what this returns (WebPContainer). */
+ * only the image chunk of what this returns (WebPFile.imageOnly). */
 int rk_vips_webpsave(VipsImage *in, void **buffer, size_t *length, int quality);
 
 #endif

@@ -137,10 +137,7 @@ extension Album {
     for problem in Album.textProblems(wanted, .track(tracks.count), required: true) {
       throw problem.rule == .tooLong ? .tooLong(.track(tracks.count), count: wanted.count) : .multipleLines(.track(tracks.count))
     }
-    func key(_ side: String) -> String {
-      let lowered = side.lowercased()
-      return lowered.hasPrefix("side ") ? lowered.dropFirst(5).trimmed : lowered
-    }
+    func key(_ side: String) -> String { SideName.bare(side).lowercased() }
     let headings = body.sideHeadings
     var known = headings.enumerated().map { ($0.offset + 1, $0.element) }
     known += trackList.filter { $0.sideIndex > headings.count }.compactMap { track in track.side.map { (track.sideIndex, $0) } }

@@ -199,9 +199,8 @@ extension Album {
 
     /// The letter of a `Side X` heading (`X`), or `nil` for any other heading.
     static func sideLetter(_ side: String?) -> Substring? {
-      guard let side, side.count > 5, side.prefix(5).lowercased() == "side " else { return nil }
-      let letter = side.dropFirst(5).drop { $0 == " " }
-      return letter.isEmpty || letter.contains(" ") ? nil : letter
+      guard let letter = side.flatMap({ SideName.afterWord($0) }), !letter.isEmpty, !letter.contains(" ") else { return nil }
+      return letter[...]
     }
   }
 

@@ -37,8 +37,8 @@ extension CollectionCheck {
       }
       let path = copyLocation.path(relative)
       try FileSystem.makeFolders(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
-      // Not flushed: the copy is removed right after (an fsync per file made 10,000 albums take minutes).
-      try FileSystem.writeUnflushed(try repository.blob(withID: file.id), to: path, exclusive: false, mode: 0o600)
+      // Plainly, as the copy is removed right after.
+      try FileSystem.writeUnflushed(try repository.blob(withID: file.id), to: path, flags: O_CREAT | O_TRUNC, mode: 0o600)
     }
     let loaded = try RecordCollection.load(copyLocation)
     var albums = loaded.albums
@@ -62,4 +62,5 @@ extension CollectionCheck {
   private static func isListFile(_ path: String) -> Bool {
     path.hasPrefix(SmartListFile.folder + "/") && path.hasSuffix(SmartListFile.fileExtension)
   }
+
 }

@@ -25,7 +25,7 @@ public enum CoverCheck {
         issue(field, "\(name) cannot be read: \(error.explanation); \(fix)")
         continue
       }
-      guard let (width, height) = WebPHeader.dimensions(bytes) else {
+      guard let (width, height) = WebPFile.dimensions(bytes) else {
         issue(field, "\(name) is not a WebP image; \(fix)")
         continue
       }
@@ -34,33 +34,5 @@ public enum CoverCheck {
       }
     }
     return issues
-  }
-}
-
-/// The size of a WebP image, read from its header without decoding it.
-enum WebPHeader {
-  static func dimensions(_ file: [UInt8]) -> (width: Int, height: Int)? {
-    guard file.count >= 30, file[0..<4].elementsEqual("RIFF".utf8), file[8..<12].elementsEqual("WEBP".utf8) else {
-      return nil
-    }
-    func little(_ offset: Int, _ count: Int) -> Int {
-      (0..<count).reduce(0) { $0 | Int(file[offset + $1]) << (8 * $1) }
-    }
-    let chunk = file[12..<16]
-    let data = 20
-    if chunk.elementsEqual("VP8 ".utf8) {
-      // A key frame: 3-byte tag, start code 9d 01 2a, then 14-bit sizes.
-      guard file[data + 3] == 0x9D, file[data + 4] == 0x01, file[data + 5] == 0x2A else { return nil }
-      return (little(data + 6, 2) & 0x3FFF, little(data + 8, 2) & 0x3FFF)
-    }
-    if chunk.elementsEqual("VP8L".utf8) {
-      guard file[data] == 0x2F else { return nil }
-      let bits = little(data + 1, 4)
-      return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
-    }
-    if chunk.elementsEqual("VP8X".utf8) {
-      return (little(data + 4, 3) + 1, little(data + 7, 3) + 1)
-    }
-    return nil
   }
 }

@@ -64,8 +64,7 @@ extension Album {
     guard !letters.isEmpty else { return names }
     var sides: [String] = []
     for name in names {
-      var wanted = name.trimmed
-      if wanted.lowercased().hasPrefix("side ") { wanted = wanted.dropFirst(5).trimmed }
+      let wanted = SideName.bare(name)
       guard !wanted.isEmpty else { continue }
       guard let letter = letters.first(where: { $0.lowercased() == wanted.lowercased() }) else {
         throw .noSuchSide(name.trimmed, sides: letters)

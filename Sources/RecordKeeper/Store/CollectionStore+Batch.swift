@@ -68,10 +68,9 @@ extension CollectionStore {
             let folder = location.path(staging + "/" + album.folderName)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             // In the scratch folder nothing needs replacing atomically, and
-            // one flush below, rather than one a file, makes them last
-            // (FileManager's `createFile` flushed each: 10,000 `fsync`s for an import).
+            // one flush below, rather than one a file, makes them last.
             try FileSystem.writeUnflushed(
-              Array(AlbumFile.render(album).utf8), to: folder + "/" + AlbumFile.name, exclusive: true, mode: 0o666)
+              Array(AlbumFile.render(album).utf8), to: folder + "/" + AlbumFile.name, flags: O_CREAT | O_EXCL, mode: 0o666)
           }
           Self.flushFileSystem()
           for album in added {

@@ -14,6 +14,19 @@
 /// signals, and a child that inherited that mask ignored `SIGTERM`. Nothing
 /// is put in a process group of its own, so a child on the terminal stays in
 /// the terminal's foreground group.
+///
+/// Not swiftlang/swift-subprocess (1.0.2, checked for issue 33): it covers
+/// the environment, the working folder, piped input and output, streaming,
+/// the exit status and signals, but (1) its API is `async` only, and every
+/// caller here (git, the helpers, the editor and pager) is synchronous code
+/// that would have to become async or block a thread on a task; (2) it
+/// closes every descriptor but 0-2 in the child, and has no way to hand
+/// one on, which `--notices 3` (``run(_:_:environment:input:noticesDescriptor:)``)
+/// needs; (3) it cannot replace this process (`rk serve` execs `rk-serve`),
+/// nor hold the child's input open as the parent-death signal
+/// (``exitWhenParentDies()``); (4) it starts a monitor thread in `rk`
+/// (and a SIGCHLD handler on kernels without pidfd), and brings
+/// swift-system into every `rk` start. What stays is POSIX spawning alone.
 package enum Subprocess {
   /// How a process ended.
   package enum Termination: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import RecordKeeper
 
@@ -50,42 +51,14 @@ enum PathPart {
   /// `text` with `%XX` escapes decoded as UTF-8; `nil` when an escape is
   /// malformed or the bytes are not UTF-8.
   static func decode(_ text: some StringProtocol) -> String? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    var iterator = text.utf8.makeIterator()
-    while let byte = iterator.next() {
-      if byte == UInt8(ascii: "%") {
-        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-        bytes.append(high << 4 | low)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(validating: bytes, as: UTF8.self)
+    String(text).removingPercentEncoding
   }
 
   /// `text` escaped for one path part (an album id keeps no `/`).
   static func encode(_ text: String) -> String {
-    var output = ""
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-        output.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        output += "%" + (hex.count == 1 ? "0" : "") + hex
-      }
-    }
-    return output
+    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
+  /// RFC 3986's unreserved characters, ASCII only (`.alphanumerics` has every script's letters).
+  private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~")
 }

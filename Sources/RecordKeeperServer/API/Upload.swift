@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MultipartKit
 import NIOCore
 import RecordKeeper
 
@@ -12,13 +13,24 @@ enum Upload {
   /// The body's bytes; 413 when it is larger than `limit`, told from
   /// `Content-Length` before anything is read when the client sends one.
   static func body(_ request: Request, limit: Int) async throws(APIError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    try await read(request, limit: limit) { chunk throws(APIError) in bytes += chunk.readableBytesView }
+    return bytes
+  }
+
+  /// Hands `each` the body's bytes as they arrive; 413 as for ``body(_:limit:)``.
+  static func read(_ request: Request, limit: Int, _ each: (ByteBuffer) throws(APIError) -> Void) async throws(APIError) {
     let tooLarge = APIError(.contentTooLarge, "the request is larger than the \(ByteCount.text(Int64(limit))) allowed", field: "body")
     if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
+    var received = 0
     do {
-      let buffer = try await request.body.collect(upTo: limit)
-      return Array(buffer.readableBytesView)
-    } catch is NIOTooManyBytesError {
-      throw tooLarge
+      for try await chunk in request.body {
+        received += chunk.readableBytes
+        guard received <= limit else { throw tooLarge }
+        try each(chunk)
+      }
+    } catch let error as APIError {
+      throw error
     } catch {
       throw APIError(.badRequest, "the request body could not be read: \(error)", field: "body")
     }
@@ -50,17 +62,19 @@ enum Upload {
     guard let boundary = Multipart.boundary(type) else {
       return (try await body(request, limit: ServerConfiguration.bodyLimit), nil)
     }
-    let limit = ServerConfiguration.bodyLimit + ServerConfiguration.uploadLimit
-    let bytes: [UInt8]
+    // The parts are taken from the body as it arrives; the whole form is held to both limits together.
+    let form = Multipart.Reader(boundary: boundary)
     do {
-      bytes = try await body(request, limit: limit)
+      try await read(request, limit: ServerConfiguration.bodyLimit + ServerConfiguration.uploadLimit) { chunk throws(APIError) in
+        try form.read(chunk)
+      }
     } catch  where error.status == .contentTooLarge {
       throw APIError(
         .contentTooLarge,
         "the cover is larger than the \(ByteCount.text(Int64(ServerConfiguration.uploadLimit))) allowed: send a smaller one", field: "cover"
       )
     }
-    let parts = try Multipart.parts(bytes, boundary: boundary)
+    let parts = try form.finish()
     guard let album = parts["album"] else {
       throw APIError(
         .badRequest, "send the album as the part \"album\" (JSON) of the form, and the image as the part \"cover\"", field: "album")
@@ -119,47 +133,46 @@ enum Multipart {
     return nil
   }
 
-  /// The parts by name; the first of a name counts.
-  static func parts(_ body: [UInt8], boundary: String) throws(APIError) -> [String: [UInt8]] {
-    let malformed = APIError(.badRequest, "the form could not be read: send multipart/form-data as FormData makes it", field: "body")
-    let delimiter = Array(("\r\n--" + boundary).utf8)
-    // The first delimiter may open the body without the line break before it.
-    let data = [13, 10] + body
-    var parts: [String: [UInt8]] = [:]
-    guard var start = find(delimiter, in: data, from: 0) else { throw malformed }
-    while true {
-      var index = start + delimiter.count
-      if data[index...].starts(with: [45, 45]) { break }  // "--": the last one
-      guard data[index...].starts(with: [13, 10]) else { throw malformed }
-      index += 2
-      guard let headerEnd = find([13, 10, 13, 10], in: data, from: index), let next = find(delimiter, in: data, from: headerEnd + 4) else {
-        throw malformed
-      }
-      let headers = String(decoding: data[index..<headerEnd], as: UTF8.self)
-      if let name = name(in: headers), parts[name] == nil { parts[name] = Array(data[(headerEnd + 4)..<next]) }
-      start = next
-    }
-    return parts
-  }
+  /// The parts of a form by name, the first of a name counting, read by
+  /// multipart-kit's parser a piece of the body at a time.
+  final class Reader {
+    private let parser: MultipartParser
+    private var headers = HTTPHeaders()
+    private var body = ByteBuffer()
+    /// Whether a part has begun and not yet ended.
+    private var isOpen = false
+    private var completed = 0
+    private var parts: [String: [UInt8]] = [:]
 
-  /// The `name` of a part's `Content-Disposition: form-data; name="…"`.
-  private static func name(in headers: String) -> String? {
-    for line in headers.split(separator: "\r\n") where line.lowercased().hasPrefix("content-disposition:") {
-      for field in line.split(separator: ";").dropFirst() {
-        let pair = field.trimmingCharacters(in: .whitespaces)
-        if pair.hasPrefix("name=") { return String(pair.dropFirst(5).trimmingCharacters(in: CharacterSet(charactersIn: "\""))) }
+    init(boundary: String) {
+      parser = MultipartParser(boundary: boundary)
+      parser.onHeader = { [unowned self] name, value in
+        headers.add(name: name, value: value)
+        isOpen = true
+      }
+      parser.onBody = { [unowned self] chunk in
+        body.writeBuffer(&chunk)
+        isOpen = true
+      }
+      parser.onPartComplete = { [unowned self] in
+        let part = MultipartPart(headers: headers, body: body)
+        if let name = part.name, parts[name] == nil { parts[name] = Array(part.body.readableBytesView) }
+        (headers, body, isOpen) = (HTTPHeaders(), ByteBuffer(), false)
+        completed += 1
       }
     }
-    return nil
-  }
 
-  private static func find(_ needle: [UInt8], in data: [UInt8], from start: Int) -> Int? {
-    guard let first = needle.first, data.count >= needle.count else { return nil }
-    var index = start
-    while index <= data.count - needle.count {
-      if data[index] == first && data[index..<(index + needle.count)].elementsEqual(needle) { return index }
-      index += 1
+    func read(_ chunk: ByteBuffer) throws(APIError) {
+      do { try parser.execute(chunk) } catch { throw Self.malformed }
     }
-    return nil
+
+    /// The parts, once the body has ended; refused when it ended inside a part or held none.
+    func finish() throws(APIError) -> [String: [UInt8]] {
+      guard completed > 0, !isOpen else { throw Self.malformed }
+      return parts
+    }
+
+    private static let malformed = APIError(
+      .badRequest, "the form could not be read: send multipart/form-data as FormData makes it", field: "body")
   }
 }

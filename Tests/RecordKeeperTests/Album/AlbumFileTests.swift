@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RecordKeeper
@@ -63,7 +64,7 @@ private let okComputer = """
 private let canonicalFiles: [String] = [
   okComputer,
   // Minimal: no optional keys, no body at all.
-  "---\ntitle: Kind of Blue\nartist: Miles Davis\n---\n",
+  ExampleAlbums.kindOfBlue(keys: ["title", "artist"], body: ""),
   // A sort artist and tags, tracks and no notes.
   """
   ---

@@ -1,11 +1,12 @@
 import RecordKeeper
+import TestSupport
 import Testing
 
 /// NUL bytes are no text: an album.md holding them (a crash or a full disk
 /// left it half-written) is unreadable, named with its line, never rewritten.
 @Suite("NUL bytes in album.md")
 struct NulBytesTests {
-  let head = "---\ntitle: Kind of Blue\nartist: Miles Davis\n---\n\n## Notes\n\n"
+  let head = ExampleAlbums.kindOfBlue(keys: ["title", "artist"], body: "\n## Notes\n\n")
 
   @Test func aNulInTheBodyIsRefusedNamingItsLine() {
     let bytes = Array((head + "Six-eye").utf8) + [0, 0, 0] + Array(" label.\n".utf8)

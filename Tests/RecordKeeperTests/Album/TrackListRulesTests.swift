@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RecordKeeper
@@ -7,7 +8,7 @@ import Testing
 /// list is notes, and a change to the tracks leaves it where it was.
 @Suite("The numbered list under the Tracks heading is the track list")
 struct TrackListRulesTests {
-  static let header = "---\ntitle: Kind of Blue\nartist: Miles Davis\n---\n\n"
+  static let header = ExampleAlbums.kindOfBlue(keys: ["title", "artist"], body: "\n")
 
   func rewritten(_ text: String, _ change: (inout Album) throws -> Void) throws -> (text: String, album: Album) {
     var album = try AlbumFile.parse(Array(text.utf8), id: "a").album

@@ -1,4 +1,5 @@
 import RecordKeeper
+import TestSupport
 import Testing
 
 /// The changes `rk set`, `rk tag` and `rk track` make, as library values a
@@ -102,7 +103,8 @@ struct AlbumEditTests {
   }
 
   @Test func editedTextProblemsAreLocated() {
-    let text = "---\ntitle: Kind of Blue\nartist: Miles Davis\nreleased: 1959-02-30\n---\n"
+    let text = ExampleAlbums.kindOfBlue(keys: ["title", "artist", "released"], body: "").replacingOccurrences(
+      of: "1959-08-17", with: "1959-02-30")
     var album = Album(id: "a", title: "Kind of Blue", artist: "Miles Davis", released: "1959-02-30")
     album.released = "1959-02-30"
     let error = StoreError.invalid(album: "Miles Davis – Kind of Blue", album.problems())

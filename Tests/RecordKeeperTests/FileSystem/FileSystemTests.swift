@@ -6,14 +6,14 @@ import Testing
 
 @Suite("File system")
 struct FileSystemTests {
-  let folder: String
+  private let temporary: TemporaryFolder
+  var folder: String { temporary.path }
 
   init() throws {
-    folder = try makeTemporaryFolder("fs")
+    temporary = try TemporaryFolder("fs")
   }
 
   @Test func readsRegularFilesUpToTheLimit() throws {
-    defer { FileSystem.removeTree(folder) }
     let path = folder + "/file"
     try Data(repeating: 7, count: 10_000).write(to: URL(fileURLWithPath: path))
     #expect(try FileSystem.read(path) == [UInt8](repeating: 7, count: 10_000))
@@ -26,7 +26,6 @@ struct FileSystemTests {
   }
 
   @Test func refusesWhatIsNotARegularFileWithoutBlocking() throws {
-    defer { FileSystem.removeTree(folder) }
     let fifo = folder + "/fifo"
     #expect(mkfifo(fifo, 0o644) == 0)
     #expect(throws: FileSystemError(path: fifo, operation: "read", reason: .notARegularFile(.fifo))) { try FileSystem.read(fifo) }
@@ -37,7 +36,6 @@ struct FileSystemTests {
   }
 
   @Test func errorsSayWhatTheSystemSaidAndWhatToDo() throws {
-    defer { FileSystem.removeTree(folder) }
     let missing = folder + "/missing"
     let error = try #require(throws: FileSystemError.self) { try FileSystem.read(missing) }
     #expect(error.code == ENOENT)
@@ -48,7 +46,6 @@ struct FileSystemTests {
   }
 
   @Test func linksMayNotLeaveTheFolderTheyAreReadIn() throws {
-    defer { FileSystem.removeTree(folder) }
     let root = try FileSystem.realPath(folder)
     try FileSystem.makeFolders(root + "/inside/deeper")
     try Data("out".utf8).write(to: URL(fileURLWithPath: root + "/outside.txt"))
@@ -65,7 +62,6 @@ struct FileSystemTests {
   }
 
   @Test func makeFoldersSaysWhenAFileIsInTheWay() throws {
-    defer { FileSystem.removeTree(folder) }
     try FileSystem.makeFolders(folder + "/a/b/c")
     #expect(FileSystem.isDirectory(folder + "/a/b/c"))
     try Data().write(to: URL(fileURLWithPath: folder + "/file"))

@@ -6,10 +6,11 @@ import Testing
 
 @Suite("Atomic writes")
 struct WriteAtomicallyTests {
-  let folder: String
+  private let temporary: TemporaryFolder
+  var folder: String { temporary.path }
 
   init() throws {
-    folder = try makeTemporaryFolder("write")
+    temporary = try TemporaryFolder("write")
   }
 
   func mode(_ path: String) -> mode_t {
@@ -19,7 +20,6 @@ struct WriteAtomicallyTests {
 
   @Test(arguments: [0o600, 0o755, 0o640, 0o444] as [mode_t])
   func anExistingFileKeepsItsMode(mode original: mode_t) throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/album.md"
     try FileSystem.writeAtomically(Array("old\n".utf8), to: path)
     #expect(chmod(path, original) == 0)
@@ -30,7 +30,6 @@ struct WriteAtomicallyTests {
   }
 
   @Test func aNewFileGetsTheUmasksMode() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     // The umask as the kernel reports it: setting it here would race with other tests.
     let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
     let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })

@@ -71,11 +71,13 @@ struct KnownHostsTests {
 /// negation, ports and hashes as ssh matches them).
 @Suite("Known hosts, as OpenSSH reads them")
 struct KnownHostsOpenSSHTests {
-  let folder: String
+  private let temporary: TemporaryFolder
+  var folder: String { temporary.path }
   let keys: [(type: String, key: String)]
 
   init() throws {
-    folder = try makeTemporaryFolder("known-hosts")
+    temporary = try TemporaryFolder("known-hosts")
+    let folder = temporary.path
     var keys: [(type: String, key: String)] = []
     for type in ["ed25519", "ecdsa"] {
       _ = try runProcess(URL(fileURLWithPath: "/usr/bin/ssh-keygen"), ["-q", "-t", type, "-N", "", "-f", folder + "/" + type])

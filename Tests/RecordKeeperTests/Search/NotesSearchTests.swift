@@ -1,4 +1,5 @@
 import RecordKeeper
+import TestSupport
 import Testing
 
 /// Issue 20.5: every field PRODUCT.md §2 lists is searchable with `--in`,
@@ -6,21 +7,8 @@ import Testing
 @Suite("Searching notes")
 struct NotesSearchTests {
   static let album: Album = {
-    let text = """
-      ---
-      title: Kind of Blue
-      artist: Miles Davis
-      ---
-
-      ## Tracks
-
-      1. So What
-
-      ## Notes
-
-      Six-eye label, bought in Lisbon.
-
-      """
+    let text = ExampleAlbums.kindOfBlue(
+      keys: ["title", "artist"], body: "\n## Tracks\n\n1. So What\n\n## Notes\n\nSix-eye label, bought in Lisbon.\n")
     return (try? AlbumFile.parse(Array(text.utf8), id: "albums/kind-of-blue").album) ?? Album(id: "", title: "", artist: "")
   }()
 
