@@ -207,7 +207,10 @@ let package = Package(
     ),
     .testTarget(
       name: "rkTests",
-      dependencies: ["RecordKeeper", "RecordKeeperCovers", "TestSupport", "CoverTestSupport", "rk", "rk-cover", "rk-serve"]
+      dependencies: [
+        "RecordKeeper", "RecordKeeperCovers", "TestSupport", "CoverTestSupport", "rk", "rk-cover", "rk-serve",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

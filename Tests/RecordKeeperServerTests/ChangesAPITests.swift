@@ -80,6 +80,20 @@ struct ChangesAPITests {
     #expect(search["notes"] == nil)
   }
 
+  @Test func eachAlbumCarriesWhatItsRulesReadSoTheAppReadsNoDateItself() async throws {
+    let fixture = try await ServerFixture()
+    let albums = try await changes(fixture)["albums"] as? [[String: Any]] ?? []
+    let homogenic = try #require(albums.first { $0["id"] as? String == Self.removed })
+    let rules = try #require(homogenic["rules"] as? [String: Any])
+    #expect(rules["released"] as? Int == 1997_09_22)
+    #expect(rules["year"] as? Int == 1997)
+    #expect(rules["plays"] as? Int == 0)
+    // None written reads as owned, though a bare @status finds none.
+    #expect(rules["status"] as? String == "owned")
+    let present = try #require(rules["present"] as? [String])
+    #expect(present.contains("released") && present.contains("year") && !present.contains("status") && !present.contains("plays"))
+  }
+
   @Test func aHandEditAndARemovalAreAllThatComesSinceAVersion() async throws {
     let fixture = try await ServerFixture(watching: true)
     let first = try #require(try await changes(fixture)["version"] as? String)

@@ -1,7 +1,7 @@
 // outbox.js: changes made while the server can't be reached are kept (a store standing in for
 // IndexedDB), survive a reload (a new Outbox over the same store), and are sent in order with
 // the version each was made from; a conflict waits for choices, a save refused for a rule it
-// breaks waits to be fixed, and any other refusal is said and dropped.
+// breaks (a save's or an add's) waits to be fixed, and any other refusal is said and dropped.
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
 import * as api from '../../Sources/RecordKeeperServer/App/api.js';
@@ -145,6 +145,34 @@ test('a save the server refuses for a rule is kept as needing attention, not sen
   assert.deepEqual(outbox.needingAttention(), []);
   await outbox.flush();
   assert.deepEqual(sent, ['B', 'A (fixed)']);
+  assert.equal(store.records.size, 0);
+});
+
+test('an add the server refuses for a rule is kept with its cover, and once fixed replaces itself', async () => {
+  const store = memoryStore();
+  const sent = [];
+  let refuse = true;
+  const outbox = new Outbox(store, async (change) => {
+    if (refuse) throw new api.ApiError('Blue Train was not added:\n  released: 1957-02 has no day 30', { status: 422, field: 'released' });
+    sent.push(change.body.released);
+    return { id: 'albums/blue-train' };
+  });
+  const refused = [];
+  outbox.onRefused = (change, error) => refused.push([change.kind, change.refused, error.field]);
+  const add = (released) => ({ kind: 'add', id: null, title: 'Blue Train', body: { released }, draft: { day: '30' }, cover: 'the cover' });
+  const kept = await outbox.keep(add('1957-02-30'));
+  await outbox.flush();
+  assert.deepEqual(refused, [['add', 'Blue Train was not added:\n  released: 1957-02 has no day 30', 'released']]);
+  const reloaded = new Outbox(store, outbox.send);
+  await reloaded.load();
+  assert.deepEqual(reloaded.needingAttention().map((c) => [c.key, c.kind, c.cover]), [[kept.key, 'add', 'the cover']], 'kept across a reload');
+  refuse = false;
+  await reloaded.flush();
+  assert.deepEqual(sent, [], 'not sent again as it was');
+  await reloaded.keep({ ...add('1957-02-28'), key: kept.key });
+  assert.equal(reloaded.changes.length, 1, 'the fixed add replaces the refused one: one album, not two');
+  await reloaded.flush();
+  assert.deepEqual(sent, ['1957-02-28']);
   assert.equal(store.records.size, 0);
 });
 

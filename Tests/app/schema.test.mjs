@@ -1,10 +1,10 @@
 // schema.js: the app's reading of the library's catalogue, and what it still reads itself
-// (dates for offline search, a track's length for display); it judges no value.
+// (a track's length for display); it judges no value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { schema } from './fixtures.mjs';
 import {
-  fieldOf, graphemes, labelOf, readDate, sentence, sideLetter, splitTrack,
+  fieldOf, graphemes, labelOf, sentence, sideLetter, splitTrack,
 } from '../../Sources/RecordKeeperServer/App/schema.js';
 
 test('fields are found by name and called by their label', () => {
@@ -19,18 +19,6 @@ test('characters are split as Swift splits them: an emoji family is one', () => 
   const family = '👨‍👩‍👧‍👦';
   assert.equal(family.length, 11, 'eleven UTF-16 units');
   assert.deepEqual(graphemes(`a${family}é`), ['a', family, 'é']);
-});
-
-test('dates are read as the library reads them', () => {
-  assert.deepEqual(readDate('1997'), { year: 1997, month: undefined, day: undefined });
-  assert.deepEqual(readDate('1997-5-2'), { year: 1997, month: 5, day: 2 });
-  assert.deepEqual(readDate('2000-02-29'), { year: 2000, month: 2, day: 29 });
-  assert.equal(readDate('1900-02-29').error, 'day');
-  assert.equal(readDate('1997-13').error, 'month');
-  assert.equal(readDate('0').error, 'year');
-  assert.equal(readDate('97/05').error, 'malformed');
-  assert.equal(readDate('').error, 'malformed');
-  assert.equal(readDate('19970').error, 'malformed', 'at most four digits a part');
 });
 
 test('a track splits into its name and its length; a group that only looks like one stays in the name', () => {

@@ -47,3 +47,34 @@ test('plain words, required and excluded words, within the searched fields the l
     && error.message === 'This search needs the server: notes are searched on the server.');
   assert.deepEqual(ids('#jazz', ['notes']), ['a', 'b'], 'rules alone need no folded text');
 });
+
+test('a date in a rule is read as the library reads it, and one it refuses needs the server', () => {
+  const album = (released, key) => ({ id: released, rules: { present: ['released'], released: key } });
+  const albums = [album('0004-02-29', 40229), album('2000-02-29', 20000229), album('1997-05', 19970500), album('1997', 19970000)];
+  const ids = (query) => albums.filter(compile(query, [], schema)).map((a) => a.id);
+  assert.deepEqual(ids('@released:2000-02-29'), ['2000-02-29']);
+  assert.deepEqual(ids('@released:4-2-29'), ['0004-02-29'], 'the year 4 is a leap year, unpadded dates are dates');
+  assert.deepEqual(ids('@released:1997'), ['1997-05', '1997'], 'a year finds every date within it');
+  assert.deepEqual(ids('@released:=1997'), ['1997'], 'exactly: the date as written');
+  assert.deepEqual(ids('@released:1997-05..1997-12'), ['1997-05']);
+  assert.deepEqual(ids('@released:<1997-02'), ['0004-02-29', '1997'], 'a year alone counts as its January');
+  for (const text of ['1900-02-29', '0100-02-29', '1997-13', '0', '97/05', '19970', '1997-', '1997-05-07-01']) {
+    assert.throws(() => ids(`@released:${text}`), (error) => error.needsServer, text);
+  }
+});
+
+test('what the library read of an album decides its number rules: counts, presence and the status read as owned', () => {
+  const albums = [
+    { id: 'a', status: null, tracks: [], rules: { present: [], tracks: 0, plays: 0, status: 'owned' } },
+    { id: 'b', status: 'wanted', tracks: ['x'], rating: 'x', rules: { present: ['tracks', 'rating', 'status', 'plays'], tracks: 1, plays: 2, status: 'wanted' } },
+  ];
+  const ids = (query) => albums.filter(compile(query, [], schema)).map((a) => a.id);
+  assert.deepEqual(ids('@tracks:0'), ['a'], 'no tracks is a count of nothing');
+  assert.deepEqual(ids('@tracks'), ['b']);
+  assert.deepEqual(ids('@status:=owned'), ['a']);
+  assert.deepEqual(ids('@status'), ['b'], 'present only when written');
+  assert.deepEqual(ids('@rating'), ['b'], 'present though it is no number');
+  assert.deepEqual(ids('@rating:>0'), []);
+  assert.deepEqual(ids('@plays:>1'), ['b']);
+  assert.throws(() => ids('@notes:rough'), (error) => error.needsServer);
+});

@@ -2,7 +2,7 @@
 
 A save made while the server can't be reached is kept on the device (IndexedDB), shown as
 waiting, survives a reload, and reaches album.md once the server is back, merged as any save;
-one the server refuses is kept and opens its form with the library's word on the field; a track is renamed in an input as wide as its row; a broken album says it can't be read.
+a save or an add the server refuses is kept and opens its form with the library's word on the field; a track is renamed in an input as wide as its row; a broken album says it can't be read.
 """
 
 import json
@@ -250,6 +250,57 @@ class OutboxTests(AppTestCase):
         self.assertEqual(self.collection.commits(), commits + 1, "the album and its cover in one commit")
         album = self.collection.album("albums/john-coltrane-blue-train")
         self.assertTrue((self.collection.root / album["cover"]).is_file(), "the cover kept on the device arrived with it")
+
+    def test_an_album_added_offline_that_the_server_refuses_is_kept_and_opens_its_add_form_with_the_problem(self):
+        photo = self.collection.tmp / "sleeve.png"
+        photo.write_bytes(png(120, 90))
+        self.open()
+        self.wait_for(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
+        self.open()
+        self.server.stop()
+        self.wait_for(lambda d: self.by_id("offline-banner").is_displayed(), "the offline banner")
+        self.by_id("add-button").click()
+        self.wait_for(lambda d: self.details_title() == "Add Album", "the add view offline")
+        self.by_id("field-title").send_keys("Blue Train")
+        self.by_id("field-artist").send_keys("John Coltrane")
+        # Offline the form does not judge the date: the library does, when the add is sent.
+        self.by_id("field-year").send_keys("1957")
+        Select(self.by_id("field-month")).select_by_visible_text("February")
+        self.by_id("field-day").send_keys("30")
+        self.choose_photo(photo, 120)
+        self.wait_for(lambda d: self.by_id("confirmButton").is_enabled(), "Add, offline")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: not self.by_id("details-view").is_displayed(), "back on the main screen")
+        self.assertIn("Waiting to be sent: Blue Train.", self.by_id("offline-banner").text)
+        commits = self.collection.commits()
+        self.start_again()
+        problem = lambda: self.css(".field-problem[data-field=year]").text
+        cover = lambda d: d.execute_script(
+            "const i = document.getElementById('album-image-img'); return !i.hidden && i.naturalWidth === 120")
+        self.wait_for(lambda d: self.details_title() == "Add Album" and problem() == "1957-02 has no day 30" and cover(d),
+                      "the refused add's form with its cover and the library's word on the date", timeout=10)
+        self.assertIn("Not saved, needs your attention: Blue Train", self.by_id("offline-banner").text)
+        self.assertIn("was not added", self.by_id("details-waiting").text)
+        self.assertEqual(self.by_id("field-title").get_attribute("value"), "Blue Train")
+        self.assertEqual(self.collection.commits(), commits, "refused: nothing written")
+        self.screenshot("outbox-add-refused")
+        # Kept across a reload, and opened from the banner.
+        self.driver.get(self.server.url)
+        self.wait_for(lambda d: "needs your attention: Blue Train" in self.by_id("offline-banner").text, "still kept after a reload")
+        self.by_id("outbox-text").click()
+        self.wait_for(lambda d: self.details_title() == "Add Album" and problem() == "1957-02 has no day 30" and cover(d),
+                      "the add form opened from the banner")
+        day = self.by_id("field-day")
+        day.clear()
+        day.send_keys("28")
+        self.wait_for(lambda d: problem() == "" and self.by_id("confirmButton").is_enabled(), "the fixed date taken")
+        self.by_id("confirmButton").click()
+        self.wait_for(lambda d: "albums/john-coltrane-blue-train" in self.collection.ids(), "the fixed add in the collection")
+        self.wait_for(lambda d: not self.by_id("offline-banner").is_displayed(), "nothing left waiting")
+        album = self.collection.album("albums/john-coltrane-blue-train")
+        self.assertEqual(album["released"], "1957-02-28")
+        self.assertTrue((self.collection.root / album["cover"]).is_file(), "the cover kept on the device arrived with it")
+        self.assertEqual(self.collection.commits(), commits + 1, "added once, with its cover, in one commit")
 
 
 class SmallPointsTests(AppTestCase):

@@ -44,7 +44,7 @@ struct LoadCache: Sendable {
 
   static let fileName = "rk-cache"
   /// Bumped whenever what is written changes.
-  static let format: UInt32 = 3
+  static let format: UInt32 = 4
   private static let magic = Array("RKCACHE\n".utf8)
 
   init() {}
@@ -89,6 +89,15 @@ struct LoadCache: Sendable {
     guard let found = albumEntry(id, stamp: stamp, at: place) else { return nil }
     var reader = CacheReader(bytes: bytes, offset: found.offset)
     return reader.album(id: id, covers: covers)
+  }
+
+  /// The folded text a query's terms are matched against (``SearchText``'s
+  /// bytes) of the album of `id` recorded with `stamp`, read in place,
+  /// when the cache has it and it can be trusted (see ``album(_:stamp:covers:at:)``).
+  func searchText(_ id: String, stamp: FileStamp, at place: Int) -> UnsafeBufferPointer<UInt8>? {
+    guard let found = albumEntry(id, stamp: stamp, at: place) else { return nil }
+    var reader = CacheReader(bytes: bytes, offset: found.offset)
+    return reader.rawBytes().map { UnsafeRawBufferPointer(rebasing: $0).assumingMemoryBound(to: UInt8.self) }
   }
 
   /// Whether the cache holds a trusted record of `id` with `stamp` (see ``album(_:stamp:covers:at:)``).
@@ -281,8 +290,8 @@ struct LoadCache: Sendable {
     return true
   }
 
-  /// A 64-bit checksum of every byte (FNV-1a over 8-byte words): any damage
-  /// or truncation shows.
+  /// A 64-bit checksum of every byte (FNV-1a over 8-byte words, four
+  /// lanes at a time so the multiplications overlap): any damage or truncation shows.
   static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
     bytes.withUnsafeBytes { checksum($0) }
   }
@@ -293,26 +302,36 @@ struct LoadCache: Sendable {
     return sum.value
   }
 
-  /// ``checksum(_:)`` taken a part at a time; every part but the last has a multiple of 8 bytes.
+  /// ``checksum(_:)`` taken a part at a time; every part but the last has a multiple of 32 bytes.
   private struct Checksum {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x100_0000_01b3
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+      0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2
+    )
     private var count = 0
+
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+      let mixed = (hash ^ word) &* prime
+      return mixed ^ (mixed >> 29)
+    }
 
     mutating func add(_ raw: UnsafeRawBufferPointer) {
       var index = 0
-      while index + 8 <= raw.count {
-        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x100_0000_01b3
-        hash ^= hash >> 29
-        index += 8
+      while index + 32 <= raw.count {
+        lanes.0 = Self.mix(lanes.0, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        lanes.1 = Self.mix(lanes.1, raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+        lanes.2 = Self.mix(lanes.2, raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+        lanes.3 = Self.mix(lanes.3, raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+        index += 32
       }
       while index < raw.count {
-        hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
+        lanes.0 = Self.mix(lanes.0, UInt64(raw[index]))
         index += 1
       }
       count += raw.count
     }
 
-    var value: UInt64 { hash ^ UInt64(count) }
+    var value: UInt64 { Self.mix(Self.mix(Self.mix(lanes.0, lanes.1), lanes.2), lanes.3) ^ UInt64(count) }
   }
 }
 
@@ -421,6 +440,10 @@ private struct CacheWriter {
   }
 
   mutating func album(_ album: Album) {
+    // First, so a query's terms are matched without decoding the rest.
+    let text = SearchText(album).bytes
+    integer(UInt64(text.count))
+    bytes += text
     string(album.title)
     string(album.artist)
     optional(album.sortArtist)
@@ -501,7 +524,7 @@ private struct CacheReader {
   }
 
   mutating func album(id: String, covers: CoverFiles) -> Album? {
-    guard let title = string(), let artist = string(), let sortArtist = optional(), let released = optional(),
+    guard rawBytes() != nil, let title = string(), let artist = string(), let sortArtist = optional(), let released = optional(),
       let wikipedia = optional(), let tagCount = count()
     else { return nil }
     var album = Album(
@@ -561,7 +584,7 @@ private final class MappedFile: @unchecked Sendable {
     bytes = UnsafeRawBufferPointer(start: base, count: size)
   }
 
-  /// Reading goes this many bytes at a time before giving pages back (a multiple of 8 and of the page size).
+  /// Reading goes this many bytes at a time before giving pages back (a multiple of 32 and of the page size).
   static let slice = 1 << 20
   private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 

@@ -78,6 +78,12 @@ public struct RecordCollection: Sendable {
           hits.add(1, ordering: .relaxed)
           return nil
         }
+        if case .matching(_, let text?) = keeping, let folded = cache.searchText(folder.id, stamp: stamp, at: places[index]),
+          !text(folded)
+        {
+          hits.add(1, ordering: .relaxed)
+          return nil
+        }
         if let album = cache.album(folder.id, stamp: stamp, covers: folder.covers, at: places[index]) {
           hits.add(1, ordering: .relaxed)
           return keeping.keeps(album) ? album : nil
@@ -276,8 +282,11 @@ public struct RecordCollection: Sendable {
 /// Which albums ``RecordCollection/load(_:beforeListing:validating:progress:keeping:)`` keeps.
 public enum AlbumSelection: Sendable {
   case all
-  /// Those `test` says yes to, asked as soon as each album is read, on any thread.
-  case matching(_ test: @Sendable (Album) -> Bool)
+  /// Those `test` says yes to, asked as soon as each album is read, on any
+  /// thread. When the load cache holds an album's folded search text
+  /// (``SearchText/bytes``) and `text` says no to it, the album is not even
+  /// decoded: `text` must say no only to albums `test` would refuse.
+  case matching(_ test: @Sendable (Album) -> Bool, text: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)? = nil)
   /// None: only ``RecordCollection/readCount`` is wanted, and an album the
   /// load cache vouches for is not even decoded.
   case none
@@ -285,7 +294,7 @@ public enum AlbumSelection: Sendable {
   func keeps(_ album: Album) -> Bool {
     switch self {
     case .all: true
-    case .matching(let test): test(album)
+    case .matching(let test, _): test(album)
     case .none: false
     }
   }

@@ -174,21 +174,7 @@ package enum FileSystem {
         throw FileSystemError(path: path, operation: "keep the permissions of", code: code)
       }
     }
-    let data = Array(bytes)
-    var written = 0
-    var failure: Int32 = 0
-    data.withUnsafeBytes { raw in
-      while written < raw.count {
-        guard let base = raw.baseAddress else { return }
-        let count = write(descriptor, base + written, raw.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        written += count
-      }
-    }
+    var failure = writeAll(bytes, to: descriptor)
     if failure == 0, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
     if failure != 0 {
@@ -196,6 +182,38 @@ package enum FileSystem {
       throw FileSystemError(path: path, operation: "write", code: failure)
     }
     return temporary
+  }
+
+  /// Writes `bytes` to a file at `path`, not flushed: a new one when
+  /// `exclusive` (refused when a file is there), else one emptied first.
+  /// For files that one flush of many, or none, makes safe.
+  static func writeUnflushed(
+    _ bytes: some Swift.Collection<UInt8>, to path: String, exclusive: Bool, mode: mode_t
+  ) throws(FileSystemError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC), mode)
+    guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "write", code: errno) }
+    defer { close(descriptor) }
+    let failure = writeAll(bytes, to: descriptor)
+    if failure != 0 { throw FileSystemError(path: path, operation: "write", code: failure) }
+  }
+
+  /// Writes every byte to `descriptor`, again after an interruption: the
+  /// `errno` of a failed write, or 0.
+  private static func writeAll(_ bytes: some Swift.Collection<UInt8>, to descriptor: Int32) -> Int32 {
+    let data = Array(bytes)
+    return data.withUnsafeBytes { raw -> Int32 in
+      var written = 0
+      while written < raw.count {
+        guard let base = raw.baseAddress else { return 0 }
+        let count = write(descriptor, base + written, raw.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        written += count
+      }
+      return 0
+    }
   }
 }
 

@@ -80,10 +80,10 @@ enum RuleSemantics {
   static func holds(_ test: CompiledTest, of field: RuleField, for album: Album, scratch: inout [UInt8]) -> Bool {
     switch field.kind {
     case .presence:
-      return album.covers.cover
+      return isPresent(field, in: album)
     case .tags:
       switch test {
-      case .present: return !album.tags.isEmpty
+      case .present: return isPresent(field, in: album)
       case .contains(let needle): return album.tags.contains { contains(needle, in: $0, scratch: &scratch) }
       case .equals(let whole): return album.tags.contains { equals(whole, $0, scratch: &scratch) }
       default: return false
@@ -108,14 +108,7 @@ enum RuleSemantics {
       }
     case .date:
       if case .present = test { return isPresent(field, in: album) }
-      let date: ReleaseDate?
-      if field == .lastPlayed {
-        date = album.lastPlayed?.date
-      } else {
-        let text = field == .released ? album.released : album.purchased
-        date = text.flatMap { try? ReleaseDate(parsing: $0) }
-      }
-      guard let date else { return false }
+      guard let date = date(of: field, in: album) else { return false }
       switch test {
       case .compare(.exact, .date(let operand)): return date == operand
       case .compare(let comparison, .date(let operand)):
@@ -187,7 +180,7 @@ enum RuleSemantics {
     return date.sortKey
   }
 
-  private static func text(of field: RuleField, in album: Album) -> String? {
+  static func text(of field: RuleField, in album: Album) -> String? {
     switch field {
     case .title: album.title
     case .artist: album.artist
@@ -202,7 +195,7 @@ enum RuleSemantics {
     }
   }
 
-  private static func number(of field: RuleField, in album: Album) -> Int? {
+  static func number(of field: RuleField, in album: Album) -> Int? {
     switch field {
     case .year: album.releaseDate?.year
     case .tracks: album.tracks.count
@@ -213,8 +206,21 @@ enum RuleSemantics {
     }
   }
 
-  private static func isPresent(_ field: RuleField, in album: Album) -> Bool {
+  /// The date a date field holds, `nil` when none or when it is not a date.
+  static func date(of field: RuleField, in album: Album) -> ReleaseDate? {
     switch field {
+    case .lastPlayed: album.lastPlayed?.date
+    case .released: album.released.flatMap { try? ReleaseDate(parsing: $0) }
+    case .collector(.purchased): album.purchased.flatMap { try? ReleaseDate(parsing: $0) }
+    default: nil
+    }
+  }
+
+  /// Whether a bare `@field` rule finds `field` in `album`.
+  static func isPresent(_ field: RuleField, in album: Album) -> Bool {
+    switch field {
+    case .cover: album.covers.cover
+    case .tags: !album.tags.isEmpty
     case .year: album.releaseDate != nil
     case .tracks: !album.tracks.isEmpty
     case .plays: album.plays > 0

@@ -121,6 +121,23 @@ public struct SearchMatcher: Sendable {
     hasTerms ? matches(folded: text) : true
   }
 
+  /// Whether an album whose whole folded text (``SearchText/bytes``) is
+  /// `text` could match: `false` only when ``matches(_:)`` would refuse it
+  /// for its terms alone. Notes, or some fields only, searched: always `true`.
+  public func mayMatch(folded text: UnsafeBufferPointer<UInt8>) -> Bool {
+    searchesEveryField ? matchesTerms(folded: text) : true
+  }
+
+  /// ``mayMatch(folded:)``, when it can say no: for a load's ``AlbumSelection/matching(_:text:)``.
+  public var textTest: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)? {
+    guard hasTerms && searchesEveryField else { return nil }
+    return { text in mayMatch(folded: text) }
+  }
+
+  /// The albums this matcher matches, as a load keeps them: an album the
+  /// load cache shows cannot match is not decoded.
+  public var selection: AlbumSelection { .matching({ matches($0) }, text: textTest) }
+
   /// The rules of seed §3.3 on the searched fields' folded text.
   private func matches(folded text: UnsafeBufferPointer<UInt8>) -> Bool {
     for term in excluded where Self.find(term, in: text) { return false }

@@ -68,8 +68,10 @@ extension CollectionStore {
             let folder = location.path(staging + "/" + album.folderName)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             // In the scratch folder nothing needs replacing atomically, and
-            // one flush below, rather than one a file, makes them last.
-            try Self.writeNew(Array(AlbumFile.render(album).utf8), to: folder + "/" + AlbumFile.name)
+            // one flush below, rather than one a file, makes them last
+            // (FileManager's `createFile` flushed each: 10,000 `fsync`s for an import).
+            try FileSystem.writeUnflushed(
+              Array(AlbumFile.render(album).utf8), to: folder + "/" + AlbumFile.name, exclusive: true, mode: 0o666)
           }
           Self.flushFileSystem()
           for album in added {
@@ -85,24 +87,6 @@ extension CollectionStore {
       let written = updates.map { ($0.id + "/" + AlbumFile.name, $0.new) }
       return try commit(
         paths: written.map(\.0) + added.map(\.id), message: message, contents: Dictionary(written, uniquingKeysWith: { $1 }))
-    }
-  }
-
-  /// Writes a new file, unflushed. (FileManager's `createFile` writes
-  /// through a temporary file and flushes each, which made an import of
-  /// 10,000 albums wait on 10,000 `fsync`s.)
-  private static func writeNew(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "write", code: errno) }
-    defer { close(descriptor) }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { raw in write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileSystemError(path: path, operation: "write", code: errno)
-      }
-      written += count
     }
   }
 

@@ -6,7 +6,8 @@ import RecordKeeper
 /// - `GET /api/changes?sort=MODE`: `{"version", "full": true, "albums",
 ///   "removed": []}`, every album as `GET /api/albums` lists it with an
 ///   empty query, in that order, with `search`: its text folded by the
-///   library (``SearchText/json``), which offline search matches against.
+///   library (``SearchText/json``), which offline search matches terms
+///   against, and `rules`: what its `@field` rules read (``RuleValues``).
 /// - `GET /api/changes?since=VERSION&sort=MODE`: `{"version", "full":
 ///   false, "albums", "removed"}`: only the albums that changed or appeared
 ///   since `VERSION`, each with `after` (the id listed before it, `null` at
@@ -33,7 +34,7 @@ extension APIRoutes {
     let entry = { (album: Album) -> JSONValue in
       let listed = CoverAddresses.adding(to: album.json(group: .some(order.group(of: album))), of: album, in: snapshot.location)
       guard case .object(var pairs) = listed else { return listed }
-      pairs.append(("search", SearchText(album).json))
+      pairs += [("search", SearchText(album).json), ("rules", RuleValues.json(of: album))]
       return .object(pairs)
     }
     let version = JSONValue.string(snapshot.changes.token(snapshot.version))

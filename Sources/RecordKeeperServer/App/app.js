@@ -12,7 +12,7 @@ const SPLASH_MINIMUM_MS = 500; // seed §2.4
 const encodeId = (id) => id.split('/').map(encodeURIComponent).join('/');
 const decodeId = (text) => text.split('/').map(decodeURIComponent).join('/');
 
-/** Hash routes: #/ main, #/add, #/album/ID (view mode), #/edit/ID (edit mode). */
+/** Hash routes: #/ main, #/add, #/add/KEY (a kept add to fix), #/album/ID (view mode), #/edit/ID (edit mode). */
 class Router {
   constructor() {
     this.depth = 0; // how many details pages were pushed over the main screen
@@ -27,6 +27,9 @@ class Router {
   }
 
   albumHash(id, edit) { return (edit ? '#/edit/' : '#/album/') + encodeId(id); }
+
+  /** The form that fixes a kept change: its album's edit form, or a kept add's own form. */
+  changeHash(change) { return change.id ? this.albumHash(change.id, true) : `#/add/${change.key}`; }
 
   go(hash, { replace = false } = {}) {
     if (replace) history.replaceState(null, '', hash);
@@ -52,7 +55,7 @@ class Router {
     const details = document.getElementById('details-view');
     const main = document.getElementById('main-view');
     let route = null;
-    if (hash === '#/add') route = { mode: 'add' };
+    if (hash === '#/add' || hash.startsWith('#/add/')) route = { mode: 'add', key: Number(hash.slice(6)) || null };
     else if (hash.startsWith('#/album/')) route = { mode: 'view', id: decodeId(hash.slice(8)) };
     else if (hash.startsWith('#/edit/')) route = { mode: 'edit', id: decodeId(hash.slice(7)) };
     if (route && route.mode) {
@@ -158,13 +161,13 @@ async function startOutbox(router) {
     // Kept: fixed on its edit form, opened for it unless another album is being edited.
     const details = router.details;
     if (!details.element.hidden && details.album && details.album.id === change.id) details.outboxChanged(change.id, null);
-    else if (details.element.hidden || !details.editing) router.go(router.albumHash(change.id, true));
+    else if (details.element.hidden || !details.editing) router.go(router.changeHash(change));
     else toast(`${change.title}: not saved. Open it to fix what the server refused.`);
   };
   // The banner opens the first change that waits for the collector.
   document.getElementById('outbox-text').addEventListener('click', () => {
     const [first] = outbox.needingAttention();
-    if (first && first.id) router.go(router.albumHash(first.id, true));
+    if (first) router.go(router.changeHash(first));
   });
   api.connection.listeners.add((offline) => { if (!offline) outbox.flush(); });
   try { await outbox.load(); } catch { /* no IndexedDB (private mode): saves are not kept */ }

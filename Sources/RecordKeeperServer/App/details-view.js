@@ -53,8 +53,8 @@ export class DetailsView {
     $('photo-dialog').addEventListener('click', () => $('photo-dialog').close());
   }
 
-  /** Opens the view: `add` for a blank album, else the album `id` in view or edit mode. */
-  async open({ mode, id, initial }) {
+  /** Opens the view: `add` for a blank album (or the kept add `key` the server refused), else the album `id` in view or edit mode. */
+  async open({ mode, id, initial, key }) {
     const opening = ++this.openings;
     if (!schema) {
       try { useSchema(await loadSchema()); } catch { /* no catalogue (offline, never loaded): view only */ }
@@ -66,10 +66,13 @@ export class DetailsView {
     this.clearCover();
     $('details-error').hidden = true;
     this.conflicts.hide();
+    this.adding = (mode === 'add' && this.router.outbox.changes.find((c) => c.kind === 'add' && c.key === key)) || null;
     if (mode === 'add') {
       this.album = null;
-      this.draft = draftOf(null);
+      this.draft = this.adding ? structuredClone(this.adding.draft || draftOf(this.adding.body)) : draftOf(null);
+      if (this.adding && this.adding.cover) { this.coverFile = this.adding.cover; this.coverPreview = URL.createObjectURL(this.adding.cover); }
       this.render();
+      this.showWaiting();
       return;
     }
     // Draw what is known at once (this view's own copy is the freshest), then the server's copy.
@@ -103,8 +106,9 @@ export class DetailsView {
     this.opened = this.openedFrom(album);
   }
 
-  /** The save of this album waiting on this device to be sent, or null. */
+  /** The save of this album (or the add) waiting on this device to be sent, or null. */
   waiting() {
+    if (this.mode === 'add') return this.adding;
     return this.album ? this.router.outbox.waitingSave(this.album.id) : null;
   }
 
@@ -155,15 +159,19 @@ export class DetailsView {
   /** On the edit form, what a waiting save needs: its conflicts settled, or the library's word on what the server refused. */
   showWaiting() {
     const waiting = this.waiting();
-    if (!waiting || this.mode !== 'edit') return;
+    if (!waiting || !this.editing) return;
     if (waiting.conflicts) this.conflicts.show(waiting.conflicts);
     else if (waiting.refused) this.fields.check({ all: true });
   }
 
   renderWaiting() {
-    const waiting = this.mode !== 'add' && this.waiting();
-    this.waitingNote.hidden = this.mode === 'add' || !this.anyWaiting();
+    const waiting = this.waiting();
+    this.waitingNote.hidden = !waiting && (this.mode === 'add' || !this.anyWaiting());
     if (this.waitingNote.hidden) return;
+    if (this.mode === 'add') {
+      this.waitingNote.textContent = `This album, kept on this device, was not added. ${waiting.refused.replace(/\.?\s*$/, '.')} Fix what is marked and add it again.`;
+      return;
+    }
     this.waitingNote.textContent = waiting && waiting.conflicts
       ? `Your save kept on this device met changes made elsewhere: ${this.mode === 'edit' ? 'choose below' : 'tap Edit to choose'} which to keep.`
       : waiting && waiting.refused
@@ -240,6 +248,7 @@ export class DetailsView {
       // The cover goes with the fields: one commit, and a refused cover writes nothing.
       if (this.mode === 'add') {
         const album = await api.addAlbum(body, this.coverFile);
+        if (this.adding) this.router.outbox.forget(this.adding); // sent with this add
         this.album = album;
         this.clearCover();
         this.busy = false;
@@ -253,7 +262,7 @@ export class DetailsView {
         const adding = this.mode === 'add';
         try {
           await this.router.outbox.keep(adding
-            ? { kind: 'add', id: null, title: body.title, body, cover: this.coverFile }
+            ? { kind: 'add', id: null, key: this.adding ? this.adding.key : undefined, title: body.title, body, draft: structuredClone(this.draft), cover: this.coverFile }
             : { kind: 'save', id: this.album.id, title: this.album.title, version, body, draft: structuredClone(this.draft), cover: this.coverFile });
         } catch {
           this.busy = false;

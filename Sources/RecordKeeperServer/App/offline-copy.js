@@ -19,8 +19,8 @@ export async function updateCopy(sort) {
   const kept = await readCopy();
   const params = new URLSearchParams();
   if (sort) params.set('sort', sort);
-  // A copy made before albums came with their folded text (`search`) is fetched whole again.
-  if (kept && kept.sort === sort && kept.version && kept.albums.every((album) => album.search)) params.set('since', kept.version);
+  // A copy made before albums came with what the library read of them (`search`, `rules`) is fetched whole again.
+  if (kept && kept.sort === sort && kept.version && kept.albums.every((album) => album.search && album.rules)) params.set('since', kept.version);
   const answer = await request('GET', '/api/changes?' + params);
   if (!answer || !Array.isArray(answer.albums) || !Array.isArray(answer.removed)) return kept;
   if (!answer.full && !answer.albums.length && !answer.removed.length) return kept;

@@ -1,9 +1,9 @@
 // Changes made while the server can't be reached (PRODUCT §5, "Offline first, for real"): kept
 // on the device, shown as waiting, and sent in the order made, each with the version it was
 // made from, once the server answers again. The server merges each as any save; a conflict
-// stays waiting until it is settled on the save-conflicts screen, and a save the server refuses
-// (a rule it breaks) stays, marked `refused`, until the collector fixes and saves it: a
-// person's edit is never thrown away. No DOM here.
+// stays waiting until it is settled on the save-conflicts screen, and a save or an add the
+// server refuses (a rule it breaks) stays, marked `refused`, until the collector fixes and sends
+// it: a person's edit is never thrown away. No DOM here.
 
 /** The outbox's changes in IndexedDB, one record each, keyed by `key`. */
 export function indexedStore(name = 'rk-outbox') {
@@ -55,7 +55,7 @@ export class Outbox {
     this.onChange();
   }
 
-  /** The changes that wait for the collector: a conflict to settle or a refused save to fix. */
+  /** The changes that wait for the collector: a conflict to settle or a refused save or add to fix. */
   needingAttention() {
     return this.changes.filter((c) => c.conflicts || c.refused);
   }
@@ -67,10 +67,11 @@ export class Outbox {
 
   /**
    * Keeps a change until it is sent. A second save of an album replaces the first, keeping
-   * the version the first was made from: the server has seen neither.
+   * the version the first was made from: the server has seen neither. An add given the `key`
+   * of a kept one (fixed after a refusal) replaces it.
    */
   async keep(change) {
-    const earlier = change.kind === 'save' ? this.waitingSave(change.id) : null;
+    const earlier = change.kind === 'save' ? this.waitingSave(change.id) : this.changes.find((c) => c.key === change.key) || null;
     const kept = { ...change, key: earlier ? earlier.key : this.nextKey++, conflicts: null, refused: null };
     if (earlier) kept.version = earlier.version;
     await this.store.put(kept);
@@ -105,7 +106,7 @@ export class Outbox {
         if (error.offline) return; // still no connection: the rest waits too
         if (change.kind === 'save' && error.status === 409 && error.conflicts) {
           this.onConflict(await this.hold(change, { conflicts: error.conflicts }));
-        } else if (change.kind === 'save' && error.status === 422 && error.field !== 'file') {
+        } else if ((change.kind === 'save' || change.kind === 'add') && error.status === 422 && error.field !== 'file') {
           this.onRefused(await this.hold(change, { refused: error.message }), error);
         } else {
           await this.forget(change);

@@ -1,8 +1,8 @@
 // The library's field catalogue (GET /api/schema): names, labels, kinds, limits, allowed
 // values and messages (PRODUCT §5 "One home for every rule"). The app keeps no table of its
 // own and judges no value: the forms ask the server (POST /api/check), and a save it refuses
-// shows its message on the field. What is left here reads a date for offline search and
-// splits a track for display, as the library does.
+// shows its message on the field. What is left here splits a track for display, as the
+// library does.
 
 let loading = null;
 
@@ -35,39 +35,6 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** A text's characters as Swift counts them: grapheme clusters (an emoji family is one). */
 export function graphemes(text) {
   return Array.from(segmenter.segment(text), (s) => s.segment);
-}
-
-const daysIn = (month, year) => (month === 2 ? ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28)
-  : [4, 6, 9, 11].includes(month) ? 30 : 31);
-
-/**
- * A date written YYYY, YYYY-MM or YYYY-MM-DD (with or without zero padding), read as the
- * library reads it: {year, month, day} (month and day undefined when not written), or
- * {error} naming the rule it breaks: malformed, year, month or day.
- */
-export function readDate(text) {
-  const numbers = [];
-  let value = 0;
-  let digits = 0;
-  for (const c of text) {
-    if (c === '-' && digits >= 1 && digits <= 4 && numbers.length < 2) {
-      numbers.push(value);
-      value = 0;
-      digits = 0;
-    } else if (c >= '0' && c <= '9' && digits < 4) {
-      value = value * 10 + Number(c);
-      digits += 1;
-    } else {
-      return { error: 'malformed' };
-    }
-  }
-  if (digits === 0) return { error: 'malformed' };
-  numbers.push(value);
-  const [year, month, day] = numbers;
-  if (year < 1 || year > 9999) return { error: 'year' };
-  if (month !== undefined && (month < 1 || month > 12)) return { error: 'month' };
-  if (day !== undefined && (day < 1 || day > daysIn(month, year))) return { error: 'day', year, month, day };
-  return { year, month, day };
 }
 
 /**

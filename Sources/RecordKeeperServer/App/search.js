@@ -2,10 +2,13 @@
 // clauses). Online, the server searches; this is only the read-only fallback, and it runs the
 // library's rules: Tests/Fixtures/search-cases.json, written by the Swift tests from the
 // library's matcher, is run through it by Tests/app/search.test.mjs and test_schema.py. Each
-// album's searched text comes folded by the library (`search` in GET /api/changes); only the
-// query is folded here. What it cannot know offline (smart lists, `@NAME`; notes, which the
-// copy does not hold folded; tag counts) it refuses with "This search needs the server".
-import { graphemes, loadSchema, readDate } from './schema.js';
+// album comes with what the library read of it (GET /api/changes): `search`, its text folded
+// for terms, and `rules`, what its `@field` rules read (presence, numbers, dates as YYYYMMDD).
+// Only the query is read and folded here. What it cannot know offline (smart lists, `@NAME`;
+// notes, which the copy does not hold as the library reads them; tag counts) it refuses with
+// "This search needs the server". Refusing more than the library would is safe; finding
+// otherwise is not.
+import { graphemes, loadSchema } from './schema.js';
 
 let catalogue = null;
 loadSchema().then((loaded) => { catalogue = loaded; }, () => { /* offline before it was ever loaded */ });
@@ -47,321 +50,160 @@ export function fold(text) {
   return out.join('');
 }
 
-// ---- Reading a query (SearchQuery.swift), character by character as Swift counts them
+// ---- Reading a query (SearchQuery.swift, RuleSemantics.make), character by character as Swift counts them
 
-const isWhitespace = (c) => /^\p{White_Space}/u.test(c);
-const isNameCharacter = (c) => /^[\p{Alphabetic}\p{N}_-]/u.test(c);
+const isSpace = (c) => c !== undefined && /^\p{White_Space}/u.test(c);
+// `count(#PREFIX:)` (as the library spots it at a term's start; anywhere here, which only refuses more).
+const TAG_COUNT = /count\((\p{White_Space}\p{M}*)*#/iu;
 
-class QueryReader {
-  constructor(text, fields) {
-    this.characters = graphemes(text);
-    this.index = 0;
-    this.fields = fields;
-    this.terms = [];
-    this.clauses = [];
-  }
+/** Int(text) for a rule's number (no `+`), within 64 bits; else null. */
+function wholeNumber(text) {
+  if (!/^-?[0-9]+$/.test(text) || BigInt(text) < -(2n ** 63n) || BigInt(text) >= 2n ** 63n) return null;
+  return Number(text);
+}
 
-  get current() { return this.index < this.characters.length ? this.characters[this.index] : null; }
+/** ReleaseDate(parsing:): YYYY, YYYY-MM or YYYY-MM-DD, padded or not, as {key: YYYYMMDD, precision 0…2}; else null. */
+function readDate(text) {
+  const parts = /^([0-9]{1,4})(?:-([0-9]{1,4})(?:-([0-9]{1,4}))?)?$/.exec(text);
+  if (!parts) return null;
+  const [year, month = 0, day = 0] = parts.slice(1).filter(Boolean).map(Number);
+  // Date.UTC reads years 0–99 as 1900–1999, which are leap years alike.
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 1 || year > 9999 || (parts[2] && (month < 1 || month > 12)) || (parts[3] && (day < 1 || day > days))) return null;
+  return { key: year * 10000 + month * 100 + day, precision: parts.filter(Boolean).length - 2 };
+}
 
-  at(index) { return index < this.characters.length ? this.characters[index] : null; }
+/** The terms and clauses of a query, as SearchQuery(parsing:) reads them; throws a SearchError where it refuses. */
+function parse(query, fields) {
+  const c = graphemes(query);
+  let i = 0;
+  const terms = [];
+  const clauses = [];
+  const refuse = (what) => { throw new SearchError(`"${query}" has ${what}`); };
+  const escapes = (at) => c[at] === '\\' && (c[at + 1] === '"' || c[at + 1] === '\\');
+  const ends = (ch, inClause) => ch === ' ' || (inClause && (isSpace(ch) || ch === ',' || ch === ')'));
 
-  refuse(what) { throw new SearchError(`"${this.characters.join('')}" has ${what}`); }
-
-  parse() {
-    for (;;) {
-      while (this.current === ' ') this.index += 1;
-      const first = this.current;
-      if (first === null) return this;
-      if (this.startsTagCount(this.index)) this.refuseTagCount();
-      if (first === '+' || first === '-') {
-        let next = this.index + 1;
-        while (this.at(next) === ' ') next += 1;
-        if (this.startsTagCount(next)) this.refuseTagCount();
-        if (this.at(next) === '(' && this.startsClause(next + 1)) {
-          this.index = next + 1;
-          this.clauses.push(this.clause(first === '-'));
-          continue;
-        }
-        if (this.at(next) === '#' || this.at(next) === '@') {
-          this.index = next;
-          this.clauses.push({ negative: first === '-', rules: [this.rule(false)] });
-          continue;
-        }
-      } else if (first === '#' || first === '@') {
-        this.clauses.push({ negative: false, rules: [this.rule(false)] });
-        continue;
-      }
-      this.plainTerm();
-    }
-  }
-
-  // The offline matcher counts no tags: `count(#PREFIX:)` (as the library spots it) needs the server.
-  startsTagCount(start) {
-    if (this.characters.slice(start, start + 6).join('').toLowerCase() !== 'count(') return false;
-    return this.characters.slice(start + 6).find((c) => !isWhitespace(c)) === '#';
-  }
-
-  refuseTagCount() { throw new SearchError('tag-count rules, count(#PREFIX:), are counted on the server'); }
-
-  startsClause(start) {
-    let at = start;
-    while (this.at(at) !== null && isWhitespace(this.at(at))) at += 1;
-    if (this.startsTagCount(at)) this.refuseTagCount();
-    const first = this.characters.slice(start).find((c) => !isWhitespace(c));
-    return first === '#' || first === '@' || first === ')' || first === undefined;
-  }
-
-  plainTerm() {
-    let text = '';
-    let inQuotes = false;
-    let hasTerm = false;
-    let signCandidate = true;
-    let kind = 'plain';
-    const add = () => { if (hasTerm && text) this.terms.push({ kind, folded: fold(text) }); };
-    while (this.current !== null) {
-      const c = this.current;
-      this.index += 1;
-      if (c === '\\' && (this.current === '"' || this.current === '\\')) {
-        text += this.current;
-        this.index += 1;
-        hasTerm = true;
-        signCandidate = false;
-      } else if (c === '"') {
-        inQuotes = !inQuotes;
-        hasTerm = true;
-        signCandidate = false;
-      } else if (c === ' ' && !inQuotes) {
-        add();
-        return;
-      } else if ((c === '+' || c === '-') && signCandidate) {
-        kind = c === '+' ? 'required' : 'excluded';
-        signCandidate = false;
-      } else {
-        text += c;
-        hasTerm = true;
-        signCandidate = false;
-      }
-    }
-    add();
-  }
-
-  clause(negative) {
-    const rules = [];
-    for (;;) {
-      while (this.current !== null && isWhitespace(this.current)) this.index += 1;
-      const c = this.current;
-      if (c === null) this.refuse('a clause without its closing parenthesis');
-      if (c !== '#' && c !== '@') this.refuse('a clause holding something that is not a rule');
-      rules.push(this.rule(true));
-      while (this.current !== null && isWhitespace(this.current)) this.index += 1;
-      if (this.current === ')') { this.index += 1; return { negative, rules }; }
-      if (this.current === ',') { this.index += 1; continue; }
-      this.refuse(this.current === null ? 'a clause without its closing parenthesis' : 'a clause holding something that is not a rule');
-    }
-  }
-
-  endsRule(c, inClause) { return c === ' ' || (inClause && (isWhitespace(c) || c === ',' || c === ')')); }
-
-  rule(inClause) {
-    const marker = this.current;
-    this.index += 1;
-    if (marker === '#') {
-      const { text } = this.value(inClause, false);
-      if (!text) this.refuse('a # without a tag');
-      return { tag: text };
-    }
-    let name = '';
-    while (this.current !== null && isNameCharacter(this.current)) { name += this.current; this.index += 1; }
-    if (!name) this.refuse('an @ without a field or smart list');
-    if (!this.fields) throw new SearchError('the list of fields has not been loaded yet');
-    const field = this.fields.get(name.toLowerCase().replace(/-/g, '_'));
-    const next = this.current;
-    if (next === null || this.endsRule(next, inClause)) return field ? { field, test: { present: true } } : { list: name };
-    if (!field) this.refuse(`no field "${name}"`);
-    let comparison;
-    let operand;
-    if (next === ':') {
-      this.index += 1;
-      comparison = this.comparison();
-      operand = this.value(inClause, false);
-    } else if (next === '(') {
-      this.index += 1;
-      comparison = this.comparison();
-      operand = this.value(inClause, true);
-      if (this.current !== ')') this.refuse(`@${field.name}( without its closing parenthesis`);
-      this.index += 1;
-    } else {
-      this.refuse(`@${field.name} without : before its value`);
-    }
-    return { field, test: this.test(field, comparison, operand.text, operand.quoted) };
-  }
-
-  comparison() {
-    for (const sign of ['>=', '<=', '>', '<', '=']) {
-      if (this.characters.slice(this.index, this.index + sign.length).join('') === sign) {
-        this.index += sign.length;
-        return sign;
-      }
-    }
-    return '';
-  }
-
-  value(inClause, closingParenthesis) {
+  // A rule's value, up to a space (or a comma or parenthesis in a clause); quoted parts hold anything.
+  const value = (inClause, closing) => {
     let text = '';
     let quoted = false;
-    while (this.current !== null) {
-      const c = this.current;
-      if (c === '"') {
-        quoted = true;
-        this.index += 1;
-        for (;;) {
-          const inside = this.current;
-          if (inside === null) this.refuse('a quote that is not closed');
-          this.index += 1;
-          if (inside === '"') break;
-          if (inside === '\\' && (this.current === '"' || this.current === '\\')) {
-            text += this.current;
-            this.index += 1;
-          } else {
-            text += inside;
-          }
-        }
+    while (i < c.length && !ends(c[i], inClause) && !(closing && c[i] === ')')) {
+      if (c[i] !== '"') {
+        if (escapes(i)) i += 1;
+        text += c[i++];
         continue;
       }
-      if (this.endsRule(c, inClause) || (closingParenthesis && c === ')')) break;
-      if (c === '\\' && (this.at(this.index + 1) === '"' || this.at(this.index + 1) === '\\')) this.index += 1;
-      text += this.current;
-      this.index += 1;
+      quoted = true;
+      for (i += 1; c[i] !== '"'; i += 1) {
+        if (i >= c.length) refuse('a quote that is not closed');
+        if (escapes(i)) i += 1;
+        text += c[i];
+      }
+      i += 1;
     }
     return { text, quoted };
-  }
+  };
 
-  /** RuleSemantics.make: what each kind of field allows after `@field:`. */
-  test(field, comparison, operand, quoted) {
+  const operand = (text, field) => {
+    const read = field.rule_kind === 'date' ? readDate(text) : { key: wholeNumber(text) };
+    if (read && read.key !== null) return read;
+    return refuse(`"${text}", which is not a ${field.rule_kind === 'date' ? 'date' : 'whole number'} for @${field.name}`);
+  };
+
+  // What each kind of field allows after `@field:`.
+  const test = (field, comparison, { text, quoted }) => {
     const kind = field.rule_kind;
-    if (kind === 'presence') this.refuse(`@${field.name} with a value (it can only be present or not)`);
+    if (kind === 'presence') refuse(`@${field.name} with a value (it can only be present or not)`);
+    if (field.name === 'notes') throw new SearchError('notes are searched on the server');
     if (kind === 'text' || kind === 'tags') {
-      if (!operand) this.refuse(`@${field.name}: without the text to look for`);
-      if (comparison === '') return { contains: fold(operand) };
-      if (comparison === '=') return { equals: fold(operand) };
-      this.refuse(`@${field.name} compared as a number, but it is text`);
+      if (!text || (comparison !== '' && comparison !== '=')) refuse(`@${field.name} without text to look for, or compared as a number`);
+      return comparison ? { equals: fold(text) } : { contains: fold(text) };
     }
-    const range = operand.indexOf('..');
-    if (comparison === '' && !quoted && range >= 0) {
-      return { range: [this.operand(operand.slice(0, range), field), this.operand(operand.slice(range + 2), field)] };
-    }
-    const comparisons = { '': 'equal', '=': 'exact', '<': 'less', '<=': 'lessOrEqual', '>': 'greater', '>=': 'greaterOrEqual' };
-    return { compare: comparisons[comparison] ?? 'equal', operand: this.operand(operand, field) };
-  }
+    const range = comparison === '' && !quoted ? text.indexOf('..') : -1;
+    if (range >= 0) return { range: [operand(text.slice(0, range), field), operand(text.slice(range + 2), field)] };
+    return { compare: comparison, operand: operand(text, field) };
+  };
 
-  operand(text, field) {
-    if (field.rule_kind === 'date') {
-      const date = readDate(text);
-      if (date.error) this.refuse(`"${text}", which is not a date for @${field.name}`);
-      return date;
+  const rule = (inClause) => {
+    if (c[i++] === '#') {
+      const { text } = value(inClause, false);
+      return text ? { tag: text } : refuse('a # without a tag');
     }
-    const number = swiftInt(text);
-    if (number === null || text.startsWith('+')) this.refuse(`"${text}", which is not a whole number for @${field.name}`);
-    return number;
+    const start = i;
+    while (i < c.length && /^[\p{Alphabetic}\p{N}_-]/u.test(c[i])) i += 1;
+    const name = c.slice(start, i).join('');
+    if (!name) refuse('an @ without a field or smart list');
+    if (!fields) throw new SearchError('the list of fields has not been loaded yet');
+    const field = fields.get(name.toLowerCase().replace(/-/g, '_'));
+    if (!field && (i >= c.length || ends(c[i], inClause))) throw new SearchError(`@${name} is a smart list, which is read on the server`);
+    if (!field) refuse(`no field "${name}"`);
+    if (i >= c.length || ends(c[i], inClause)) return { field, test: { present: true } };
+    const open = c[i++];
+    if (open !== ':' && open !== '(') refuse(`@${field.name} without : before its value`);
+    const comparison = ['>=', '<=', '>', '<', '='].find((s) => c.slice(i, i + s.length).join('') === s) ?? '';
+    i += comparison.length;
+    const read = test(field, comparison, value(inClause, open === '('));
+    if (open === '(' && c[i++] !== ')') refuse(`@${field.name}( without its closing parenthesis`);
+    return { field, test: read };
+  };
+
+  const clause = (negative) => {
+    const rules = [];
+    for (;;) {
+      while (isSpace(c[i])) i += 1;
+      if (c[i] !== '#' && c[i] !== '@') refuse('a clause holding something that is not a rule');
+      rules.push(rule(true));
+      while (isSpace(c[i])) i += 1;
+      const next = c[i++];
+      if (next === ')') return { negative, rules };
+      if (next !== ',') refuse('a clause without its closing parenthesis');
+    }
+  };
+
+  // A term up to the next unquoted space; a sign counts only as its first character, unquoted.
+  const plainTerm = () => {
+    let text = '';
+    let quoted = false;
+    let kind = 'plain';
+    for (let first = true; i < c.length && (quoted || c[i] !== ' '); first = false, i += 1) {
+      if (escapes(i)) text += c[++i];
+      else if (c[i] === '"') quoted = !quoted;
+      else if (first && (c[i] === '+' || c[i] === '-')) kind = c[i] === '+' ? 'required' : 'excluded';
+      else text += c[i];
+    }
+    if (text) terms.push({ kind, folded: fold(text) });
+  };
+
+  // `+(…)`, `+ (…)`, `-#jazz`, `- #jazz` (a sign alone is ignored), `#jazz`, `@year:>2010`, or a term.
+  while (i < c.length) {
+    if (c[i] === ' ') { i += 1; continue; }
+    const sign = c[i] === '+' || c[i] === '-' ? c[i] : null;
+    let next = sign ? i + 1 : i;
+    while (sign && c[next] === ' ') next += 1;
+    let after = next + 1;
+    while (isSpace(c[after])) after += 1;
+    if (sign && c[next] === '(' && [undefined, '#', '@', ')'].includes(c[after])) {
+      i = next + 1;
+      clauses.push(clause(sign === '-'));
+    } else if (c[next] === '#' || c[next] === '@') {
+      i = next;
+      clauses.push({ negative: sign === '-', rules: [rule(false)] });
+    } else {
+      plainTerm();
+    }
   }
+  return { terms, clauses };
 }
 
-/** Int(text) as Swift reads it: an optional sign and digits, within 64 bits; else null. */
-function swiftInt(text) {
-  if (!/^[+-]?[0-9]+$/.test(text)) return null;
-  const value = BigInt(text);
-  if (value < -(2n ** 63n) || value >= 2n ** 63n) return null;
-  return Number(value);
-}
+// ---- Matching (SearchMatcher.swift, RuleSemantics.holds, CompiledClauses.swift) on the values the library read
 
-// ---- Matching (SearchMatcher.swift, RuleSemantics.swift, CompiledClauses.swift)
-
-const dateKey = (date, precision) => {
-  if (precision.month === undefined) return date.year;
-  if (precision.day === undefined) return date.year * 100 + (date.month ?? 1);
-  return date.year * 10000 + (date.month ?? 1) * 100 + (date.day ?? 1);
+const compare = (a, op, b) => (op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : op === '>=' ? a >= b : a === b);
+// A YYYYMMDD date at a precision (0 year, 1 month, 2 day), a part not written counting as the first; a number as itself.
+const at = (key, precision) => {
+  const [year, month, day] = [Math.floor(key / 10000), Math.floor(key / 100) % 100 || 1, key % 100 || 1];
+  return precision === undefined ? key : [year, year * 100 + month, year * 10000 + month * 100 + day][precision];
 };
-
-function compare(value, comparison, operand) {
-  switch (comparison) {
-    case 'less': return value < operand;
-    case 'lessOrEqual': return value <= operand;
-    case 'greater': return value > operand;
-    case 'greaterOrEqual': return value >= operand;
-    default: return value === operand;
-  }
-}
-
-function textOf(field, album) {
-  const value = album[field.name];
-  if (field.name === 'notes') return value && !/^\p{White_Space}*$/u.test(value) ? value : null;
-  return typeof value === 'string' ? value : value == null ? null : String(value);
-}
-
-function releaseDate(album) {
-  if (!album.released) return null;
-  const date = readDate(album.released);
-  return date.error ? null : date;
-}
-
-function numberOf(field, album) {
-  switch (field.name) {
-    case 'year': { const date = releaseDate(album); return date ? date.year : null; }
-    case 'tracks': return (album.tracks || []).length;
-    default: { const text = textOf(field, album); return text == null ? null : swiftInt(text); }
-  }
-}
-
-function isPresent(field, album) {
-  switch (field.name) {
-    case 'year': return releaseDate(album) !== null;
-    case 'tracks': return (album.tracks || []).length > 0;
-    default: { const text = textOf(field, album); return text != null && text !== ''; }
-  }
-}
-
-/** Whether `album` passes the test of one `@field` rule. */
-function holds({ field, test }, album) {
-  switch (field.rule_kind) {
-    case 'presence': return album[field.name] != null;
-    case 'tags': {
-      const tags = album.tags || [];
-      if (test.present) return tags.length > 0;
-      if (test.contains !== undefined) return tags.some((t) => fold(t).includes(test.contains));
-      return tags.some((t) => fold(t) === test.equals);
-    }
-    case 'text': {
-      const text = textOf(field, album);
-      if (!text) return false;
-      if (test.present) return true;
-      const held = field.name === 'barcode' ? barcodeHolds(test, text) : null;
-      if (held !== null) return held;
-      if (test.contains !== undefined) return fold(text).includes(test.contains);
-      return fold(text) === test.equals;
-    }
-    case 'number': {
-      if (test.present) return isPresent(field, album);
-      const value = numberOf(field, album);
-      if (value === null) return false;
-      if (test.range) return test.range[0] <= value && value <= test.range[1];
-      return compare(value, test.compare, test.operand);
-    }
-    case 'date': {
-      if (test.present) return isPresent(field, album);
-      const text = album[field.name];
-      const date = text ? readDate(text) : null;
-      if (!date || date.error) return false;
-      if (test.range) {
-        const [low, high] = test.range;
-        return dateKey(low, low) <= dateKey(date, low) && dateKey(date, high) <= dateKey(high, high);
-      }
-      const operand = test.operand;
-      if (test.compare === 'exact') return date.year === operand.year && date.month === operand.month && date.day === operand.day;
-      return compare(dateKey(date, operand), test.compare, dateKey(operand, operand));
-    }
-    default: return false;
-  }
-}
+const textHolds = (test, text) => (test.contains !== undefined ? fold(text).includes(test.contains) : fold(text) === test.equals);
 
 /** The digits of a barcode written with spaces or hyphens (at least `least`), else null (BarcodeDigits.swift). */
 function digitsOf(text, least = 1) {
@@ -370,13 +212,27 @@ function digitsOf(text, least = 1) {
   return digits.length >= least && digits.length < text.length ? digits : null;
 }
 
-/** A barcode rule whose text is digits compares digits (`7 20642-44251 7` is `720642442517`); null: match it as text. */
-function barcodeHolds(test, text) {
-  const needle = test.contains ?? test.equals;
-  const wanted = needle === undefined ? null : digitsOf(needle) ?? (/^[0-9]+$/.test(needle) ? needle : null);
-  if (wanted === null) return null;
-  const value = text.replace(/[^0-9]/g, '');
-  return test.contains !== undefined ? value.includes(wanted) : value === wanted;
+/** Whether `album` passes the test of one `@field` rule. */
+function holds({ field, test }, album) {
+  const rules = album.rules || { present: [] };
+  if (test.present) return rules.present.includes(field.name);
+  const value = field.name in rules ? rules[field.name] : album[field.name];
+  if (field.rule_kind === 'tags') return (value || []).some((tag) => textHolds(test, tag));
+  if (field.rule_kind === 'text') {
+    if (typeof value !== 'string' || !value) return false;
+    // A barcode rule whose text is digits compares digits: `7 20642-44251 7` is `720642442517`.
+    const needle = test.contains ?? test.equals;
+    const wanted = field.name === 'barcode' ? digitsOf(needle) ?? (/^[0-9]+$/.test(needle) ? needle : null) : null;
+    if (wanted === null) return textHolds(test, value);
+    return test.contains !== undefined ? value.replace(/[^0-9]/g, '').includes(wanted) : value.replace(/[^0-9]/g, '') === wanted;
+  }
+  if (typeof value !== 'number') return false;
+  if (test.range) {
+    const [low, high] = test.range;
+    return at(low.key, low.precision) <= at(value, low.precision) && at(value, high.precision) <= at(high.key, high.precision);
+  }
+  const { key, precision } = test.operand;
+  return test.compare === '=' ? value === key : compare(at(value, precision), test.compare, at(key, precision));
 }
 
 const satisfied = (clause, album) => clause.rules.some((rule) => (rule.tag !== undefined ? (album.tags || []).includes(rule.tag) : holds(rule, album)));
@@ -387,11 +243,10 @@ const satisfied = (clause, album) => clause.rules.some((rule) => (rule.tag !== u
  * Throws a SearchError for what only the server can run or explain.
  */
 export function compile(query, scope, schema = catalogue) {
+  if (TAG_COUNT.test(query)) throw new SearchError('tag-count rules, count(#PREFIX:), are counted on the server');
   // Plain terms and #tags need no catalogue; @field rules do.
   const fields = schema ? new Map(schema.fields.filter((f) => f.rule_kind).map((f) => [f.name, f])) : null;
-  const { terms, clauses } = new QueryReader(query, fields).parse();
-  const list = clauses.flatMap((c) => c.rules).find((r) => r.list !== undefined);
-  if (list) throw new SearchError(`@${list.list} is a smart list, which is read on the server`);
+  const { terms, clauses } = parse(query, fields);
   const searched = scope && scope.length ? scope : null;
   if (terms.length && searched && searched.includes('notes')) throw new SearchError('notes are searched on the server');
   const positive = clauses.filter((c) => !c.negative);

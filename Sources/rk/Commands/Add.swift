@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add an album and print its id.",
       discussion: """
         --title and --artist are required; the collector's fields (--label, --catalog-number, \

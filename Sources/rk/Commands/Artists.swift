@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Artists: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "artists",
       abstract: "List distinct artists, sort artists and credited artists, alphabetically.",
       discussion: """
         Case-insensitive, like the seed's artist autocomplete; PREFIX ignores case and diacritics. \

@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Check every album against the rules; exit 1 when anything is wrong.",
       discussion: """
         Each problem is printed as PATH:LINE: field: message. With paths (album folders or their \

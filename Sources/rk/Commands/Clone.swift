@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Clone: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "clone",
       abstract: "Copy a shared collection into a new folder.",
       discussion: """
         URL is a folder path, file:///path, ssh://[user@]host[:port]/path, [user@]host:path or \

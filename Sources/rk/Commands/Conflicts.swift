@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Conflicts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "conflicts",
       abstract: "List the conflicts an unfinished merge left: album, field, ours, theirs.",
       discussion: """
         A merge (rk sync, or git pull through rk merge-file) keeps a field both sides changed in different \

@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Cover: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "cover",
       abstract: "Set or remove an album's cover.",
       discussion: """
         From any photo (JPEG, PNG, WebP, HEIC, GIF, TIFF) rk makes cover.webp, 400x400, and \

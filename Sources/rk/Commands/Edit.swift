@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: "Edit an album's album.md in $VISUAL or $EDITOR, then commit it.",
       discussion: """
         After you save, the album is checked. On a terminal, problems are listed and you \

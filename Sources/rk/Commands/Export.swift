@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Write the collection out for other programs.",
       subcommands: [CSV.self, JSON.self])
 

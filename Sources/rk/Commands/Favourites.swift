@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Favourites: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "favourites",
       abstract: "List every favourite track with its album, in your order; move or drop one.",
       discussion: """
         A favourite is a track whose line in album.md ends in ` ★` (rk track fav ALBUM N). \
@@ -51,6 +52,7 @@ extension RK {
 
     struct Move: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "move",
         abstract: "Move the favourite at one place to another (places from 1, as rk favourites numbers them), as one commit.")
 
       @OptionGroup var collection: CollectionOptions
@@ -72,6 +74,7 @@ extension RK {
 
     struct Drop: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "drop",
         abstract: "Take the star off the favourite at a place (from 1) after \"Are you sure?\", as one commit.",
         discussion: "Without a terminal, --yes is required. rk undo puts the star back, and the track back in its place.")
 

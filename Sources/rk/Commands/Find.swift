@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Find: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "find",
       abstract: "Search every field, notes included, best match first.",
       discussion: """
         rk find WORDS is rk list --sort relevance --in \(SearchField.allCases.map(\.rawValue).joined(separator: ",")) WORDS: \

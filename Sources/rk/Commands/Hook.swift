@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Hook: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "hook",
       abstract: "Install or remove the git pre-commit hook that runs rk check --staged.",
       discussion: """
         The hook refuses a commit whose staged album.md, plays or smart-list files break the rules, \
@@ -16,6 +17,7 @@ extension RK {
 
     struct Install: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "install",
         abstract: "Install the pre-commit hook, keeping and chaining one already there.")
 
       @OptionGroup var collection: CollectionOptions

@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Identify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "identify",
       abstract: "Identify an album from a photo of its sleeve, and say whether it matters.",
       discussion: """
         Sends the photo (JPEG, PNG, WebP…; made upright, at most 1600 pixels and without its \

@@ -5,11 +5,13 @@ import RecordKeeper
 extension RK {
   struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Bring records in from another program.",
       subcommands: [Discogs.self])
 
     struct Discogs: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "discogs",
         abstract: "Import the CSV that Discogs exports of a collection, as one commit.",
         discussion: """
           Columns (any order, matched ignoring case): Catalog#, Artist, Title, Label, Format, Rating, \

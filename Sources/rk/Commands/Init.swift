@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Init: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "init",
       abstract: "Make a new collection, or adopt a folder of albums.",
       discussion: """
         Writes .recordkeeper/ (config.yaml, and a .gitignore for this clone's preferences), \

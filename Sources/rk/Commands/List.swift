@@ -5,6 +5,7 @@ import Synchronization
 extension RK {
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List albums: filtered, sorted and grouped, like the main screen.",
       discussion: """
         The query is split into terms at spaces; "…" makes one literal term of several \
@@ -101,15 +102,16 @@ extension RK {
         if query.isEmpty && !interactive { return print(try collection.load(keeping: .none).readCount) }
         let tally = MatchTally()
         _ = try collection.load(
-          keeping: .matching { album in
-            tally.count(album, earlyMatcher)
-            return false
-          })
+          keeping: .matching(
+            { album in
+              tally.count(album, earlyMatcher)
+              return false
+            }, text: earlyMatcher.textTest))
         print(tally.summary(interactive: interactive))
         if tally.isEmpty { hintWhenNothingMatched() }
         return
       }
-      var loaded = try collection.load(keeping: matchesWhileLoading && !query.isEmpty ? .matching { earlyMatcher.matches($0) } : .all)
+      var loaded = try collection.load(keeping: matchesWhileLoading && !query.isEmpty ? earlyMatcher.selection : .all)
       let matcher = credits.mode == .aggressive ? try matcher(ArtistCredits(credits, albums: loaded.albums)) : earlyMatcher
       let collectionSize = loaded.readCount
       // Plays are read only when something shown, matched or sorted needs them.

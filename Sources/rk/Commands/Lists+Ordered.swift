@@ -6,6 +6,7 @@ import RecordKeeper
 extension RK.Lists {
   struct New: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "new",
       abstract: "Make an empty ordered list, as one commit.",
       discussion: """
         An ordered list is kept in .recordkeeper/lists/NAME.md, a numbered Markdown list a person may \

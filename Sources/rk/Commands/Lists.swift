@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Lists: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "lists",
       abstract: "Smart lists (saved rules) and ordered lists (albums in your order); rk list @NAME shows one.",
       discussion: """
         A smart list is kept in .recordkeeper/lists/NAME.yaml, committed and so shared \
@@ -76,6 +77,7 @@ extension RK {
 
     struct Save: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "save",
         abstract: "Save a smart list (new or replacing one of that name), as one commit.",
         discussion: """
           Each RULE is a clause as a query writes it, quoted for the shell: \

@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Log: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "log",
       abstract: "Show the history of changes, of one album or of the whole collection.")
 
     @OptionGroup var collection: CollectionOptions

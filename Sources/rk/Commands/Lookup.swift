@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Lookup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "lookup",
       abstract: "Find releases on MusicBrainz by words, barcode or catalog number.",
       discussion: """
         Lists the releases MusicBrainz finds, best first, with the id that rk add --musicbrainz ID \

@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "play",
       abstract: "Record that you played an album.",
       discussion: """
         Appends one line to plays/YYYY.md of the play's year, in one commit that rk undo undoes: \

@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Plays: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "plays",
       abstract: "List plays, newest first: of every album, or of one.",
       discussion: """
         Reads plays/*.md. --json prints an array of {"time", "album", "sides", "who", "note"} objects, \

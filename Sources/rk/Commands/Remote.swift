@@ -4,13 +4,14 @@ import RecordKeeper
 extension RK {
   struct Remote: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "remote",
       abstract: "List, add or remove the remotes the collection is shared with.",
       discussion: "rk remote lists each remote's name and URL; rk sync syncs with one.",
       subcommands: [List.self, Add.self, Remove.self],
       defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-      static let configuration = CommandConfiguration(abstract: "List the remotes: name and URL, one a line.")
+      static let configuration = CommandConfiguration(commandName: "list", abstract: "List the remotes: name and URL, one a line.")
 
       @OptionGroup var collection: CollectionOptions
 
@@ -23,6 +24,7 @@ extension RK {
 
     struct Add: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a remote.",
         discussion: "URL is as for rk clone; a relative folder path is stored absolute.")
 

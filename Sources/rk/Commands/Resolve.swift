@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Resolve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "resolve",
       abstract: "Settle an album's merge conflicts; the merge commit is made when none is left.",
       discussion: """
         --take ours keeps our value, --take theirs writes theirs in (with --field, only that field's \

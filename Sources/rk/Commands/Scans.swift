@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Scans: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "scans",
       abstract: "The scan history of rk identify, newest first.",
       discussion: """
         Every scan rk identify made, newest first: its id, date, album, recommendation and rating. \

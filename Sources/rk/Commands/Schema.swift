@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "schema",
       abstract: "Print the JSON Schema of album.md's front matter, for editors and CI.",
       discussion: """
         The schema (JSON Schema draft 2020-12) is made from the same field catalogue as rk check's \

@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "serve",
       abstract: "Serve the Record Keeper app and its JSON API over HTTP.",
       discussion: """
         Open the printed address in a browser, on this machine or (with --host) on a phone. \

@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one album: the album details view.")
 
     @OptionGroup var collection: CollectionOptions

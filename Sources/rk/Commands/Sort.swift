@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Sort: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sort",
       abstract: "Print or set this clone's sort mode.",
       discussion: """
         Modes: artist-year (default: sort artist, then release date, then title), \

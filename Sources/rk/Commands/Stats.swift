@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Stats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "stats",
       abstract: "Show the collection's statistics.",
       discussion: """
         Owned and wanted counts; albums by format, decade, top tags and labels; most played, never \

@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "status",
       abstract: "Show what is not yet shared: hand edits, changes to send or receive, conflicts.",
       discussion: """
         Lists the albums, plays files and smart lists changed, added or removed by hand and not yet \

@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Suggest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "suggest",
       abstract: "Suggest albums of your collection to play next, each with its reason.",
       discussion: """
         Offline: albums that share tags, artist and decade with your favourites (albums with \

@@ -5,6 +5,7 @@ import RecordKeeper
 extension RK {
   struct Sync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sync",
       abstract: "Fetch a remote's changes, merge them, and push this collection's.",
       discussion: """
         REMOTE defaults to the branch's upstream, else origin, else the only remote. Nothing is \

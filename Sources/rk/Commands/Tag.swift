@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Tag: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "tag",
       abstract: "Add or remove an album's tags.",
       discussion: """
         Tags are exact and case-sensitive. Adding a blank tag or one the album already has \

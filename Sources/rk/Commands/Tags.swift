@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Tags: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "tags",
       abstract: "List every tag with the number of albums that carry it.")
 
     @OptionGroup var collection: CollectionOptions

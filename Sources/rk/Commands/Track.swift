@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Track: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "track",
       abstract: "Change an album's track listing.",
       discussion: """
         Tracks are numbered from 1 across all sides (`### Side A` headings), automatically. \

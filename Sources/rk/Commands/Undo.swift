@@ -4,6 +4,7 @@ import RecordKeeper
 extension RK {
   struct Undo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "undo",
       abstract: "Undo the most recent rk change not yet undone, as a new commit.",
       discussion: """
         Run it again to go one change further back: undo commits, and the changes they undid, are passed over. \

@@ -224,4 +224,35 @@ struct LoadCacheTests {
     #expect(fromCache.albums.map(\.id) == ["albums/b"])
     #expect(try RecordCollection.load(location, validating: false, keeping: .none).readCount == 2)
   }
+  @Test func aQuerysTermsAreMatchedAgainstTheCachedFoldedTextWithoutDecoding() throws {
+    let collection = try cachedCollection(["albums/a": albumText(title: "Aaaa", artist: "X")])
+    // The title is forged, its folded text ("aaaa") is not: the terms are
+    // matched against the folded text, and the album is not even decoded.
+    try forge(collection, "Aaaa", "Love")
+    let location = CollectionLocation(root: collection.path)
+    #expect(try titles(collection) == ["albums/a=Love"], "the forged title is read")
+    let love = try SearchMatcher(query: SearchQuery(parsing: "love"))
+    #expect(try RecordCollection.load(location, validating: false, keeping: love.selection).albums.isEmpty)
+  }
+
+  @Test func aQueryKeepsWhatTheMatcherMatchesWithTheCacheOrWithout() throws {
+    let collection = try cachedCollection([
+      "albums/a": albumText(title: "Déjà Vu", artist: "Crosby, Stills, Nash & Young", tags: ["rock", "folk:west coast"]),
+      "albums/b": albumText(
+        title: "Blue", artist: "Joni Mitchell", sortArtist: "Mitchell, Joni", released: "1971-06-22",
+        tags: ["folk"], tracks: ["All I Want", "My Old Man", "A Case of You"]),
+      "albums/c": albumText(
+        title: "Kind of Blue", artist: "Miles Davis", released: "1959", tags: ["jazz", "modal"],
+        tracks: ["So What", "Freddie Freeloader"]),
+    ])
+    let location = CollectionLocation(root: collection.path)
+    let every = try RecordCollection.load(location).albums
+    for text in [
+      "deja", "DÉJÀ", "blue -jazz", "+blue +folk", "case", "mitchell, joni", "1971", "west coast", "zzz", "blue #jazz", "so what",
+    ] {
+      let matcher = try SearchMatcher(query: SearchQuery(parsing: text))
+      let kept = try RecordCollection.load(location, validating: false, keeping: matcher.selection).albums.map(\.id).sorted()
+      #expect(kept == every.filter(matcher.matches).map(\.id).sorted(), "\(text)")
+    }
+  }
 }

@@ -88,6 +88,9 @@ enum SearchCases {
     // Tag counts (issue 32) are counted on the server; `count(` without a `#` is a term.
     "count(#instruments:) <= 2", "count(#instruments:)>0", "-count(#instruments:) > 0", "+(#jazz, count(#instruments:) > 0)",
     "count(me)",
+    // What the offline copy's `rules` carry: counts, plays and the status read as owned when none is written.
+    "@plays", "@plays:0", "-@plays", "@last_played", "@status:=owned", "@status:own", "@tracks:<3", "@released:=1997-05-07",
+    "@purchased:2024..2024", "@discogs:=1234567", "@rating:>=05",
   ]
 
   static let scopes: [(String, [SearchField]?)] = [
@@ -112,12 +115,19 @@ enum SearchCases {
         return .null
       }
     }
-    func countsTags(_ query: String) -> Bool {
+    // The app counts no tags and reads no notes offline: the copy holds neither as the library does.
+    func needsServer(_ query: String) -> Bool {
       let rules = (try? SearchQuery(parsing: query))?.clauses.flatMap(\.rules) ?? []
-      return rules.contains { if case .tagCount = $0 { true } else { false } }
+      return rules.contains {
+        switch $0 {
+        case .tagCount: true
+        case .field(.notes, let test): test != .present
+        default: false
+        }
+      }
     }
     var cases: [JSONValue] = queries.map {
-      .object([("query", .string($0)), ("in", .null), ("ids", found($0, nil)), ("needs_server", .bool(countsTags($0)))])
+      .object([("query", .string($0)), ("in", .null), ("ids", found($0, nil)), ("needs_server", .bool(needsServer($0)))])
     }
     cases += scopes.map { query, fields in
       // Notes are not in the folded text the offline copy ships (SearchText), so the app asks the server.
@@ -126,10 +136,10 @@ enum SearchCases {
         ("needs_server", .bool(fields?.contains(.notes) == true)),
       ])
     }
-    // Each album as the offline copy holds it (GET /api/changes): with its folded text.
+    // Each album as the offline copy holds it (GET /api/changes): with its folded text and what its rules read.
     let entries = albums.map { album -> JSONValue in
       guard case .object(let pairs) = album.json() else { return album.json() }
-      return .object(pairs + [("search", SearchText(album).json)])
+      return .object(pairs + [("search", SearchText(album).json), ("rules", RuleValues.json(of: album))])
     }
     return .object([("albums", .array(entries)), ("cases", .array(cases))])
   }
