@@ -81,6 +81,7 @@ class FavouriteOrderTests(AppTestCase):
         handle.send_keys(Keys.ARROW_DOWN)
         self.wait_for(lambda d: self.names()[:2] == ["★ Pink Moon", "★ So What"], "So What one place down")
         self.wait_for(lambda d: self.collection.commits() == commits + 3, "the move saved")
+        self.wait_for(lambda d: self.by_id("favourites-view-list").get_attribute("aria-busy") == "false", "the saved order shown")
         # In Edit a tap does not open the album; Done leaves Edit.
         self.all("#favourites-view-list .favourite-row")[0].click()
         self.assertTrue(self.by_id("favourites-view").is_displayed())
@@ -115,7 +116,12 @@ class FavouriteOrderTests(AppTestCase):
         self.wait_for(lambda d: self.names() == ["★ Pink Moon", "★ Acknowledgement", "★ So What"], "Blue in Green gone")
         kind_of_blue = next(i for i in self.collection.ids() if i.endswith("kind-of-blue"))
         self.assertEqual([t["favourite"] for t in self.collection.album(kind_of_blue)["track_list"]], [True, False, False])
-        self.assertEqual(self.collection.commits(), commits + 1)
+        # The hand-written list committed alone first, then the star and its entry go in one commit.
+        self.assertEqual(self.collection.commits(), commits + 2)
+        pink_moon = next(i for i in self.collection.ids() if i.endswith("pink-moon"))
+        self.assertEqual((self.collection.root / FAVOURITES).read_text(),
+                         HAND_WRITTEN.replace("nick-drake-pink-moon", pink_moon.split("/")[-1])
+                         .replace("2. albums/miles-davis-kind-of-blue#3\n", ""))
 
 
 class SmartListOrderTests(AppTestCase):

@@ -131,4 +131,19 @@ struct ListOrderCommandTests: CollectionCommands {
     let last = try succeed(["favourites"]).stdout
     #expect(last.hasSuffix("  3. Resolution  (track 2)\n"), "\(last)")
   }
+
+  @Test func unstarringAFavouriteTakesItOutOfTheOrderInItsCommitSoAStarPutBackGoesLast() throws {
+    try succeed(["favourites", "move", "3", "1"])
+    // Blue in Green, Acknowledgement, So What; Blue in Green unstarred and starred again.
+    try succeed(["track", "unfav", "kind-of-blue", "2"])
+    let files = try git(["show", "--name-only", "--format=", "HEAD"], in: collection.path)
+    #expect(files == ".recordkeeper/lists/favourites.md\nalbums/kind-of-blue/album.md\n")
+    #expect(try collection.read(".recordkeeper/lists/favourites.md").hasSuffix("\n1. albums/a-love-supreme#1\n2. albums/kind-of-blue#1\n"))
+    try succeed(["track", "fav", "kind-of-blue", "2"])
+    let names = try #require(
+      try JSONSerialization.jsonObject(with: Data(try succeed(["favourites", "--json"]).stdout.utf8)) as? [[String: Any]]
+    ).map { $0["name"] as? String }
+    #expect(names == ["Acknowledgement", "So What", "Blue in Green"])
+    #expect(try collection.status().isEmpty)
+  }
 }

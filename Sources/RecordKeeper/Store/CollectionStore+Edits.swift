@@ -71,15 +71,25 @@ extension CollectionStore {
         ? edit.summary(before: changes[0].before, after: changes[0].after)
         : edit.summary(ofAlbums: changes.map { ($0.before, $0.after) })
       let message = ChangeMessage.make(summary, action: edit.action)
-      let files = changes.map { prefix + $0.id + "/" + AlbumFile.name }
-      let saved = zip(files, changes).map { savedFile($0, bytes: $1.old, written: $1.new) }
+      let favourites = favouritesFileTidied(writing: changes.map { ($0.id, $0.new) })
+      if favourites != nil { try commitHandEditedFavourites() }
+      let files = changes.map { prefix + $0.id + "/" + AlbumFile.name } + (favourites.map { [prefix + $0.path] } ?? [])
+      let saved =
+        zip(files, changes).map { savedFile($0, bytes: $1.old, written: $1.new) }
+        + (favourites.map { [savedFile(prefix + $0.path, bytes: $0.old, written: $0.bytes)] } ?? [])
       return try journaled(ChangeJournal(message: message, paths: files, files: saved)) { () throws(StoreError) -> GitCommit? in
         // A person's save to any of them meanwhile stops the change: the
         // files already replaced are put back.
         for change in changes where try replaceAlbumFile(change.id, with: change.new, expecting: change.old) != nil {
           throw .savedMeanwhile(path: location.displayPath(ofAlbum: change.id), reason: "rk does not merge a change to several albums")
         }
-        let written = changes.map { ($0.id + "/" + AlbumFile.name, $0.new) }
+        var written = changes.map { ($0.id + "/" + AlbumFile.name, $0.new) }
+        if let favourites {
+          do throws(FileSystemError) { try FileSystem.writeAtomically(favourites.bytes, to: location.path(favourites.path)) } catch {
+            throw .file(error)
+          }
+          written.append((favourites.path, favourites.bytes))
+        }
         return try commit(paths: written.map(\.0), message: message, contents: Dictionary(uniqueKeysWithValues: written))
       }
     }

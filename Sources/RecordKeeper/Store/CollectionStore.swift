@@ -459,7 +459,12 @@ public final class CollectionStore {
     var files = [(AlbumFile.name, bytes)]
     if let cover { files += [(CoverFiles.coverName, cover.cover), (CoverFiles.thumbnailName, cover.thumbnail)] }
     let paths = files.map { prefix + id + "/" + $0.0 }
-    let journal = ChangeJournal(message: message, paths: paths, files: [savedFile(paths[0], bytes: old, written: bytes)])
+    let favourites = favouritesFileTidied(writing: [(id, bytes)])
+    if favourites != nil { try commitHandEditedFavourites() }
+    let journal = ChangeJournal(
+      message: message, paths: paths + (favourites.map { [prefix + $0.path] } ?? []),
+      files: [savedFile(paths[0], bytes: old, written: bytes)]
+        + (favourites.map { [savedFile(prefix + $0.path, bytes: $0.old, written: $0.bytes)] } ?? []))
     return try journaled(journal, saving: Array(paths.dropFirst())) { () throws(StoreError) -> AlbumWrite in
       for (name, content) in files where name != AlbumFile.name || content != old {
         if name == AlbumFile.name {
@@ -473,8 +478,17 @@ public final class CollectionStore {
           throw .file(error)
         }
       }
+      var committed = files.map { id + "/" + $0.0 }
+      var contents = [id + "/" + AlbumFile.name: bytes]
+      if let favourites {
+        do throws(FileSystemError) { try FileSystem.writeAtomically(favourites.bytes, to: location.path(favourites.path)) } catch {
+          throw .file(error)
+        }
+        committed.append(favourites.path)
+        contents[favourites.path] = favourites.bytes
+      }
       beforeCommitting?(id)
-      return .committed(try commit(paths: files.map { id + "/" + $0.0 }, message: message, contents: [id + "/" + AlbumFile.name: bytes]))
+      return .committed(try commit(paths: committed, message: message, contents: contents))
     }
   }
 

@@ -10,17 +10,13 @@ import { lengthText } from './album-draft.js';
 import * as api from './api.js';
 import { confirmDelete, toast } from './dialogs.js';
 import { el } from './dom.js';
+import { bindDragReorder } from './drag-reorder.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { screenFrame } from './screen.js';
 import { bindSwipe } from './swipe.js';
 
 /** How far a swiped row opens to show Remove. */
 const REMOVE_WIDTH = 96;
-
-/** The place a row dragged `dy` px from `from` lands at, among rows of height `height` (0…count-1). */
-export function dropPlace(from, dy, height, count) {
-  return Math.max(0, Math.min(count - 1, from + Math.round(dy / Math.max(1, height))));
-}
 
 /**
  * The star of track `number` (1…N across all sides) of `album`, as a toggle button; a tap saves
@@ -157,7 +153,10 @@ class FavouritesScreen extends Screen {
       event.preventDefault();
       this.move(place(), to, true);
     });
-    this.bindDrag(handle, li, place);
+    // Let go elsewhere, the row moves there: one commit of the order.
+    bindDragReorder(handle, li, {
+      place, count: () => this.entries.length, blocked: () => this.busy, moved: (from, to) => this.move(from, to, false),
+    });
     const remove = el('button', {
       class: 'favourite-remove', text: 'Remove', props: { type: 'button', tabIndex: -1 }, attrs: { 'aria-label': `Remove ${entry.name}` },
       on: { click: () => this.remove(li, entry) },
@@ -195,33 +194,6 @@ class FavouritesScreen extends Screen {
     li.classList.remove('open');
     li.querySelector('.favourite-remove').tabIndex = -1;
     if (this.openRow === li) this.openRow = null;
-  }
-
-  /** A handle dragged up or down moves its row there once let go: one commit of the order. */
-  bindDrag(handle, li, place) {
-    let start = null;
-    handle.addEventListener('pointerdown', (event) => {
-      if (event.button !== 0 || this.busy) return;
-      event.preventDefault();
-      start = { y: event.clientY, from: place(), height: li.getBoundingClientRect().height };
-      handle.setPointerCapture(event.pointerId);
-      li.classList.add('dragging');
-    });
-    handle.addEventListener('pointermove', (event) => {
-      if (!start) return;
-      li.style.transform = `translateY(${event.clientY - start.y}px)`;
-    });
-    const stop = (event, cancelled) => {
-      if (!start) return;
-      const { from, height } = start;
-      const to = dropPlace(from, event.clientY - start.y, height, this.entries.length);
-      start = null;
-      li.style.transform = '';
-      li.classList.remove('dragging');
-      if (!cancelled && to !== from) this.move(from, to, false);
-    };
-    handle.addEventListener('pointerup', (event) => stop(event, false));
-    handle.addEventListener('pointercancel', (event) => stop(event, true));
   }
 
   /** Moves the favourite at `from` to `to` (0-based), shown at once, then saved; the server's order is shown after. */

@@ -12,7 +12,7 @@ const SHELL_FILES = [
   'app.js', 'api.js', 'dom.js', 'swipe.js', 'dialogs.js', 'overlay.js', 'schema.js', 'search.js', 'virtual-list.js',
   'main-view.js', 'details-view.js', 'album-draft.js', 'album-fields.js', 'tracks-editor.js', 'save-conflicts.js',
   'lists-view.js', 'problems.js', 'settings.js', 'sync.js', 'scan.js', 'scan-view.js', 'sort-menu.js', 'credits.js',
-  'favourites-view.js', 'plays.js', 'stats-view.js', 'screen.js', 'offline-copy.js', 'outbox.js', 'menus.js',
+  'favourites-view.js', 'drag-reorder.js', 'plays.js', 'stats-view.js', 'screen.js', 'offline-copy.js', 'outbox.js', 'menus.js',
   'ordered-list-view.js', 'ordered-lists.css',
   'icons/icon.svg', 'icons/splash.svg', 'icons/icon-192.png', 'icons/icon-512.png',
 ];

@@ -10,8 +10,9 @@ extension RK {
         A favourite is a track whose line in album.md ends in ` ★` (rk track fav ALBUM N). \
         Their order is the ordered list favourites (.recordkeeper/lists/favourites.md, entries \
         albums/ID#TRACK), written by rk favourites move: a starred track it does not name comes \
-        last (albums in the collection's sort order, tracks in the album's), and an entry whose \
-        track has no star is passed over.
+        last (albums in the collection's sort order, tracks in the album's). A star taken off by \
+        rk takes the track's entry out in the same commit, so a star put back goes last; an entry \
+        whose star was taken off by hand is passed over.
         """,
       subcommands: [Print.self, Move.self, Drop.self],
       defaultSubcommand: Print.self)

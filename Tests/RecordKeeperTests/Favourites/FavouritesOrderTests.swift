@@ -79,4 +79,56 @@ struct FavouritesOrderTests {
       "\(text)")
     #expect(try collection.status().isEmpty)
   }
+
+  /// The files the last commit changed.
+  func lastCommitFiles() throws -> Set<String> {
+    Set(try git(["show", "--name-only", "--format=", "HEAD"], in: collection.path).split(separator: "\n").map(String.init))
+  }
+
+  @Test func unstarringATrackTakesItsEntryOutInTheSameCommitAndAStarPutBackComesLast() throws {
+    let store = try CollectionStore(location: CollectionLocation(root: collection.path))
+    try store.moveFavourite(from: 4, to: 1, favourites: try favourites())
+    #expect(try ordered() == ["albums/ok-computer#1", "albums/kind-of-blue#A1", "albums/kind-of-blue#A2", "albums/kind-of-blue#B1"])
+    try store.apply(.setFavourite(1, false), to: "albums/ok-computer")
+    #expect(try lastCommitFiles() == ["albums/ok-computer/album.md", path])
+    #expect(!(try collection.read(path)).contains("ok-computer"))
+    try store.apply(.setFavourite(1, true), to: "albums/ok-computer")
+    #expect(try ordered().last == "albums/ok-computer#1")
+    #expect(try collection.status().isEmpty)
+  }
+
+  @Test func aChangeToSeveralAlbumsTakesOutTheirUnstarredEntriesInItsOneCommit() throws {
+    let store = try CollectionStore(location: CollectionLocation(root: collection.path))
+    try store.moveFavourite(from: 1, to: 4, favourites: try favourites())
+    try store.apply(.setFavourite(1, false), toAll: ["albums/ok-computer", "albums/kind-of-blue"])
+    #expect(try lastCommitFiles() == ["albums/kind-of-blue/album.md", "albums/ok-computer/album.md", path])
+    #expect(try ordered() == ["albums/kind-of-blue#A2", "albums/kind-of-blue#B1"])
+  }
+
+  @Test func aSavedEditThatRemovesAStarKeepsAHandWrittenListsOtherLinesByteForByte() throws {
+    let handWritten =
+      "# My favourites\n<!-- in the order I play them -->\n\n1. albums/kind-of-blue#B1 the best\n2. albums/ok-computer#1 loud\n3. albums/kind-of-blue#A1\n\nThe rest later.\n"
+    try collection.writeFile(path, Array(handWritten.utf8))
+    let store = try CollectionStore(location: CollectionLocation(root: collection.path))
+    try store.replace(
+      "albums/ok-computer", with: "---\ntitle: OK Computer\nartist: Radiohead\n---\n\n## Tracks\n\n1. Airbag\n2. Lucky\n")
+    #expect(
+      try collection.read(path)
+        == "# My favourites\n<!-- in the order I play them -->\n\n1. albums/kind-of-blue#B1 the best\n2. albums/kind-of-blue#A1\n\nThe rest later.\n"
+    )
+    #expect(try collection.commitSubjects().prefix(2) == ["Edit Radiohead – OK Computer", "Edit list favourites by hand"])
+    #expect(try lastCommitFiles() == ["albums/ok-computer/album.md", path])
+  }
+
+  @Test func aChangeThatLeavesTheStarsAloneDoesNotTouchTheList() throws {
+    let handWritten = "1. albums/ok-computer#2 not starred, by hand\n"
+    try collection.writeFile(path, Array(handWritten.utf8))
+    try git(["add", "-A"], in: collection.path)
+    try git(["commit", "-qm", "by hand"], in: collection.path)
+    let store = try CollectionStore(location: CollectionLocation(root: collection.path))
+    try store.apply(.setFavourite(2, false), to: "albums/kind-of-blue")
+    // The entry of another album is passed over until rk writes the list.
+    #expect(try collection.read(path) == handWritten)
+    #expect(try lastCommitFiles() == ["albums/kind-of-blue/album.md"])
+  }
 }

@@ -1,9 +1,8 @@
-// favourites-view.js: where a row of the Favourites screen lands when its handle is dragged.
+// drag-reorder.js: where a row lands when its handle is dragged (the Favourites screen's rows).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-globalThis.window = { addEventListener() {} }; // overlay.js listens for the back button
-const { dropPlace } = await import('../../Sources/RecordKeeperServer/App/favourites-view.js');
+import { dropPlace } from '../../Sources/RecordKeeperServer/App/drag-reorder.js';
 
 test('a dragged row lands a row further for each row height moved, within the list', () => {
   assert.equal(dropPlace(0, 0, 60, 4), 0);
