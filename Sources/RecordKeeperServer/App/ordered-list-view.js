@@ -9,6 +9,7 @@
 import * as api from './api.js';
 import { ask, confirmDelete, dialogNamed, toast } from './dialogs.js';
 import { $, el, svgIcon } from './dom.js';
+import { bindDragReorder } from './drag-reorder.js';
 import { closed, hideOverlay, showOverlay } from './overlay.js';
 import { screenFrame } from './screen.js';
 import { bindSwipe } from './swipe.js';
@@ -36,11 +37,6 @@ export function trackReference(track, index) {
   return track && track.position && !/^\d+$/.test(track.position) ? track.position : String(index + 1);
 }
 
-/** Where a row dragged `dy` px from place `index` lands, among `count` rows `height` px tall. */
-export function dropIndex(index, dy, height, count) {
-  return Math.max(0, Math.min(count - 1, index + Math.round(dy / height)));
-}
-
 /** `entries` with the one at `from` put at `to` (0-based). */
 export function moved(entries, from, to) {
   const list = entries.slice();
@@ -57,7 +53,7 @@ class OrderedListsScreen {
     this.lists = [];
     this.list = null; // the list open: {name, version, entries}
     this.openRow = null;
-    this.drag = null;
+    this.drag = false; // a row is being dragged
     this.listsBox = el('ul', { class: 'smart-lists', props: { id: 'ordered-lists' }, attrs: { 'aria-label': 'Ordered lists' } });
     this.nameInput = el('input', {
       class: 'rule-input', props: { id: 'ordered-list-name', type: 'text', placeholder: 'weekend-queue', autocapitalize: 'off', spellcheck: false },
@@ -301,38 +297,13 @@ class OrderedListsScreen {
   // ---- Drag to reorder (pointer events: touch, pen and mouse alike), or the arrow keys on the handle
 
   bindDrag(handle, li, index) {
-    handle.addEventListener('pointerdown', (event) => {
-      if (event.button !== 0 || !this.canChange()) return;
-      // The handle's own gesture: never the row's swipe, never a scroll.
-      event.preventDefault();
-      event.stopPropagation();
-      this.closeOpenRow();
-      handle.setPointerCapture(event.pointerId);
-      this.drag = { li, index, target: index, startY: event.clientY, height: li.offsetHeight, rows: [...this.entriesBox.children] };
-      li.classList.add('dragging');
+    bindDragReorder(handle, li, {
+      place: () => index, count: () => this.entriesBox.children.length, blocked: () => !this.canChange(),
+      rows: () => [...this.entriesBox.children],
+      started: () => { this.closeOpenRow(); this.drag = true; },
+      ended: () => { this.drag = false; },
+      moved: (from, to) => this.move(from, to),
     });
-    handle.addEventListener('pointermove', (event) => {
-      const drag = this.drag;
-      if (!drag || drag.li !== li) return;
-      const dy = event.clientY - drag.startY;
-      li.style.transform = `translateY(${dy}px)`;
-      drag.target = dropIndex(drag.index, dy, drag.height, drag.rows.length);
-      drag.rows.forEach((row, i) => {
-        if (row === li) return;
-        const shift = i > drag.index && i <= drag.target ? -drag.height : i < drag.index && i >= drag.target ? drag.height : 0;
-        row.style.transform = shift ? `translateY(${shift}px)` : '';
-      });
-    });
-    const stop = (send) => {
-      const drag = this.drag;
-      if (!drag || drag.li !== li) return;
-      this.drag = null;
-      li.classList.remove('dragging');
-      for (const row of drag.rows) row.style.transform = '';
-      if (send && drag.target !== drag.index) this.move(drag.index, drag.target);
-    };
-    handle.addEventListener('pointerup', () => stop(true));
-    handle.addEventListener('pointercancel', () => stop(false));
     handle.addEventListener('keydown', (event) => {
       const step = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
       const to = index + step;
