@@ -37,7 +37,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
       response = try error.response(from: request, context: context)
     } catch let error as any HTTPResponseError {
       if request.uri.path.hasPrefix("/api/") || request.uri.path == "/api" {
-        let message = error.status == .notFound ? "there is no such API endpoint: see the API section of the README" : "\(error.status)"
+        let message = error.status == .notFound ? "there is no such API endpoint: see docs/app.md, \"The JSON API\"" : "\(error.status)"
         response = try APIError(error.status, message).response(from: request, context: context)
       } else {
         response = try error.response(from: request, context: context)
