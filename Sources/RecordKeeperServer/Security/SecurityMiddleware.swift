@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 
-/// The guard in front of every request (PRODUCT.md §5), in this order:
+/// The guard in front of every request (docs/app.md, "Safe by default"), in this order:
 ///
 /// 1. On loopback, the `Host` must name this machine, so a web page on
 ///    another site that points its own name at 127.0.0.1 (DNS rebinding)
