@@ -23,7 +23,7 @@ func staticSwiftRuntime(networking: Bool = false) -> [LinkerSetting] {
 
 let package = Package(
   name: "RecordKeeper",
-  // Built and tested on Linux (Debian, see README "Platforms"), which needs no
+  // Built and tested on Linux (Debian, see docs/building.md, "Platforms"), which needs no
   // entry here; macOS 14 is the least Hummingbird's server needs, declared so
   // that SwiftPM resolves the package there, but not built or tested.
   platforms: [.macOS(.v14)],
@@ -37,7 +37,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-    // Discogs CSV in and out (PRODUCT.md §7): reading and quoting are the library's.
+    // Discogs CSV in and out (docs/commands.md, "Discogs", "Exporting"): reading and quoting are the library's.
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -114,7 +114,7 @@ let package = Package(
       dependencies: ["RecordKeeperServer", "RecordKeeper", "RecordKeeperCovers"],
       linkerSettings: staticSwiftRuntime(networking: true)
     ),
-    // MusicBrainz and the Cover Art Archive over HTTP (PRODUCT.md §7), with
+    // MusicBrainz and the Cover Art Archive over HTTP (docs/commands.md, "MusicBrainz and the Cover Art Archive"), with
     // FoundationNetworking's URLSession on the system's libcurl: no TLS
     // library to compile (BoringSSL was 440 of 499 steps of a fresh build).
     // Linked into the small `rk-lookup` helper, which `rk` runs like

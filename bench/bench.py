@@ -130,7 +130,7 @@ def remove(path):
 
 # ---------------------------------------------------------------- suites
 
-# The smart list of the read suite (PRODUCT.md §1.3): tags, a year range and a
+# The smart list of the read suite (docs/commands.md, "Rules and smart lists"): tags, a year range and a
 # month-precision date, so that every kind of rule is timed; it matches about as
 # many albums as QUERY (1,118 and 1,190 of 100k), so printing costs the same.
 # Goal: within 1.5x of the plain query.

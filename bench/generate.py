@@ -2,7 +2,7 @@
 """Generate a collection of N albums for `make bench`.
 
 `generate.py N DIR` writes DIR/.recordkeeper/ and DIR/albums/<slug>/album.md in
-the canonical album.md form of PRODUCT.md §1, with the variety of a real
+the canonical album.md form of docs/album-format.md, "Canonical form", with the variety of a real
 collection: about N/8 artists (a few with hundreds of albums), unicode names
 (diacritics, Cyrillic, CJK, quotes and backslashes), dates in every precision,
 tags, tracks, notes and extra keys. The same N always gives the same bytes.

@@ -9,7 +9,7 @@ profile, and prints one line of JSON:
 - `hand_edit`: bytes from a line appended to one `album.md` until the open app has shown it and its
   copy holds it, with `hand_edit_requests` the requests that took;
 - `album_md`: the size of every `album.md` in COLLECTION, the goal's yardstick.
-Goals (PRODUCT.md §5): `first_load` at most 1.5x `album_md`; `hand_edit` under 200 KB.
+Goals (docs/app.md, "Goals at any size"): `first_load` at most 1.5x `album_md`; `hand_edit` under 200 KB.
 Runs with the virtualenv of the browser tests (Selenium; `make venv browser-deps`).
 """
 import asyncio

@@ -23,7 +23,7 @@ let service: CollectionService
 do {
   service = try CollectionService(location: CollectionLocation(root: root), watching: true)
   await service.startWatching()
-  // The remote's news, fetched now and every five minutes (PRODUCT.md §6).
+  // The remote's news, fetched now and every five minutes (docs/app.md, "Sharing in the app").
   await service.sync.startFetching(every: .seconds(300))
 } catch {
   fail(error.description)

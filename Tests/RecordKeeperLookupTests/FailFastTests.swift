@@ -5,7 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// PRODUCT.md §7: look-ups fail fast and speak. A refused connection or an
+/// docs/commands.md, "MusicBrainz and the Cover Art Archive": look-ups fail fast and speak. A refused connection or an
 /// unknown host is reported at once, not after the timeout; every wait
 /// longer than 2 s is announced; a Retry-After longer than rk waits is
 /// reported with when to come back.

@@ -4,7 +4,7 @@ import RecordKeeperLookup
 import TestSupport
 import Testing
 
-/// PRODUCT.md §7: a failed step is never stored as an answer. A scan made
+/// docs/commands.md, "Identifying a sleeve from a photo": a failed step is never stored as an answer. A scan made
 /// while MusicBrainz is down says so, adds nothing, and the next scan of
 /// the album asks MusicBrainz again.
 @Suite("A scan made during an outage")

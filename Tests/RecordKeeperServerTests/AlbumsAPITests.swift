@@ -95,7 +95,7 @@ struct AlbumsAPITests {
       try await client.execute(uri: "/api/albums/" + encoded("albums/miles-davis-kind-of-blue"), method: .get) { response in
         #expect(response.status == .ok)
         #expect(response.object["title"] as? String == "Kind of Blue")
-        // Names without their lengths; the length is the track list's (§1.2).
+        // Names without their lengths; the length is the track list's.
         #expect(response.object["tracks"] as? [String] == ["So What", "Freddie Freeloader", "Blue in Green"])
         #expect((response.object["track_list"] as? [[String: Any]])?.first?["duration"] as? Int == 9 * 60 + 22)
         #expect(response.object["other_albums"] as? [String] == ["albums/miles-davis-bitches-brew"])

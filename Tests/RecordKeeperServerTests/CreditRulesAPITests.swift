@@ -5,8 +5,8 @@ import Testing
 
 @testable import RecordKeeperServer
 
-/// Credits in the server follow `.recordkeeper/config.yaml` (PRODUCT.md §1.4
-/// "Credits"): album objects, "More by", `/api/artists` and `@artist:=` all
+/// Credits in the server follow `.recordkeeper/config.yaml` (docs/commands.md,
+/// "Credited artists"): album objects, "More by", `/api/artists` and `@artist:=` all
 /// split an artist the same way, with rules read once and again when the
 /// watcher reports the file changed, not once per album served.
 @Suite struct CreditRulesAPITests {

@@ -4,7 +4,7 @@ import RecordKeeperServer
 import TestSupport
 import Testing
 
-/// The details view's "More by" (PRODUCT.md §1.4 "Credits"): an album by
+/// The details view's "More by" (docs/commands.md, "Credited artists"): an album by
 /// `A feat. B` links to the albums of A and of B, and names both.
 @Suite struct CreditsAPITests {
   @Test func theAlbumObjectNamesCreditsAndOtherAlbumsIncludeThem() async throws {

@@ -7,7 +7,7 @@ import RecordKeeperServer
 import TestSupport
 import Testing
 
-/// The app's favourite star, Favourites screen and Play Next (PRODUCT.md §1.4).
+/// The app's favourite star, Favourites screen and Play Next (docs/commands.md, "Favourite tracks", "Suggestions").
 @Suite struct FavouritesAPITests {
   static let id = "albums/miles-davis-kind-of-blue"
   static var uri: String { "/api/albums/" + encoded(id) + "/favourites" }
@@ -29,7 +29,7 @@ import Testing
     // Track 1 as the page numbered it: So What, not the new Intro.
     #expect((album["track_list"] as? [[String: Any]])?.map { $0["favourite"] as? Bool } == [false, true, false, false])
     let written = try fixture.collection.read(path)
-    // After a merge each track list is numbered 1..n in order (PRODUCT.md §6).
+    // After a merge each track list is numbered 1..n in order (docs/merging.md, "What the merge guarantees").
     #expect(written.contains("1. Intro\n2. So What (9:22) ★\n"), "\(written)")
     #expect(try fixture.commitCount() == before + 2, "the hand edit alone, then the star")
     let subject = try git(["log", "-1", "--format=%s"], in: fixture.collection.path)

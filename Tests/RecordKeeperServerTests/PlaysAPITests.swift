@@ -7,7 +7,7 @@ import Testing
 
 @testable import RecordKeeperServer
 
-/// "Played it" and the Stats screen's data (PRODUCT.md §1.4).
+/// "Played it" and the Stats screen's data (docs/commands.md, "Plays and statistics").
 @Suite("API: plays and stats")
 struct PlaysAPITests {
   static let id = "albums/miles-davis-kind-of-blue"
@@ -63,7 +63,7 @@ struct PlaysAPITests {
     }
   }
 
-  /// Album objects carry `plays` and `last_played` (PRODUCT.md §1.4): from
+  /// Album objects carry `plays` and `last_played` (docs/commands.md, "Plays and statistics"): from
   /// the plays files at start-up, and again after a play from the app or a
   /// hand edit of a plays file.
   @Test func albumObjectsCarryTheirPlays() async throws {

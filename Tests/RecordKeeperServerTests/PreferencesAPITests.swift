@@ -6,7 +6,7 @@ import RecordKeeperServer
 import TestSupport
 import Testing
 
-/// The accent colour through the API (PRODUCT.md §1.4): a per-clone
+/// The accent colour through the API (docs/app.md, "The app on a phone"): a per-clone
 /// preference, kept in the git-ignored `local.yaml`, never a commit.
 @Suite("API: preferences")
 struct PreferencesAPITests {

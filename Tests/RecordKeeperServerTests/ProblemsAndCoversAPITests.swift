@@ -126,7 +126,7 @@ struct ProblemsAndCoversAPITests {
       try await client.execute(uri: uri + "/cover", method: .put, headers: ImagesAPITests.jpeg, body: try ImagesAPITests.photo()) {
         response in
         #expect(response.status == .ok)
-        // The paths of PRODUCT.md §3 stay as they are for the command line.
+        // The paths of docs/commands.md, "Output: JSON, --format and the terminal" stay as they are for the command line.
         #expect(response.object["cover"] as? String == id + "/cover.webp")
         return (response.object["cover_url"] as? String, response.object["thumbnail_url"] as? String)
       }

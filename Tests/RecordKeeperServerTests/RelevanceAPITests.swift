@@ -5,7 +5,7 @@ import Testing
 
 @testable import RecordKeeperServer
 
-/// `GET /api/albums?sort=relevance` (PRODUCT.md §1.4): the app's "Best match".
+/// `GET /api/albums?sort=relevance` (docs/commands.md, "Sorting"): the app's "Best match".
 @Suite struct RelevanceAPITests {
   static let albums = [
     "albums/coltrane-blue-train": albumText(title: "Blue Train", artist: "John Coltrane", released: "1957"),

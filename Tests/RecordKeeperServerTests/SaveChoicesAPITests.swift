@@ -9,7 +9,7 @@ import Testing
 
 /// After a 409 the app sends the person's choice per conflicting field with
 /// the version the form was opened at, and the server merges as for any
-/// save (PRODUCT.md §5, "A conflict is settled by the same merge"; issue 29
+/// save (docs/merging.md, "The app's save is the same merge"; issue 29
 /// point 6).
 extension SaveMergeAPITests {
   /// The form opened at `tag`: the title and track 1 renamed, a tag added.
@@ -120,7 +120,7 @@ extension SaveMergeAPITests {
 }
 
 /// A save whose form adds a tag keeps the file's order of tags, as written
-/// by hand, and just adds the tag (PRODUCT.md §5; issue 29 point 3).
+/// by hand, and just adds the tag (docs/merging.md, "The app's save is the same merge"; issue 29 point 3).
 @Suite struct SaveTagOrderAPITests {
   static let id = "albums/bjork-homogenic"
   static var uri: String { "/api/albums/" + encoded(id) }

@@ -15,7 +15,7 @@ func saveHeaders(_ fixture: ServerFixture, _ id: String) async throws -> HTTPFie
 }
 
 /// The app's Save merges the form's changes into the file as it is now
-/// (PRODUCT.md §5, issue 18 point 1).
+/// (docs/merging.md, "The app's save is the same merge", issue 18 point 1).
 @Suite struct SaveMergeAPITests {
   static let id = "albums/miles-davis-kind-of-blue"
   static var uri: String { "/api/albums/" + encoded(id) }

@@ -7,7 +7,7 @@ import RecordKeeperServer
 import TestSupport
 import Testing
 
-@Suite("Server safety (PRODUCT.md §5)")
+@Suite("Server safety (docs/app.md)")
 struct SecurityTests {
   static let id = encoded("albums/radiohead-ok-computer")
 

@@ -6,7 +6,7 @@ import RecordKeeperServer
 import TestSupport
 import Testing
 
-/// Rules in the search bar and smart lists through the API (PRODUCT.md §1.3, §5).
+/// Rules in the search bar and smart lists through the API (docs/commands.md, "Rules and smart lists"; docs/app.md, "The JSON API").
 @Suite("API: rules and smart lists")
 struct SmartListsAPITests {
   @Test func rulesAndClausesFilterTheList() async throws {

@@ -9,7 +9,7 @@ import Testing
 @testable import RecordKeeperServer
 
 /// The editor's Save with sides and lengths: `track_list` in PUT and POST
-/// /api/albums (PRODUCT.md §1.2), one commit, and no byte changed by a
+/// /api/albums (docs/album-format.md, "Sides and durations"), one commit, and no byte changed by a
 /// Save that changes nothing.
 @Suite struct TrackListAPITests {
   static let id = "albums/miles-davis-kind-of-blue"

@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// Changes made outside the server (by hand, by `rk`, by git) reach the API
-/// and `/api/events` without a restart (PRODUCT.md §5).
+/// and `/api/events` without a restart (docs/app.md, "Goals at any size").
 @Suite("Server: following the disk")
 struct WatchingTests {
   static let id = "albums/radiohead-ok-computer"

@@ -1,6 +1,6 @@
 /// Album files the tests share, written once.
 public enum ExampleAlbums {
-  /// PRODUCT.md §1.2's example: sides A and B with lengths, a track's note
+  /// As in docs/album-format.md, "Sides and durations": sides A and B with lengths, a track's note
   /// and the album's notes; no favourite.
   public static let okComputer = """
     ---

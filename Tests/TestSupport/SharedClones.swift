@@ -2,7 +2,7 @@ import Foundation
 
 /// Two collectors sharing one collection: the bare repository
 /// `ORIGIN-remote.git` cloned from `origin`, and its clones `ORIGIN-alice`
-/// and `ORIGIN-bob`, each with its own git identity (PRODUCT.md §6).
+/// and `ORIGIN-bob`, each with its own git identity (docs/sharing.md).
 public struct SharedClones: Sendable {
   public let remote: String
   public let alice: String

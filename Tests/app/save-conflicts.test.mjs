@@ -1,5 +1,5 @@
 // save-conflicts.js: after a 409 the app sends the form with the side chosen for each field and
-// the version the form was opened at, and the server merges it as any save (PRODUCT §5). It
+// the version the form was opened at, and the server merges it as any save (docs/merging.md, "The app's save is the same merge"). It
 // never fetches the album as it is now to rebuild it, which would undo what changed meanwhile.
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';

@@ -1,4 +1,4 @@
-"""The sort menu's "Best match" (PRODUCT §1.4, issue 21 point 5): offered while a query is typed,
+"""The sort menu's "Best match" (docs/commands.md, "Sorting", issue 21 point 5): offered while a query is typed,
 ranked by the server (`?sort=relevance`), not kept, and gone when the query is cleared."""
 
 import unittest

@@ -1,4 +1,4 @@
-"""Credited artists in the app (PRODUCT §1.4, issue 21 point 6): an album by `A feat. B` has
+"""Credited artists in the app (docs/commands.md, "Credited artists", issue 21 point 6): an album by `A feat. B` has
 "More by A and B", linking to the albums of both."""
 
 import unittest

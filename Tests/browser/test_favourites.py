@@ -1,4 +1,4 @@
-"""Favourite tracks and suggestions in the app (PRODUCT §1.4, seed 004; issue 21 points 3 and 4):
+"""Favourite tracks and suggestions in the app (docs/commands.md, "Favourite tracks", "Suggestions", seed 004; issue 21 points 3 and 4):
 the star on each track of the details view, saved at once as one commit that merges with a hand
 edit made meanwhile; the Favourites screen; Play Next with its reasons."""
 

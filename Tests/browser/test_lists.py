@@ -1,4 +1,4 @@
-"""Smart lists in the app (PRODUCT §1.3, seed 003's taglists; issue 18 point 8): made, changed,
+"""Smart lists in the app (docs/commands.md, "Rules and smart lists", seed 003's taglists; issue 18 point 8): made, changed,
 used and deleted from the Lists menu, one commit each, with suggestions as a rule is typed."""
 
 import json

@@ -1,4 +1,4 @@
-"""The app at any size (PRODUCT.md §5, issue 18 point 5): the list asks for pages as it scrolls.
+"""The app at any size (docs/app.md, "Goals at any size", issue 18 point 5): the list asks for pages as it scrolls.
 
 A generated collection (bench/generate.py, the variety of a real one) of a few thousand albums:
 a one-letter search fetches one page and the count, the list is as long as every match, and

@@ -1,4 +1,4 @@
-"""Plays and statistics in the app (PRODUCT §1.4, issue 21 points 1 and 2): "Played it" on the
+"""Plays and statistics in the app (docs/commands.md, "Plays and statistics", issue 21 points 1 and 2): "Played it" on the
 details view with a side picker (one POST, one commit, the play listed under it), and the Stats
 screen reached from the Lists menu, its charts drawn as SVG."""
 

@@ -1,4 +1,4 @@
-"""The app in a pocket (issue 30, PRODUCT.md §5 "Offline first, for real").
+"""The app in a pocket (issue 30, docs/app.md, "The app on a phone").
 
 A save made while the server can't be reached is kept on the device (IndexedDB), shown as
 waiting, survives a reload, and reaches album.md once the server is back, merged as any save;

@@ -1,4 +1,4 @@
-"""The app's Save merges into the file as it is now (PRODUCT §5, issue 18 point 1).
+"""The app's Save merges into the file as it is now (docs/merging.md, "The app's save is the same merge", issue 18 point 1).
 
 Whatever changed in album.md while the edit view was open (a hand edit, another
 `rk` command) is kept; a field changed both ways is shown side by side to choose.
@@ -78,7 +78,7 @@ class SaveMergeTests(AppTestCase):
 
 class SettleConflictTests(AppTestCase):
     """After a conflict the app sends the side chosen with the version the form was opened at,
-    and the server merges it as any save (PRODUCT §5, issue 29 point 6): whichever side is
+    and the server merges it as any save (docs/merging.md, "The app's save is the same merge", issue 29 point 6): whichever side is
     chosen, the track renamed and the tag added in the file meanwhile are kept."""
 
     TRACKS = ["So What", "Freddie Freeloader", "Blue in Green", "All Blues", "Flamenco Sketches"]

@@ -1,6 +1,6 @@
 """The app's forms are built from the library's field catalogue (GET /api/schema) and show the
-library's own word on each value, asked of the server (POST /api/check; PRODUCT §5 "One home for
-every rule"; issue 18 points 6 and 9, issue 30 point 4).
+library's own word on each value, asked of the server (POST /api/check; docs/architecture.md,
+"The app takes its rules from the library"; issue 18 points 6 and 9, issue 30 point 4).
 """
 
 import json

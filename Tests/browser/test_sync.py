@@ -1,4 +1,4 @@
-"""Sharing in the app (PRODUCT §6, issue 10): the line that says what the remote has, the
+"""Sharing in the app (docs/app.md, "Sharing in the app", issue 10): the line that says what the remote has, the
 Sync button, and the conflicts screen, in a real headless Chromium (harness.py).
 
 Each test's collection syncs with a bare remote of its own; a second clone of it ("Bob",

@@ -1,4 +1,4 @@
-"""The accent colour (PRODUCT §1.4, seed 003's Appearance; issue 18 point 8), the smaller points
+"""The accent colour (docs/app.md, "The app on a phone", seed 003's Appearance; issue 18 point 8), the smaller points
 of issue 18 point 9, and the screenshots of every screen at phone and desktop size."""
 
 import time

@@ -34,7 +34,7 @@ struct CommandTests {
     #expect(album["label"] as? String == "Columbia")
     #expect(album["extra"] as? [String: String] == [:])
     #expect(album["catalog_number"] is NSNull)
-    #expect(album["notes"] as? String == "## Notes\n\nSix-eye label.", "the text outside the track list (PRODUCT.md §3)")
+    #expect(album["notes"] as? String == "## Notes\n\nSix-eye label.", "the text outside the track list (docs/commands.md)")
     #expect(album["group"] == nil)
     let listed = try runRK(["-C", collection.path, "list", "--json", "kind of blue"])
     let albums = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Credited artists on the command line (PRODUCT.md §1.4): `rk artists`,
+/// Credited artists on the command line (docs/commands.md, "Credited artists"): `rk artists`,
 /// `@artist:=`, "Other albums by" and completion see them.
 @Suite("Credits on the command line")
 struct CreditsCommandTests: CollectionCommands {

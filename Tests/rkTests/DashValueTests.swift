@@ -98,6 +98,6 @@ struct ReferenceWordsTests {
     #expect(found.status == 0, "\(found.stderr)")
     #expect(found.stdout == "albums/radiohead-ok-computer\n")
     let byDefault = try runRK(["-C", collection.path, "list", "--format", "{id}", "parlophone"])
-    #expect(byDefault.stdout == "", "notes are searched only when named (PRODUCT.md §2)")
+    #expect(byDefault.stdout == "", "notes are searched only when named (docs/commands.md)")
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `rk import discogs` and `rk export csv|json` end to end (PRODUCT.md §7),
+/// `rk import discogs` and `rk export csv|json` end to end (docs/commands.md, "Discogs", "Exporting"),
 /// on a Discogs export of 210 rows with the real export's quirks.
 @Suite("rk import discogs and rk export")
 struct DiscogsCommandTests: CollectionCommands {
@@ -157,7 +157,7 @@ struct DiscogsCommandTests: CollectionCommands {
   }
 }
 
-/// The manual documents the commands of §7 and every option they take.
+/// The manual documents the Discogs and export commands and every option they take.
 @Suite("Manual for import and export")
 struct DiscogsManualTests {
   @Test(arguments: [["import", "discogs"], ["export", "csv"], ["export", "json"]])

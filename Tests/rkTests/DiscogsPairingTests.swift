@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A Discogs import meeting albums a person typed in by hand (PRODUCT.md
-/// §7): rows paired with them instead of `-2` copies, lines written in the
+/// A Discogs import meeting albums a person typed in by hand (docs/commands.md,
+/// "Discogs"): rows paired with them instead of `-2` copies, lines written in the
 /// `### Discogs` part kept, two true copies marked for `rk check`.
 @Suite("rk import discogs with albums typed in by hand")
 struct DiscogsPairingTests: CollectionCommands {

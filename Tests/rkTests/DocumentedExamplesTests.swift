@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 20.4: every `rk` example of README.md and man/rk.1 runs, in order,
+/// Issue 20.4: every `rk` example of README.md, docs/*.md and man/rk.1 runs, in order,
 /// on a copy of example-collection/ (as `make demo` does), exits 0, and
 /// prints what the document shows where it shows output. Examples that need
 /// the network, a photo or another machine are listed in `skipped`.
-@Suite("README and man page examples", .serialized)
+@Suite("README, docs and man page examples", .serialized)
 struct DocumentedExamplesTests {
   /// One example: the words of the command and the output shown, if any.
   struct Example: CustomStringConvertible {
@@ -20,18 +20,46 @@ struct DocumentedExamplesTests {
   /// photo in the reader's home, or start a server.
   static let skipped = ["lookup", "identify", "--musicbrainz", "clone", "sync", "remote", "scans", "serve", "~", "…"]
 
-  /// `rk` commands of the README's console blocks (`$ rk …`, with the
+  /// The documents whose examples run: the README first (its tour starts
+  /// the collection), then every file of docs/ in name order.
+  static func documents(in root: URL) throws -> [String] {
+    let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+    return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+  }
+
+  /// `rk` commands of the documents' console blocks (`$ rk …`, with the
   /// output below) and sh blocks, and of the man page's `.nf` blocks.
   static func examples() throws -> [Example] {
     let root = repositoryRoot()
     var examples: [Example] = []
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8).components(separatedBy: "\n")
+    for document in try documents(in: root) {
+      let lines = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8).components(separatedBy: "\n")
+      examples += markdownExamples(in: lines, of: document)
+    }
+    let man = try String(contentsOf: root.appendingPathComponent("man/rk.1"), encoding: .utf8).components(separatedBy: "\n")
+    var inExample = false
+    for (number, line) in man.enumerated() {
+      if line == ".nf" {
+        inExample = true
+      } else if line == ".fi" {
+        inExample = false
+      } else if inExample {
+        let text = line.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
+        for command in rkCommands(text) { examples.append(Example(source: "man/rk.1:\(number + 1)", words: command, output: nil)) }
+      }
+    }
+    return examples
+  }
+
+  /// The examples of one Markdown document's `console` and `sh` blocks.
+  static func markdownExamples(in lines: [String], of document: String) -> [Example] {
+    var examples: [Example] = []
     var block: String?
     var blockSkipped = false
     var blockRan = false
     var index = 0
-    while index < readme.count {
-      let line = readme[index]
+    while index < lines.count {
+      let line = lines[index]
       index += 1
       if line.hasPrefix("```") {
         block = block == nil ? String(line.dropFirst(3)) : nil
@@ -50,28 +78,16 @@ struct DocumentedExamplesTests {
         }
         blockRan = true
         var output: [String] = []
-        while index < readme.count, !readme[index].hasPrefix("$ "), !readme[index].hasPrefix("```") {
-          output.append(readme[index])
+        while index < lines.count, !lines[index].hasPrefix("$ "), !lines[index].hasPrefix("```") {
+          output.append(lines[index])
           index += 1
         }
         while output.last == "" { output.removeLast() }
         for command in rkCommands(String(line.dropFirst(2))) {
-          examples.append(Example(source: "README.md:\(index)", words: command, output: output))
+          examples.append(Example(source: "\(document):\(index)", words: command, output: output))
         }
       } else if kind == "sh" {
-        for command in rkCommands(line) { examples.append(Example(source: "README.md:\(index)", words: command, output: nil)) }
-      }
-    }
-    let man = try String(contentsOf: root.appendingPathComponent("man/rk.1"), encoding: .utf8).components(separatedBy: "\n")
-    var inExample = false
-    for (number, line) in man.enumerated() {
-      if line == ".nf" {
-        inExample = true
-      } else if line == ".fi" {
-        inExample = false
-      } else if inExample {
-        let text = line.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
-        for command in rkCommands(text) { examples.append(Example(source: "man/rk.1:\(number + 1)", words: command, output: nil)) }
+        for command in rkCommands(line) { examples.append(Example(source: "\(document):\(index)", words: command, output: nil)) }
       }
     }
     return examples

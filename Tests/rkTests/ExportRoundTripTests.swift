@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 20.11: `rk export csv` imported into an empty collection gives back
 /// every album with its tags and its track list, sides and lengths
-/// (PRODUCT.md §7).
+/// (docs/commands.md, "Exporting").
 @Suite("rk export csv, then rk import discogs into an empty collection")
 struct ExportRoundTripTests {
   let source: TemporaryCollection

@@ -54,7 +54,7 @@ struct GitIdentityCommandTests {
     #expect(try Self.lastCommit(collection).hasPrefix("Record Keeper <rk@localhost> "))
   }
 
-  /// Once per clone, as the README says, not once per command.
+  /// Once per clone, as docs/commands.md says, not once per command.
   @Test func theWarningIsNotRepeatedByLaterCommands() throws {
     let collection = try Self.collection()
     let first = try runRK(["-C", collection.path, "add", "--title", "Blue Train", "--artist", "John Coltrane"])

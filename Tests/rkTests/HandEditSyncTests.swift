@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What a person writes by hand travels (PRODUCT.md §4): `rk sync` records
+/// What a person writes by hand travels (docs/sharing.md, "What you write by hand travels"): `rk sync` records
 /// hand edits first, one commit per album, plays file or smart list, and
 /// leaves home what breaks a rule; `rk status` shows what is not yet shared.
 @Suite("Hand edits travel with rk sync, and rk status shows them")

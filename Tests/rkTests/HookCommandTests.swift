@@ -5,7 +5,7 @@ import Testing
 
 /// `rk schema`, `rk check --staged` and `rk hook install` / `rm`: help for
 /// people who edit album.md by hand, in their editor and in git
-/// (PRODUCT.md §3).
+/// (docs/commands.md, "Editing by hand: schema, checks and a hook").
 @Suite("Helping hand editors: rk schema, rk check --staged, rk hook")
 struct HookCommandTests {
   let album: OneAlbumCollection

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What a person types is taken as meant, or refused with what to write
-/// (PRODUCT.md §3 "Input").
+/// (docs/commands.md, "Exit status and errors").
 @Suite("Input taken as meant")
 struct InputRefusalCommandTests {
   let album: OneAlbumCollection

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `rk merge-file` as git's merge driver, through plain `git pull`, then
-/// `rk conflicts`, `rk check`, the commit guard and `rk resolve` (PRODUCT.md §6).
+/// `rk conflicts`, `rk check`, the commit guard and `rk resolve` (docs/merging.md, "Seeing and settling conflicts").
 @Suite("git pull with rk merge-file, rk conflicts, rk resolve")
 struct MergeCommandTests {
   static let id = "albums/radiohead-ok-computer"

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 29 point 3: both collectors rename one album's folder (`rk mv`),
 /// differently; `git pull` leaves git's rename/rename conflict, which `rk
-/// conflicts` lists and `rk resolve` settles like any other (PRODUCT.md §6).
+/// conflicts` lists and `rk resolve` settles like any other (docs/merging.md, "Albums added, deleted or moved").
 extension MergeCommandTests {
   func renamedTwoWays() throws -> Clones {
     let clones = try Clones()

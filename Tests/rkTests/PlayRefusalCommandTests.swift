@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `rk play` refuses a side the album does not have and a time in the
-/// future, each refusal showing the option's own format (PRODUCT.md §3).
+/// future, each refusal showing the option's own format (docs/commands.md, "Exit status and errors").
 @Suite("rk play refusals")
 struct PlayRefusalCommandTests {
   let album: OneAlbumCollection

@@ -49,7 +49,7 @@ struct ProjectFilesTests {
     let result = try runRK(["--generate-completion-script", shell])
     #expect(result.status == 0)
     for command in Self.commands { #expect(result.stdout.contains(command)) }
-    // Subcommands and options of the hand editor's helpers (PRODUCT.md §3).
+    // Subcommands and options of the hand editor's helpers (docs/commands.md, "Editing by hand: schema, checks and a hook").
     for word in ["--staged", "install", "ordered", "drop", "custom"] {
       #expect(result.stdout.contains(word), "\(shell) completion lacks \(word)")
     }

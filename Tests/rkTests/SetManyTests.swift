@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `rk set` on several albums at once (PRODUCT.md §3): one commit, all or
+/// `rk set` on several albums at once (docs/commands.md, "Command reference"): one commit, all or
 /// nothing, undone as one.
 @Suite("rk set on several albums")
 struct SetManyTests: CollectionCommands {

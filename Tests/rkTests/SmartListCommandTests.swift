@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Smart lists on the command line (PRODUCT.md §1.3): rules in `rk list`,
+/// Smart lists on the command line (docs/commands.md, "Rules and smart lists"): rules in `rk list`,
 /// `rk lists`, `rk lists save`/`rm`, `rk list @NAME`, completion, `rk check`.
 @Suite("Smart lists on the command line")
 struct SmartListCommandTests: CollectionCommands {

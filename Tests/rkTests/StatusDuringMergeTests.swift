@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `rk status` while a merge is under way (PRODUCT.md §3): what the merge
+/// `rk status` while a merge is under way (docs/sharing.md, "What you write by hand travels"): what the merge
 /// staged is the other collector's, not a hand edit; its conflicts are
 /// shown, and that a merge is in progress.
 @Suite("rk status during an unfinished merge")

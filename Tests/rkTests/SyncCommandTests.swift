@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `rk clone`, `rk remote` and `rk sync` over plain paths and `file://`,
-/// with two clones and a bare repository (PRODUCT.md §6).
+/// with two clones and a bare repository (docs/sharing.md).
 @Suite("rk clone, remote and sync")
 struct SyncCommandTests {
   @Test func cloneCopiesTheCollectionAndNamesTheRemoteOrigin() throws {

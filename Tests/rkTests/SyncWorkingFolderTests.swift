@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's `rk remote add bob ../bob-records && rk sync bob`, where
+/// docs/sharing.md's `rk remote add bob ../bob-records && rk sync bob`, where
 /// bob's folder is his working collection, not a bare repository: the push
 /// is refused as git refuses it, and the message says why and what to do,
 /// never "check your network" (issue 20.3).
@@ -12,7 +12,7 @@ struct SyncWorkingFolderTests {
     let shared = try SharedCollection()
     let alice = try shared.clone("alice")
     let bob = try shared.clone("bob-records")
-    // As the README writes it, from inside alice's collection.
+    // As docs/sharing.md writes it, from inside alice's collection.
     try expectSuccess(runRK(["remote", "add", "bob", "../bob-records"], environment: shared.environment, in: alice))
     try expectSuccess(shared.rk(["-C", bob, "set", shared.album, "--rating", "4"]))
     try expectSuccess(shared.rk(["-C", alice, "set", shared.album, "--label", "Blue Note"]))

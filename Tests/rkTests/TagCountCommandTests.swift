@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Seed 003's `count(#instruments:) <= 2` on the command line: in `rk list`,
-/// in a smart list, and in completion (PRODUCT.md §1.3).
+/// in a smart list, and in completion (docs/commands.md, "Rules and smart lists").
 @Suite("Tag-count rules on the command line")
 struct TagCountCommandTests: CollectionCommands {
   let collection: TemporaryCollection

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `rk track`, `rk show`, `rk check` and `--json` with sides and lengths (PRODUCT.md §1.2).
+/// `rk track`, `rk show`, `rk check` and `--json` with sides and lengths (docs/commands.md, "Sides and durations").
 @Suite("Sides and durations on the command line")
 struct TrackSidesCommandTests: CollectionCommands {
   let collection: TemporaryCollection

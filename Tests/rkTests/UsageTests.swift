@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// PRODUCT.md §3: a word beginning with `--` is always an option; an unknown
+/// docs/commands.md, "Exit status and errors": a word beginning with `--` is always an option; an unknown
 /// one is a usage error that suggests the closest option or command.
 @Suite("rk usage mistakes")
 struct UsageTests {

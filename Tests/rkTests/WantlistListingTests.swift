@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Issue 20.9: the wantlist is visible in every listing, and an album with
-/// no status is owned (PRODUCT.md §1.1).
+/// no status is owned (docs/album-format.md, "The collector's fields").
 @Suite("Wanted albums in listings")
 struct WantlistListingTests: CollectionCommands {
   let collection: TemporaryCollection

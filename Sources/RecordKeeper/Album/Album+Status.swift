@@ -1,5 +1,5 @@
 extension Album {
-  /// The album's status as PRODUCT.md §1.1 reads it: `owned` when the
+  /// The album's status as docs/album-format.md ("The collector's fields") reads it: `owned` when the
   /// field is absent or blank, so `@status:owned` finds albums with none.
   public var effectiveStatus: String {
     guard let status = status?.trimmed, !status.isEmpty else { return "owned" }

@@ -22,13 +22,13 @@ public struct Album: Hashable, Sendable {
     get { trackList.map(\.name) }
     set { trackList = Album.trackList(newValue, replacing: trackList) }
   }
-  /// The tracks with their positions, sides and lengths (PRODUCT.md §1.2).
+  /// The tracks with their positions, sides and lengths (docs/album-format.md, "Sides and durations").
   public var trackList: [Track] {
     didSet { Album.number(&trackList) }
   }
   /// Tags in the order they were entered.
   public var tags: [String]
-  // The collector's fields of PRODUCT.md §1.1, as written (trimmed); see ``CollectorField``.
+  // The collector's fields (docs/album-format.md), as written (trimmed); see ``CollectorField``.
   public var format: String? = nil
   public var label: String? = nil
   public var catalogNumber: String? = nil
@@ -141,7 +141,7 @@ public struct CoverFiles: Hashable, Sendable {
 }
 
 extension Album {
-  /// One track of the track list (PRODUCT.md §1.2).
+  /// One track of the track list (docs/album-format.md, "Sides and durations").
   public struct Track: Hashable, Sendable {
     /// The name, without its length.
     public var name: String
@@ -155,7 +155,7 @@ extension Album {
     private var storedSideIndex: Int32
     /// The number within its side, from 1; set by ``Album/number(_:)``.
     fileprivate var number: Int32 = 0
-    /// Whether the line ends in ` ★`: one of the collector's favourite tracks (PRODUCT.md §1.4).
+    /// Whether the line ends in ` ★`: one of the collector's favourite tracks (docs/album-format.md, "Favourite tracks").
     public var favourite: Bool
 
     /// The length in seconds, from `(m:ss)` or `(h:mm:ss)` after the name.

@@ -1,6 +1,6 @@
 /// Writing a changed track list back into the body, touching only the lines
-/// of the items that changed (PRODUCT.md §1: "What a person wrote is never
-/// lost or reshuffled").
+/// of the items that changed (docs/album-format.md,
+/// "What rk keeps byte for byte").
 ///
 /// Each track item of the original body is a slot. The new track list is
 /// matched to the old one by name and length (kept, renamed, moved, removed,

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The Markdown after the front matter, with its track list (PRODUCT.md §1).
+/// The Markdown after the front matter, with its track list (docs/album-format.md, "The track list").
 ///
 /// The track list is the top-level list items of the section that starts at
 /// the `## Tracks` heading and runs to the next `#` or `##` heading, read on
@@ -23,7 +23,7 @@ public struct AlbumBody: Hashable, Sendable {
     /// Whether the item ends in ` ★` (``FavouriteStar``).
     public var favourite: Bool
     /// The text of the `###` heading above the item in the track list (a
-    /// side or disc, PRODUCT.md §1.2), or `nil` before any such heading.
+    /// side or disc, docs/album-format.md, "Sides and durations"), or `nil` before any such heading.
     public var side: String?
     /// The 1-based line of the item's marker within the body.
     public var line: Int

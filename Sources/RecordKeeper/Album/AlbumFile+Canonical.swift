@@ -1,9 +1,9 @@
-/// The canonical form of an `album.md` (PRODUCT.md §1), for `rk fmt`: what
+/// The canonical form of an `album.md` (docs/album-format.md, "Canonical form"), for `rk fmt`: what
 /// ``AlbumFile/render(_:)`` writes for a new album, reached from what a person
 /// wrote without losing any of it.
 ///
 /// - Front matter: `title`, `artist`, `sort_artist`, `released`, `wikipedia`,
-///   `tags`, then the collector's fields in §1.1 order, then every other key
+///   `tags`, then the collector's fields in their order, then every other key
 ///   in the order written. Known text values are written as `render` writes
 ///   them (plain unless YAML needs quotes; dates zero-padded); tags as a
 ///   block list. Every other key keeps its lines as written.
@@ -79,7 +79,7 @@ extension AlbumFile {
     for field in CollectorField.allCases where old[keyPath: field.keyPath] != new[keyPath: field.keyPath] {
       return (.collector(field), "the \(field.key)")
     }
-    // The collector's fields move into §1.1 order: compare keys, not their order.
+    // The collector's fields move into their canonical order: compare keys, not their order.
     let extra = { (album: Album) in album.extra.map { [$0.key: $0.value] }.sorted { $0.keys.first ?? "" < $1.keys.first ?? "" } }
     if extra(old) != extra(new) { return (.title, "the other keys") }
     // Names, lengths and sides.
@@ -149,7 +149,7 @@ extension AlbumBody {
 
 /// The canonical front matter, each line ending in `\n`.
 private struct CanonicalFrontMatter {
-  /// Known keys in PRODUCT.md §1 order, then the collector's fields of §1.1.
+  /// Known keys in canonical order (docs/album-format.md, "Canonical form").
   static let order = Field.frontMatterKeys
   static let textKeys = Set(Field.frontMatterText.map(\.rawValue))
 
@@ -312,7 +312,7 @@ private struct CanonicalBody {
       numbers[item.sideIndex] = number
       replaced.merge(body.renumberedLines(item, number)) { $1 }
     }
-    // A favourite's star, typed with other spacing, is written ` ★` (PRODUCT.md §1.4).
+    // A favourite's star, typed with other spacing, is written ` ★` (docs/album-format.md, "Favourite tracks").
     for item in body.trackItems where item.favourite {
       let line = body.lines[item.nameLine]
       var content = replaced[item.nameLine] ?? Array(body.source[line.start..<line.contentEnd])

@@ -1,4 +1,4 @@
-/// Reading and writing `album.md` (PRODUCT.md §1).
+/// Reading and writing `album.md` (docs/album-format.md, "album.md").
 public enum AlbumFile {
   public static let name = "album.md"
 

@@ -1,13 +1,14 @@
 extension AlbumFile {
   /// The bytes of `original` changed to say what `album` says, rewriting only
-  /// the lines of what changed (PRODUCT.md §1: comments, blank lines, key
+  /// the lines of what changed (docs/album-format.md, "What rk keeps byte for byte": comments, blank lines, key
   /// order, quoting, list style and every other byte stay as the person wrote
   /// them).
   ///
   /// `album` is normally `parse(original).album` with some fields changed.
   /// A changed value is rewritten in place in its old style where the new
   /// value allows; a cleared optional field loses only its own lines; a new
-  /// key goes after the known keys that precede it in PRODUCT.md §1 order.
+  /// key goes after the known keys that precede it in canonical order
+  /// (docs/album-format.md, "What rk keeps byte for byte").
   /// Lines written use the file's line ending. An unchanged album gives
   /// `original` back byte for byte.
   ///
@@ -67,8 +68,8 @@ extension Album {
   }
 }
 
-/// Known front-matter keys in PRODUCT.md §1 order (then the collector's
-/// fields of §1.1), which decides where a new key goes.
+/// Known front-matter keys in canonical order (docs/album-format.md,
+/// "Canonical form"), which decides where a new key goes.
 private let keyOrder = Field.frontMatterKeys
 
 /// Line edits to a front matter: lines deleted, lines inserted before a line
@@ -207,7 +208,7 @@ private struct FrontMatterEditor {
   }
 
   /// Replaces an entry's lines by `lines`, keeping every comment written
-  /// among the old ones (PRODUCT.md §1: nothing a person wrote is lost):
+  /// among the old ones (docs/album-format.md, "What rk keeps byte for byte": nothing a person wrote is lost):
   /// the last comment at the end of a line goes at the end of the first new
   /// line, as in `tags: [a, b, x]  # two`; every other comment goes on a
   /// line of its own above the key.

@@ -1,4 +1,4 @@
-/// A collector's field of PRODUCT.md §1.1: optional text about this copy of
+/// A collector's field (docs/album-format.md, "The collector's fields"): optional text about this copy of
 /// the record, in the order the canonical form writes them.
 public enum CollectorField: String, CaseIterable, Hashable, Sendable {
   case format, label
@@ -70,10 +70,10 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
     ("G+", "Good Plus (G+)"), ("G", "Good (G)"), ("F", "Fair (F)"), ("P", "Poor (P)"),
   ]
 
-  /// What a sleeve may be instead of graded (PRODUCT.md §1.1).
+  /// What a sleeve may be instead of graded (docs/album-format.md, "The collector's fields").
   public static let sleeveStates = ["Generic", "No Cover"]
 
-  /// What an absent value means (PRODUCT.md §1.1: a record is owned unless
+  /// What an absent value means (docs/album-format.md, "The collector's fields": a record is owned unless
   /// it says it is wanted); `nil` when absence means nothing.
   public var defaultValue: String? { self == .status ? "owned" : nil }
 
@@ -103,7 +103,7 @@ public enum CollectorField: String, CaseIterable, Hashable, Sendable {
   func problem(with value: String) -> String? {
     switch self {
     case .mediaCondition, .sleeveCondition:
-      // PRODUCT.md §1.1: a sleeve may also be generic or missing, as Discogs says.
+      // docs/album-format.md, "The collector's fields": a sleeve may also be generic or missing, as Discogs says.
       let allowed = allowedValues ?? []
       // Discogs' long names, written by hand, read as their short grade.
       if allowed.contains(Self.shortGrade(value)) { return nil }

@@ -16,19 +16,19 @@ public enum Field: String, CaseIterable, Sendable {
   case released, year, wikipedia, tags, tracks, duration, cover, notes, plays
   case lastPlayed = "last_played"
 
-  /// The seed's front-matter keys (PRODUCT.md §1), in its order.
+  /// The seed's front-matter keys (docs/album-format.md, "Front-matter keys"), in its order.
   public static let frontMatter: [Field] = [.title, .artist, .sortArtist, .released, .wikipedia, .tags]
 
   /// The seed's one-line text fields in the front matter.
   public static let frontMatterText: [Field] = [.title, .artist, .sortArtist, .released, .wikipedia]
 
-  /// Known front-matter keys in PRODUCT.md §1 order, then the collector's
-  /// fields of §1.1: the canonical order, and where a new key goes.
+  /// Known front-matter keys, the album's then the collector's: the canonical
+  /// order (docs/album-format.md, "Canonical form"), and where a new key goes.
   public static let frontMatterKeys: [String] = frontMatter.map(\.rawValue) + CollectorField.allCases.map(\.key)
 }
 
 /// One field as the app shows and checks it: its JSON name, label, kind,
-/// limits, allowed values and messages (PRODUCT.md §1, §1.1, §2).
+/// limits, allowed values and messages (docs/album-format.md, "album.md", "The collector's fields", "Validation").
 public struct FieldDescription: Sendable, Equatable {
   /// How a value of the field is checked, beyond the rules every text
   /// follows (``FieldCatalogue/maximumLength`` characters, one line).
@@ -88,7 +88,7 @@ public enum FieldCatalogue {
   public static let maximumLength = maximumFieldLength
 
   /// The fields in the order the details view shows them: the seed's, the
-  /// track list and tags, the collector's (§1.1), then those only rules read.
+  /// track list and tags, the collector's, then those only rules read.
   public static let fields: [FieldDescription] = {
     // The seed's own labels (seed §2.2.2.3) for the seed's fields.
     var fields = [
@@ -211,7 +211,7 @@ extension FieldDescription {
     var pairs: [(String, JSONValue)] = [
       ("name", .string(name)), ("label", .string(label)), ("kind", .string(kind.rawValue)), ("required", .bool(isRequired)),
       ("editable", .bool(kind != .readOnly)),
-      // A collector's field (PRODUCT.md §1.1), which the form groups apart from the seed's.
+      // A collector's field (docs/album-format.md, "The collector's fields"), which the form groups apart from the seed's.
       ("collector", .bool(CollectorField.allCases.contains { $0.key == name })),
     ]
     if let values { pairs.append(("values", .array(values.map(JSONValue.string)))) }

@@ -1,5 +1,5 @@
 /// The JSON Schema (draft 2020-12) of `album.md`'s front matter that `rk
-/// schema` prints (PRODUCT.md §3), made from ``FieldCatalogue`` so that it
+/// schema` prints (docs/commands.md, "Editing by hand: schema, checks and a hook"), made from ``FieldCatalogue`` so that it
 /// never says other than the rules: every front-matter key with its type,
 /// format and limits, extra keys allowed.
 ///

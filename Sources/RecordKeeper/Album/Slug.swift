@@ -1,4 +1,4 @@
-/// Names made of folded text (PRODUCT.md §1): lowercase ASCII letters and
+/// Names made of folded text (docs/album-format.md, "The collection on disk"): lowercase ASCII letters and
 /// digits, diacritics folded (``TextFolding``), every run of other
 /// characters one separator. New albums' folders and the keys of Discogs'
 /// columns rk does not know are made this way.

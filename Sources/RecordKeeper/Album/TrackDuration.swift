@@ -1,4 +1,4 @@
-/// A track's length (PRODUCT.md §1.2): `(m:ss)` or `(h:mm:ss)` at the end of
+/// A track's length (docs/album-format.md, "Sides and durations"): `(m:ss)` or `(h:mm:ss)` at the end of
 /// a track item, which is not part of the track's name.
 public enum TrackDuration {
   /// What the end of a track item's text holds.

@@ -2,7 +2,7 @@
 /// its position first: `A1. Airbag (4:44)`, `B2 Karma Police`, `3. Lucky`
 /// (issue 20.10). The side comes from the position's letter; the number is
 /// dropped, since track numbers are regenerated as in a hand-written list
-/// (PRODUCT.md §1.2); a length at the end stays in the name for
+/// (docs/album-format.md, "Sides and durations"); a length at the end stays in the name for
 /// ``Album/addTrack(_:at:side:duration:)`` to read.
 ///
 /// Only a position that cannot be the start of a title is taken: a letter
@@ -45,7 +45,7 @@ extension Album {
   }
 }
 
-/// The favourite mark of PRODUCT.md §1.4: a track item whose text ends in
+/// The favourite mark of docs/album-format.md, "Favourite tracks": a track item whose text ends in
 /// ` ★`, after its length, is one of the collector's favourite tracks.
 ///
 /// A star typed by hand with other spacing (`Airbag (4:44)★`, two spaces,

@@ -5,7 +5,7 @@ public enum AlbumField: Hashable, Sendable {
   case track(Int)
   /// The tag at this 0-based position.
   case tag(Int)
-  /// A collector's field of §1.1.
+  /// A collector's field.
   case collector(CollectorField)
 
   /// The front-matter key (`sort_artist`), or `tracks` / `tags`: the name
@@ -47,7 +47,7 @@ public enum AlbumField: Hashable, Sendable {
 /// ``Rule``; the wording of the message does not count (except for
 /// ``Rule/other``, which has nothing else to tell problems apart).
 public struct AlbumProblem: Hashable, Sendable, CustomStringConvertible {
-  /// Which rule of PRODUCT.md §2 "Validation" is broken.
+  /// Which rule of docs/album-format.md, "Validation", is broken.
   public enum Rule: Hashable, Sendable {
     /// A required text (title, artist, a track or tag) is blank.
     case required
@@ -59,7 +59,7 @@ public struct AlbumProblem: Hashable, Sendable, CustomStringConvertible {
     case releaseDate
     /// `wikipedia` is not an http(s) address.
     case webAddress
-    /// A collector's field (§1.1) that breaks its own rule: a grade, barcode,
+    /// A collector's field that breaks its own rule: a grade, barcode,
     /// rating, status, purchase date or identifier that is not one.
     case collectorValue
     /// A track name that ends in a length that is not one (`(4:75)`).
@@ -139,7 +139,7 @@ enum ValidationMessage {
 }
 
 extension Album {
-  /// Every rule of PRODUCT.md §2 "Validation" this album breaks.
+  /// Every rule of docs/album-format.md, "Validation", that this album breaks.
   public func problems() -> [AlbumProblem] {
     var problems: [AlbumProblem] = []
     func check(_ text: String?, _ field: AlbumField, required: Bool = false) {
@@ -209,7 +209,7 @@ extension Album {
 
   /// The problems of this album that `original` does not have, so a change
   /// is refused only for what it breaks, never for what a person wrote
-  /// before (PRODUCT.md §2). A problem is old when the original breaks the
+  /// before (docs/album-format.md, "Validation"). A problem is old when the original breaks the
   /// same rule in the same field with the same text, wherever it is: a
   /// blank track that moves from 3 to 2 is not new; a bad date changed to
   /// another bad date is.
@@ -244,7 +244,7 @@ extension Album {
     }
   }
 
-  /// The rule of PRODUCT.md §1.2 for a track's name: it may not end in a
+  /// The rule of docs/album-format.md, "Sides and durations", for a track's name: it may not end in a
   /// group that looks like a length but is not one (`(4:75)`), which the
   /// person surely meant as its length.
   static func trackProblems(_ name: String, _ field: AlbumField) -> [AlbumProblem] {

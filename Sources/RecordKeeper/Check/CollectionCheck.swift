@@ -1,4 +1,4 @@
-/// What `rk check` reports (PRODUCT.md §2): every problem of every album and
+/// What `rk check` reports (docs/album-format.md, "Validation"): every problem of every album and
 /// cover, files that could not be read among them, and duplicate pressings,
 /// sorted by album and line.
 public struct CollectionCheck: Sendable {
@@ -10,21 +10,21 @@ public struct CollectionCheck: Sendable {
   /// What the summary counts: albums, or the files named.
   private var noun = "album"
 
-  /// Checks a loaded collection, and its smart lists' files (PRODUCT.md
-  /// §1.3) when given; covers are read from disk.
+  /// Checks a loaded collection, and its smart lists' files (docs/album-format.md,
+  /// "Smart lists") when given; covers are read from disk.
   public init(_ collection: RecordCollection, lists: SmartLists = SmartLists()) {
     location = collection.location
     albumCount = collection.albums.count + collection.unreadable.count
     let covers = collection.albums.flatMap { CoverCheck.problems(of: $0, in: collection.location) }
     let duplicates = DuplicatePressings.issues(in: collection)
     let listIssues = lists.problems.map(\.albumIssue)
-    // An unfinished merge's conflicts (PRODUCT.md §6): the albums read fine
+    // An unfinished merge's conflicts (docs/merging.md, "Seeing and settling conflicts"): the albums read fine
     // with our values, but nothing is committed until they are resolved.
     let mergeIssues = FieldConflict.unresolved(in: collection.location).map(\.albumIssue)
-    // Lines of plays/*.md that are no play (PRODUCT.md §1.4).
+    // Lines of plays/*.md that are no play (docs/album-format.md, "Plays files").
     let ids = Set(collection.albums.map(\.id) + collection.unreadable.map(\.id))
     let playIssues = PlayHistory.load(collection.location).problems + PlaysWithoutAlbum.issues(in: collection.location, albums: ids)
-    // The merge settings in .gitattributes (PRODUCT.md §6).
+    // The merge settings in .gitattributes (docs/merging.md, "The merge driver").
     let attributeIssues = MergeAttributes.issues(in: collection.location)
     let orderedListIssues = OrderedLists.problems(in: collection.location, albums: ids)
     issues =

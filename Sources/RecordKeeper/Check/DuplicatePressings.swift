@@ -1,4 +1,4 @@
-/// Albums that are the same pressing twice (issue 8, PRODUCT.md §1.1): the
+/// Albums that are the same pressing twice (issue 8, docs/album-format.md, "Validation"): the
 /// same Discogs release, the same MusicBrainz release, or the same barcode.
 /// Usually one record added twice, by hand and again by an import; `rk check`
 /// reports each album of such a pair, unless the collector marked them as

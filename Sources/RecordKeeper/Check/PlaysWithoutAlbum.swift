@@ -1,4 +1,4 @@
-/// Plays whose album is not in the collection (PRODUCT.md §6): a play of an
+/// Plays whose album is not in the collection (docs/merging.md, "Plays files"): a play of an
 /// album that was moved or removed on a path that did not take its plays
 /// along (a rebase, a hand rename). `rk check` names each with its file and
 /// line, as `plays/2026.md:3: album: …`.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension CollectionCheck {
-  /// What `rk check --staged` reports (PRODUCT.md §3): the album.md, plays
+  /// What `rk check --staged` reports (docs/commands.md, "Editing by hand: schema, checks and a hook"): the album.md, plays
   /// and smart-list files the next commit records that HEAD does not have
   /// as they are, checked as git's index holds them, whatever the work
   /// tree holds. They are written to a temporary folder and checked there

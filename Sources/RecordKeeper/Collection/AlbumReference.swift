@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// Album references on the command line (PRODUCT.md §1): an id, a folder
+/// Album references on the command line (docs/album-format.md, "The collection on disk"): an id, a folder
 /// name, or a unique prefix of a folder name; an exact id or folder name wins
 /// over prefixes, and a path to the folder or its `album.md` works too. When
 /// none of those matches, the words of the reference are matched, folded as
@@ -86,8 +86,8 @@ public enum AlbumReference {
 
   /// The id a reference names as a path from the working directory `here`,
   /// when that is inside the collection: `.` in an album's folder (or a
-  /// folder below it) names that album, `../other` its neighbour (PRODUCT.md
-  /// §3). `nil` when `here` is outside the collection, or the reference is
+  /// folder below it) names that album, `../other` its neighbour (docs/commands.md,
+  /// "Exit status and errors"). `nil` when `here` is outside the collection, or the reference is
   /// no `.`/`..` path and no album folder from here, so it is read from the
   /// root as before.
   static func pathKey(_ reference: String, from here: String, in location: CollectionLocation) throws(CollectionError) -> String? {

@@ -1,5 +1,5 @@
-/// The albums of each credited artist, so that "More by" (seed 003, PRODUCT.md
-/// §1.4 "Credits") needs no pass over the whole collection: at 100,000
+/// The albums of each credited artist, so that "More by" (seed 003, docs/commands.md,
+/// "Credited artists") needs no pass over the whole collection: at 100,000
 /// albums that pass, splitting every artist, took 0.4 s a details view.
 ///
 /// An album is filed under each name its artist could go by under the rules

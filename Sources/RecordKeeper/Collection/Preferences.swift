@@ -7,7 +7,7 @@ public struct Preferences: Hashable, Sendable {
   public var sortMode: SortMode
   /// The shuffle drawn when `random` was last chosen.
   public var seed: UInt64
-  /// The colour of the app's banner, buttons and tags (PRODUCT.md §1.4).
+  /// The colour of the app's banner, buttons and tags (docs/album-format.md, "The collection on disk").
   public var accent: AccentColour
 
   public init(sortMode: SortMode = .default, seed: UInt64 = 0, accent: AccentColour = .default) {
@@ -110,7 +110,7 @@ public struct Preferences: Hashable, Sendable {
   }
 }
 
-/// One of the app's accent colours (PRODUCT.md §1.4; seed 003's Appearance).
+/// One of the app's accent colours (docs/album-format.md, "The collection on disk"; seed 003's Appearance).
 ///
 /// A fixed palette rather than any colour, so that the banner's white text
 /// stays readable: each choice but the seed's own blue gives white text at

@@ -36,7 +36,7 @@ public struct RecordCollection: Sendable {
   /// thread: `rk serve` starts watching the folder there, so that a change
   /// made after the folder was read is seen without walking the tree again.
   ///
-  /// With `validating` false the rules of PRODUCT.md §2 are not checked and
+  /// With `validating` false the rules of docs/album-format.md, "Validation", are not checked and
   /// ``problems`` stays empty: a query only needs what the files say.
   /// Unreadable files are reported either way. `progress`, when given, is
   /// told now and then, from any thread, how many of how many albums are loaded.

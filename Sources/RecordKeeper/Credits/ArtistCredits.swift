@@ -1,4 +1,4 @@
-/// ``CreditRules`` applied to one collection (PRODUCT.md §1.4 "Credits"):
+/// ``CreditRules`` applied to one collection (docs/commands.md, "Credited artists"):
 /// aggressive mode splits `A, B & C` only into names that are each the
 /// artist of some album in the collection, so it needs to know them.
 ///

@@ -1,6 +1,6 @@
 import Yams
 
-/// How an album's artist credits other artists (PRODUCT.md §1.4 "Credits",
+/// How an album's artist credits other artists (docs/commands.md, "Credited artists",
 /// seed 003's Parsing): `A feat. B`, `A featuring B`, `A ft. B` and `A with
 /// B` credit B as well ("basic", the default); `A, B & C` is split at `,`,
 /// `&` and `and` in "aggressive" mode, and only into names that are each

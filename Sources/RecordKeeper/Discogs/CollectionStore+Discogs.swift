@@ -58,7 +58,7 @@ public struct DiscogsImportPlan: Sendable {
 }
 
 extension CollectionStore {
-  /// Imports a Discogs collection export (PRODUCT.md §7) as one commit.
+  /// Imports a Discogs collection export (docs/commands.md, "Discogs") as one commit.
   ///
   /// Every row is checked first, against the rules of validation: on any
   /// problem nothing is written and ``DiscogsImportError/problems(file:_:)``

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A column of the CSV that Discogs exports of a collection (PRODUCT.md §7),
+/// A column of the CSV that Discogs exports of a collection (docs/commands.md, "Discogs"),
 /// in the order Discogs writes them, then rk's own `Tags` and `Tracks`,
 /// which `rk export csv` adds so that its export gives them back.
 public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
@@ -47,7 +47,7 @@ public enum DiscogsColumn: String, CaseIterable, Hashable, Sendable {
   }
 
   /// The key that keeps Discogs' collection folder (`CollectionFolder`), so
-  /// that an export gives it back. Not a field of §1.1: an extra key.
+  /// that an export gives it back. Not a collector's field: an extra key.
   public static let folderKey = "discogs_folder"
   /// The key that keeps when the copy was added on Discogs (`Date Added`),
   /// as Discogs wrote it (`2019-03-04 12:13:14`). An extra key.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading a Discogs collection export into records, and matching them to
-/// the albums they update (PRODUCT.md §7).
+/// the albums they update (docs/commands.md, "Discogs").
 public enum DiscogsImport {
   /// What a column of the file becomes.
   struct Column {

@@ -1,5 +1,5 @@
 /// Where an album keeps Discogs' `Collection Notes`: a `### Discogs` part of
-/// the body's `## Notes` section (PRODUCT.md §7), so that what a person
+/// the body's `## Notes` section (docs/commands.md, "Discogs"), so that what a person
 /// wrote in the notes, and everywhere else in the body, is never touched.
 ///
 /// Sections are found with CommonMark's block structure (``MarkdownBlocks``):

@@ -1,6 +1,6 @@
 /// Rows of a Discogs CSV that match no album by release id, paired with an
 /// album typed in by hand (no `discogs` id yet) instead of added beside it
-/// as a `-2` copy (PRODUCT.md §7).
+/// as a `-2` copy (docs/commands.md, "Discogs").
 public enum DiscogsPairing: String, Sendable, CustomStringConvertible {
   case barcode
   case catalogNumber = "catalog number"

@@ -1,4 +1,4 @@
-/// One row of a Discogs CSV, as the album fields it sets (PRODUCT.md §7).
+/// One row of a Discogs CSV, as the album fields it sets (docs/commands.md, "Discogs").
 ///
 /// Blank cells set nothing: an import adds and changes, and never removes
 /// what an album holds.
@@ -62,7 +62,7 @@ public struct DiscogsRecord: Hashable, Sendable {
     return real.isEmpty ? nil : real.joined(separator: "-")
   }
 
-  /// Sets what the row gives on `album`: the fields of §1 and §1.1 its
+  /// Sets what the row gives on `album`: the album's and the collector's fields its
   /// columns name, other keys as extra keys (changed in place, added after
   /// the others), and the notes as the body's `## Notes` section.
   public func apply(to album: inout Album) {

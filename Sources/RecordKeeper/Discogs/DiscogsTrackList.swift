@@ -1,5 +1,5 @@
 /// The `Tags` and `Tracks` cells of `rk export csv`, written and read back
-/// (PRODUCT.md §7): one tag a line; the track list one item a line, as
+/// (docs/commands.md, "Discogs"): one tag a line; the track list one item a line, as
 /// `album.md` writes it, so sides (`### Side A`) and lengths survive a round
 /// trip through `rk import discogs`.
 public enum DiscogsTrackList {

@@ -6,7 +6,7 @@ public struct AlbumFieldChanges: Hashable, Sendable {
   public var sortArtist: String?
   public var released: String?
   public var wikipedia: String?
-  /// The collector's fields (§1.1) to set; an empty value clears one.
+  /// The collector's fields to set; an empty value clears one.
   public var collector: [CollectorField: String] = [:]
 
   public init(title: String? = nil, artist: String? = nil, sortArtist: String? = nil, released: String? = nil, wikipedia: String? = nil) {
@@ -46,8 +46,8 @@ public struct AlbumFieldChanges: Hashable, Sendable {
   }
 
   /// Refuses a date given with a year of other than four digits (`97`,
-  /// `23-2-1`), which would otherwise be kept as the year 0097 (PRODUCT.md
-  /// §3). A date already in a file is read as written; only new input is held to this.
+  /// `23-2-1`), which would otherwise be kept as the year 0097 (docs/commands.md,
+  /// "Exit status and errors"). A date already in a file is read as written; only new input is held to this.
   public func check() throws(AlbumEditError) {
     var problems: [AlbumProblem] = []
     let dates: [(String?, AlbumField, AlbumProblem.Rule)] = [
@@ -72,7 +72,7 @@ public struct AlbumFieldChanges: Hashable, Sendable {
 
 /// One change to an album that `rk` and the web app both make: the fields
 /// of `rk set`, tags, tracks. It applies the seed's rules, and names itself
-/// for the commit message (PRODUCT.md §4).
+/// for the commit message (docs/commands.md, "Changes and commits").
 public enum AlbumEdit: Hashable, Sendable {
   case setFields(AlbumFieldChanges)
   /// Adds tags in this order; blank ones and those already there change nothing.
@@ -86,7 +86,7 @@ public enum AlbumEdit: Hashable, Sendable {
   case moveTrackUp(Int)
   case moveTrackDown(Int)
   case renameTrack(Int, to: String)
-  /// Marks track N (1-based, across all sides) as a favourite, or not (` ★`, PRODUCT.md §1.4).
+  /// Marks track N (1-based, across all sides) as a favourite, or not (` ★`, docs/commands.md, "Favourite tracks").
   case setFavourite(Int, Bool)
 
   /// The action recorded in the commit's trailer.

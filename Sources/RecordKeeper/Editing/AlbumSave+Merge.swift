@@ -1,7 +1,7 @@
 import Foundation
 
 /// Saving a form that was opened at an earlier version of the file (the
-/// app's Save, PRODUCT.md §5): the form's changes are merged into the file
+/// app's Save, docs/merging.md, "The app's save is the same merge"): the form's changes are merged into the file
 /// as it is now, so a hand edit or another `rk` change made meanwhile is
 /// never reverted.
 ///
@@ -28,7 +28,7 @@ extension CollectionStore {
   /// is written. A `version` that is the file's current one needs no merge.
   ///
   /// After such a conflict, the same save again with `choices` settles the
-  /// fields chosen (PRODUCT.md §5): the merge is the same, so what changed
+  /// fields chosen (docs/merging.md, "The app's save is the same merge"): the merge is the same, so what changed
   /// in the file meanwhile in other fields, or other tracks, is kept.
   @discardableResult
   public func save(

@@ -1,7 +1,7 @@
 extension AlbumSave {
   /// The save with its tags as the form's change to the file's tags now:
   /// the file's tags in the file's order, less those the form removed, then
-  /// those it added (PRODUCT.md §5: a form that adds a tag keeps the file's
+  /// those it added (docs/merging.md, "The app's save is the same merge": a form that adds a tag keeps the file's
   /// order, as the app's own tag add does).
   ///
   /// A form cannot reorder tags, so its list carries their order as it was

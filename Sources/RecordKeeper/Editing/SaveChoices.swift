@@ -1,5 +1,5 @@
-/// How a person settled the fields a save met changed both ways (PRODUCT.md
-/// §5, "A conflict is settled by the same merge"): sent with the form and
+/// How a person settled the fields a save met changed both ways (docs/merging.md,
+/// "The app's save is the same merge"): sent with the form and
 /// the version it was opened at, so the save merges as any other and only
 /// these fields are decided by the choice. A track renamed or a tag added
 /// in the file meanwhile is merged in whichever side is chosen.

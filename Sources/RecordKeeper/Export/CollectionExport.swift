@@ -1,11 +1,11 @@
 import CSV
 import Foundation
 
-/// The collection written out for other programs (PRODUCT.md §7).
+/// The collection written out for other programs (docs/commands.md, "Exporting").
 public enum CollectionExport {
   /// The albums as a Discogs-style CSV: Discogs' thirteen columns in its
-  /// order, then a column for each other field some album holds (keys of
-  /// §1 and §1.1: `sort_artist`, `barcode` …, then extra keys with a text
+  /// order, then a column for each other field some album holds (known
+  /// front-matter keys: `sort_artist`, `barcode` …, then extra keys with a text
   /// value, by name), headed by its key. Quoting is CSV.swift's.
   ///
   /// `rk import discogs` of the result changes nothing: conditions are
@@ -52,7 +52,7 @@ public enum CollectionExport {
   }
 
   /// The albums as `rk list --json` prints them: a JSON array of the album
-  /// objects of PRODUCT.md §3, one a line, in `order`, each with its group.
+  /// objects of docs/commands.md, "Output: JSON, --format and the terminal", one a line, in `order`, each with its group.
   public static func json(_ albums: [Album], order: AlbumOrder) -> [UInt8] {
     Album.jsonArrayChunks(albums, arranged: order.arrangement(of: albums)).flatMap(\.bytes) + [UInt8(ascii: "\n")]
   }

@@ -1,4 +1,4 @@
-/// Favourite tracks (seed 004, PRODUCT.md §1.4): a track item ending in
+/// Favourite tracks (seed 004, docs/album-format.md, "Favourite tracks"): a track item ending in
 /// ` ★` is one of the collector's favourites; ``FavouriteStar`` reads and
 /// writes the star.
 extension Album {

@@ -90,7 +90,7 @@ public struct GitIdentity: Equatable, Sendable {
   /// Gives ``missingMessage`` to ``missingNotice``, the first time only:
   /// once in this process, and never again once the file `marker` (in the
   /// clone's git folder) records that it was said, so every later command
-  /// commits quietly as the README promises.
+  /// commits quietly as docs/commands.md, "Changes and commits", promises.
   static func noticeMissing(marker: String) {
     let first = noticeGiven.withLock { given in
       defer { given = true }

@@ -47,7 +47,7 @@ extension GitRepository {
   /// `contents` gives, for files below `paths` (relative to the work tree),
   /// the bytes to commit instead of what the file holds now: the bytes rk
   /// wrote and checked, so that a person's editor halfway through saving
-  /// the file never puts half a file into history (PRODUCT.md §4).
+  /// the file never puts half a file into history (docs/commands.md, "Changes and commits").
   ///
   /// - Returns: The new commit, or `nil` when the tree would equal HEAD's, in
   ///   which case nothing is committed.

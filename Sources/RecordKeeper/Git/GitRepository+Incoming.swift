@@ -6,7 +6,7 @@ import CLibGit2
   import Darwin
 #endif
 
-/// A fetch that leaves `objects/pack` clean at every instant (PRODUCT.md §4).
+/// A fetch that leaves `objects/pack` clean at every instant (docs/sharing.md, "Interrupted syncs, locks and partial clones").
 ///
 /// libgit2 writes a fetched pack in the pack folder as `pack_git2_*` (and its
 /// index as a `.lock`) until it is complete, so a kill there leaves them

@@ -5,7 +5,7 @@ import Foundation
 /// commits whose parents were never fetched. libgit2 (1.5) walks into those
 /// missing parents and fails with "object not found", so rk walks a shallow
 /// history itself, stops at the boundary, and says so where it must go
-/// further (PRODUCT.md §4).
+/// further (docs/sharing.md, "Interrupted syncs, locks and partial clones").
 extension GitRepository {
   /// Whether the repository is a shallow clone.
   public var isShallow: Bool { git_repository_is_shallow(repository) == 1 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Mending what a fetch or push killed part way leaves: a lock file on a
 /// reference, here or in a bare repository on this machine, which makes
-/// every later fetch or push fail until someone deletes it (PRODUCT.md §6).
+/// every later fetch or push fail until someone deletes it (docs/sharing.md, "Interrupted syncs, locks and partial clones").
 extension GitRepository {
   /// The folder git keeps references in (shared by linked work trees).
   var commonDirectory: String {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The git pre-commit hook that `rk hook install` puts in place (PRODUCT.md
-/// §3): it runs `rk check --staged` and so refuses a commit whose staged
+/// The git pre-commit hook that `rk hook install` puts in place (docs/commands.md,
+/// "Editing by hand: schema, checks and a hook"): it runs `rk check --staged` and so refuses a commit whose staged
 /// album.md, plays or smart-list files break the rules. A hook already
 /// there is kept beside it (``keptName``) and run first, never overwritten;
 /// `rk hook rm` puts it back.

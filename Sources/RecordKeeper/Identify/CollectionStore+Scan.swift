@@ -11,7 +11,7 @@ public enum ScanAddition: Equatable, Sendable {
 extension CollectionStore {
   /// Adds the album of `scan` to the collection or the wantlist, with the
   /// `## Context` section in its notes and `cover` (the release's front
-  /// cover) when given: one commit (PRODUCT.md §7, `rk identify --add` /
+  /// cover) when given: one commit (docs/commands.md, "Identifying a sleeve from a photo", `rk identify --add` /
   /// `--want`). An album already in the collection is not added twice.
   ///
   /// `release` is the MusicBrainz release of ``Scan/match`` with its
@@ -31,7 +31,7 @@ extension CollectionStore {
   }
 
   /// Marks the wanted album `id` owned (its `status` removed: a missing
-  /// status means owned, PRODUCT.md §1.1), one commit: `rk identify --add`
+  /// status means owned, docs/album-format.md, "The collector's fields"), one commit: `rk identify --add`
   /// on an album of the wantlist, when the collector says so.
   @discardableResult
   public func markOwned(_ id: String) throws(StoreError) -> GitCommit? {

@@ -1,5 +1,5 @@
 /// The `## Context` section an album added from a scan gets in its notes
-/// (PRODUCT.md §7): the summary, the bullets, `Rating: 8/10`, the
+/// (docs/commands.md, "Identifying a sleeve from a photo"): the summary, the bullets, `Rating: 8/10`, the
 /// recommendation with its badge, and the key tracks.
 ///
 /// ```markdown

@@ -2,19 +2,19 @@
 public enum ScanDestination: String, Sendable {
   /// The collection (`status` absent: owned).
   case collection
-  /// The wantlist (`status: wanted`, PRODUCT.md §1.1).
+  /// The wantlist (`status: wanted`, docs/album-format.md, "The collector's fields").
   case wantlist
 }
 
 extension Scan {
   /// Refuses to make an album of a scan whose MusicBrainz step failed: it
   /// would lack the tracks, cover and catalog number an outage hid. The
-  /// next scan of the album asks MusicBrainz again (PRODUCT.md §7).
+  /// next scan of the album asks MusicBrainz again (docs/commands.md, "Identifying a sleeve from a photo").
   public func checkCanBeAdded() throws(IdentifyError) {
     if failed.contains(.musicBrainz) { throw .notAddedWithoutMusicBrainz }
   }
 
-  /// The album a scan adds (PRODUCT.md §7): from the MusicBrainz release
+  /// The album a scan adds (docs/commands.md, "Identifying a sleeve from a photo"): from the MusicBrainz release
   /// when one matched (its fields, tracks with sides and durations), else
   /// from the model's answer (title, artist, the year when it is one,
   /// the label); the genres as tags; `status: wanted` for the wantlist;

@@ -18,7 +18,7 @@ public struct Scan: Hashable, Sendable {
   /// `nil` when the model was asked.
   public var reusedFrom: String?
   /// The steps that could not be done (a service down or busy). A failed
-  /// step is not an answer (PRODUCT.md §7): `match` or `coverURL` being
+  /// step is not an answer (docs/commands.md, "Identifying a sleeve from a photo"): `match` or `coverURL` being
   /// `nil` then says nothing, and the next scan of the album asks again.
   public var failed: Set<Step>
 

@@ -4,13 +4,13 @@
   import Darwin
 #endif
 
-/// The scan history (seed 001, PRODUCT.md §7): one small JSON file per
+/// The scan history (seed 001, docs/commands.md, "Identifying a sleeve from a photo"): one small JSON file per
 /// scan in `.recordkeeper/scans/`, `ID.json`.
 ///
 /// The history is this clone's own and is not committed: seed 001 keeps
 /// scans on the device ("album scan data stays on device"), a scan changes
-/// no album (PRODUCT.md §4's one commit per change is about the
-/// collection's albums), and committing every look at a record in a shop
+/// no album (the one commit per change of docs/commands.md, "Changes and
+/// commits", is about the collection's albums), and committing every look at a record in a shop
 /// would fill the shared history and `rk undo` with browsing. The folder
 /// holds a `.gitignore` of `*`, which ignores every scan and itself, so no
 /// committed file has to change and older collections are covered too.

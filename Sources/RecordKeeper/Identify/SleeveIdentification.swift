@@ -25,7 +25,7 @@ public struct SleeveIdentification: Hashable, Sendable {
     return SleeveIdentification(albumTitle: title, artistName: artist, releaseYear: try ModelJSON.text(object, "release_year"))
   }
 
-  /// What makes two scans "the same album" (PRODUCT.md §7: a scan of an
+  /// What makes two scans "the same album" (docs/commands.md, "Identifying a sleeve from a photo": a scan of an
   /// album already scanned reuses the stored answer): artist and title
   /// folded as search folds them, with everything but letters and digits
   /// left out and a leading "the" of the artist dropped, so "The Beatles –

@@ -1,4 +1,4 @@
-/// The web services `rk` looks records up in (PRODUCT.md §7).
+/// The web services `rk` looks records up in (docs/commands.md, "MusicBrainz and the Cover Art Archive").
 public enum LookupService: String, Hashable, Sendable, CustomStringConvertible {
   case musicBrainz = "MusicBrainz"
   case coverArtArchive = "the Cover Art Archive"

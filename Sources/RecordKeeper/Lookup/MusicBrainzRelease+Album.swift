@@ -65,7 +65,7 @@ extension MusicBrainzRelease {
     return barcode
   }
 
-  /// The release as a new album (PRODUCT.md §7): title, artist, sort artist,
+  /// The release as a new album (docs/commands.md, "MusicBrainz and the Cover Art Archive"): title, artist, sort artist,
   /// released, label, catalog number, barcode, country, format, the
   /// MusicBrainz id, and the track list with sides and lengths.
   ///
@@ -74,7 +74,7 @@ extension MusicBrainzRelease {
   /// (`C1`, `D1` on the second) are as MusicBrainz numbers them. Tracks
   /// numbered `1`, `2` on a release of several media go under `### Disc 1`,
   /// `### Disc 2` …; on a single medium they get no heading. Values that
-  /// break a rule of §1.1 (a barcode that is not 8–14 digits, a date that is
+  /// break a rule of the collector's fields (a barcode that is not 8–14 digits, a date that is
   /// not a date) are left out rather than refused; a track whose name is
   /// blank is left out.
   public func album() -> Album {

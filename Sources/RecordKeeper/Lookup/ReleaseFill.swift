@@ -39,7 +39,7 @@ public enum ReleaseFillError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// Adding an album from a MusicBrainz release, and filling one from it
-/// (PRODUCT.md §7): the one home of `rk add --musicbrainz`, `rk set --fill`
+/// (docs/commands.md, "MusicBrainz and the Cover Art Archive"): the one home of `rk add --musicbrainz`, `rk set --fill`
 /// and the app's `POST /api/albums {"musicbrainz": ID}`.
 public enum ReleaseFill {
   /// What was done, and notes for the collector (a cover that could not be

@@ -1,6 +1,6 @@
 /// The lines of one version of an `album.md`, each with the part of the
 /// album it belongs to, so that a stretch both sides changed can be merged
-/// part by part (MERGE.md step 2) and the merge can prove it kept every line
+/// part by part (docs/merging.md, "album.md, step by step", step 2) and the merge can prove it kept every line
 /// (step 5).
 ///
 /// Read by lines, not by YAML, so that any text gets its parts, even a

@@ -1,5 +1,5 @@
 extension AlbumMerge {
-  /// The merged file as PRODUCT.md §6 wants it after a merge: one kind of
+  /// The merged file as docs/merging.md, "What the merge guarantees", wants it after a merge: one kind of
   /// line ending, `model`'s (the base's), when the sides' lines mixed two;
   /// each side of the track list numbered 1…n in order when the lines of
   /// both sides left its numbers out of step (only those markers change).

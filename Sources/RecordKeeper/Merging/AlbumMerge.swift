@@ -1,5 +1,5 @@
 /// Merges three versions of an `album.md` so that no line either side wrote
-/// is lost (PRODUCT.md §1, §6; the shape of MERGE.md).
+/// is lost (docs/merging.md, "album.md, step by step").
 ///
 /// 1. The whole file merges by lines (``AlbumTextMerge``): what only one
 ///    side changed is taken as written, comments and notes included.

@@ -1,4 +1,4 @@
-/// Steps 1, 2 and 4 of MERGE.md: the whole `album.md` merged by lines.
+/// Steps 1, 2 and 4 of docs/merging.md, "album.md, step by step": the whole `album.md` merged by lines.
 ///
 /// A stretch only one side changed is taken as that side wrote it. A
 /// stretch both sides changed is merged part by part (``AlbumLines/Part``):

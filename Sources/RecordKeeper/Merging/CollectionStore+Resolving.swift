@@ -185,7 +185,7 @@ extension CollectionStore {
           let commit: GitCommit
           do throws(GitError) { commit = try repository.commitMerge(staging: records.all().map(\.folder)) } catch { throw .git(error) }
           records.removeAll()
-          // Plays follow an album the merge moved (PRODUCT.md §6), as in a merge without conflicts.
+          // Plays follow an album the merge moved (docs/merging.md, "Plays files"), as in a merge without conflicts.
           do throws(StoreError) { return Resolution(remaining: [], commit: try movePlays(inMergeCommit: commit) ?? commit) } catch {
             throw .store(error)
           }

@@ -4,7 +4,7 @@ public enum MergeSide: String, Sendable, Hashable, Codable, CaseIterable {
   case ours, theirs
 }
 
-/// One true conflict left by a merge (PRODUCT.md §6): a field of an album
+/// One true conflict left by a merge (docs/merging.md, "What a conflict is"): a field of an album
 /// that both sides changed in different ways. Our value stays in the file
 /// until ``CollectionStore/resolve(_:take:field:)`` or
 /// ``CollectionStore/resolve(_:setting:to:)`` settles it.

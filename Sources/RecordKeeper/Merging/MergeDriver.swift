@@ -1,7 +1,7 @@
 import CLibGit2
 import Foundation
 
-/// `rk merge-file` as git's merge driver for `album.md` (PRODUCT.md §6), so
+/// `rk merge-file` as git's merge driver for `album.md` (docs/merging.md, "The merge driver"), so
 /// that `git pull` merges albums as `rk sync` does (``AlbumMerge``: by
 /// lines, fields settling what both sides changed, nothing dropped quietly),
 /// and for ordered list files (``OrderedListMerge``).

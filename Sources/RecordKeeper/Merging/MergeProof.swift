@@ -1,4 +1,4 @@
-/// Step 5 of MERGE.md: whether a merged `album.md` still holds every line
+/// Step 5 of docs/merging.md, "album.md, step by step": whether a merged `album.md` still holds every line
 /// it must.
 ///
 /// A line both sides kept, and every line of a stretch either side changed,

@@ -97,7 +97,7 @@ public enum OrderedLists {
 }
 
 /// Making and changing ordered lists: each change one commit, made as
-/// every change is (PRODUCT.md §4): under the collection lock, journaled, a
+/// every change is (docs/commands.md, "Changes and commits"): under the collection lock, journaled, a
 /// person's uncommitted edits to the list's file committed alone first.
 extension CollectionStore {
   /// Makes the empty ordered list `name`, as one commit "Make list NAME".

@@ -1,5 +1,5 @@
 extension OrderedListFile {
-  /// The file's version, as an album file's (PRODUCT.md §5): the git blob id
+  /// The file's version, as an album file's (docs/merging.md, "The app's save is the same merge"): the git blob id
   /// of its bytes. The app sends it back with a change made on the places it
   /// showed, so that a list changed meanwhile is never changed at the wrong place.
   public var version: String { GitRepository.blobID(of: bytes) ?? "" }

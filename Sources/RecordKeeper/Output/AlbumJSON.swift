@@ -1,5 +1,5 @@
 extension Album {
-  /// The album object of PRODUCT.md §3, shared by `rk --json` and the web API.
+  /// The album object of docs/commands.md, "Output: JSON, --format and the terminal", shared by `rk --json` and the web API.
   ///
   /// `group` is added by `rk list` (null in random mode).
   public func json(group: String?? = nil) -> JSONValue {
@@ -15,14 +15,14 @@ extension Album {
       ("cover", .optional(covers.cover ? id + "/" + CoverFiles.coverName : nil)),
       ("thumbnail", .optional(covers.thumbnail ? id + "/" + CoverFiles.thumbnailName : nil)),
     ]
-    // The collector's fields of §1.1 are top-level, null when absent.
+    // The collector's fields are top-level, null when absent.
     fields += CollectorField.allCases.map { ($0.key, .optional($0.value(in: self))) }
     fields.append(("extra", .object(extra.map { ($0.key, $0.value) })))
     fields.append(("notes", .string(body.notes.trimmed)))
-    // Sides and lengths (§1.2); lengths in seconds.
+    // Sides and lengths; lengths in seconds.
     fields.append(("track_list", .array(trackList.map(\.json))))
     fields.append(("duration", duration.map(JSONValue.number) ?? .null))
-    // Plays (PRODUCT.md §1.4); the last play's day.
+    // Plays (docs/commands.md, "Plays and statistics"); the last play's day.
     fields.append(("plays", .number(plays)))
     fields.append(("last_played", .optional(lastPlayed?.day)))
     if let group { fields.append(("group", .optional(group))) }
@@ -102,7 +102,7 @@ extension Album {
     writeCoverPath(covers.cover ? CoverFiles.coverName : nil, to: &output)
     object.member("thumbnail", to: &output)
     writeCoverPath(covers.thumbnail ? CoverFiles.thumbnailName : nil, to: &output)
-    // The collector's fields of §1.1, in CollectorField's order as json(group:).
+    // The collector's fields, in CollectorField's order as json(group:).
     for field in CollectorField.allCases {
       object.member(named: field.key, to: &output)
       JSONBytes.string(field.value(in: self), to: &output)

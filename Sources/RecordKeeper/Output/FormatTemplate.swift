@@ -8,7 +8,7 @@ public struct FormatTemplate: Sendable {
   private enum Piece: Sendable {
     case text(String)
     case field(Placeholder)
-    /// `{label}`, `{catalog_number}` …: a collector's field of §1.1.
+    /// `{label}`, `{catalog_number}` …: a collector's field.
     case collector(CollectorField)
     /// Any other name: an extra key, kept in ``Album/extra``.
     case extra(String)

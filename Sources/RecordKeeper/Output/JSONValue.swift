@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep their keys in order, so `rk`'s JSON reads in
-/// the order PRODUCT.md lists the fields.
+/// the order docs/commands.md ("Output: JSON, --format and the terminal") lists the fields.
 public enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)

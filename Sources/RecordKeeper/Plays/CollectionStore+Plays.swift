@@ -2,7 +2,7 @@ import Foundation
 
 extension CollectionStore {
   /// The `.gitattributes` line that merges plays files by keeping both
-  /// sides' lines, so two collectors' plays never conflict (PRODUCT.md §1.4).
+  /// sides' lines, so two collectors' plays never conflict (docs/album-format.md, "Plays files").
   public static let playsAttributesLine = "\(PlayHistory.folder)/*.md merge=union"
 
   /// Records that the album `reference` names was played: one line appended

@@ -1,4 +1,4 @@
-/// One listening of an album: a line of `plays/YYYY.md` (PRODUCT.md §1.4).
+/// One listening of an album: a line of `plays/YYYY.md` (docs/album-format.md, "Plays files").
 ///
 /// The line a person reads and writes by hand:
 ///

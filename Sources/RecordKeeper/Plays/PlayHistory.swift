@@ -1,5 +1,5 @@
 /// Every play of a collection, read from `plays/*.md` at the collection root
-/// (PRODUCT.md §1.4): what `rk plays`, `rk stats`, the `plays` and
+/// (docs/album-format.md, "Plays files"): what `rk plays`, `rk stats`, the `plays` and
 /// `last_played` fields, rules, sort modes and suggestions read.
 ///
 /// Loading albums never reads plays: a command loads them only when it

@@ -1,5 +1,5 @@
 /// Why a play was not recorded (`rk play`, the app's play button); nothing
-/// was written. Each says the format the value takes (PRODUCT.md §3).
+/// was written. Each says the format the value takes (docs/commands.md, "Exit status and errors").
 public enum PlayRefusal: Error, Equatable, Sendable, CustomStringConvertible {
   /// The time given is no date with an optional time.
   case notATime(String)

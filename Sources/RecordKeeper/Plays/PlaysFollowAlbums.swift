@@ -1,7 +1,7 @@
 import CLibGit2
 import Foundation
 
-// Plays follow their album through a merge (PRODUCT.md §6): when one side
+// Plays follow their album through a merge (docs/merging.md, "Plays files"): when one side
 // moved an album (`rk mv` or a hand rename), plays the other side recorded
 // under the old id are made to name the new one in the merge itself, so
 // `rk plays NEW` counts them all and `last_played` is right.

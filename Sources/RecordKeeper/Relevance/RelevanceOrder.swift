@@ -4,8 +4,8 @@
   import Darwin
 #endif
 
-/// The albums a search matched, best match first (PRODUCT.md §1.4
-/// "Relevance", seed 003's global search ordered by relevance).
+/// The albums a search matched, best match first (docs/commands.md,
+/// "Sorting", seed 003's global search ordered by relevance).
 ///
 /// Three keys, each deciding only when the ones before it tie:
 /// 1. the phrase (the query's words as typed, in order) found in a field,

@@ -15,7 +15,7 @@ public struct SyncOutcome: Equatable, Sendable {
   /// pushing was not asked for.
   public var sent: Int?
   /// The hand edits recorded before fetching, one commit each, and those
-  /// that stayed home (PRODUCT.md §4).
+  /// that stayed home (docs/sharing.md, "What you write by hand travels").
   public var handEdits = HandEditRecord()
 }
 
@@ -61,7 +61,7 @@ extension CollectionStore {
   /// `rk sync` (named so as not to hide the C library's `sync()` from the
   /// store's other methods): fetches from `remote` (by default as ``defaultRemote(branch:)`` says),
   /// merges what it has into the current branch, and unless `push` is false
-  /// pushes the result to the branch of the same name there (PRODUCT.md §6).
+  /// pushes the result to the branch of the same name there (docs/sharing.md, "How a sync talks to the remote").
   ///
   /// First it records every hand edit that breaks no rule
   /// (``recordHandEdits()``); the others stay home, neither committed nor

@@ -20,7 +20,7 @@ enum Credential: Equatable {
   }
 }
 
-/// Where rk finds credentials (PRODUCT.md §6).
+/// Where rk finds credentials (docs/sharing.md, "How a sync talks to the remote").
 enum Credentials {
   /// The environment variable holding a token for https remotes.
   static let tokenVariable = "RK_GIT_TOKEN"

@@ -1,5 +1,5 @@
-/// A field an `@field` rule may test (PRODUCT.md §1.3): the keys of §1 and
-/// §1.1, plus `year`, `tracks` (their count), `cover` and `notes`.
+/// A field an `@field` rule may test (docs/commands.md, "Rules and
+/// smart lists"): the front-matter keys, plus `year`, `tracks` (their count), `cover` and `notes`.
 public enum RuleField: Hashable, Sendable {
   case title, artist, sortArtist, released, wikipedia, tags, notes
   /// The year of the release date.
@@ -8,7 +8,7 @@ public enum RuleField: Hashable, Sendable {
   case tracks
   /// Whether the album has a cover image.
   case cover
-  /// How many times the album was played (PRODUCT.md §1.4).
+  /// How many times the album was played (docs/commands.md, "Plays and statistics").
   case plays
   /// The day of the album's last play.
   case lastPlayed

@@ -1,5 +1,5 @@
 /// What each kind of field allows after `@field:`, and what each test means
-/// for an album (PRODUCT.md §1.3).
+/// for an album (docs/commands.md, "Rules and smart lists").
 enum RuleSemantics {
   /// The test `@field:` + `comparison` + `operand` asks for; `quoted` when
   /// the operand was written in quotes (so `..` in it is text, not a range).
@@ -173,7 +173,7 @@ enum RuleSemantics {
 
   /// `date` as a number at the precision of `precision`'s date, so that
   /// `@purchased:>2024` compares years and `@released:>=1969-06` months. A
-  /// part the album's date lacks counts as the first, as in sorting (§2).
+  /// part the album's date lacks counts as the first, as in sorting (docs/commands.md, "Sorting").
   private static func key(of date: ReleaseDate, at precision: ReleaseDate) -> Int {
     if precision.month == nil { return date.year }
     if precision.day == nil { return date.year * 100 + (date.month ?? 1) }
@@ -187,7 +187,7 @@ enum RuleSemantics {
     case .sortArtist: album.sortArtist
     case .wikipedia: album.wikipedia
     case .notes: album.body.notes.isBlank ? nil : album.body.notes
-    // Missing means owned (PRODUCT.md §1.1).
+    // Missing means owned (docs/album-format.md, "The collector's fields").
     case .collector(.status): album.effectiveStatus
     case .collector(let collector): album[keyPath: collector.keyPath]
     case .released: album.released

@@ -6,7 +6,7 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
   case tracks
   case sortArtist = "sort-artist"
   case tags
-  /// The label, catalog number and barcode (PRODUCT.md §2).
+  /// The label, catalog number and barcode (docs/commands.md, "Searching").
   case label
   /// The body outside the track list; searched only when asked for.
   case notes

@@ -5,7 +5,7 @@
 #endif
 
 /// Decides whether an album matches a query within a set of fields: its
-/// plain terms as seed §3.3 says, and its rules and clauses (PRODUCT.md §1.3).
+/// plain terms as seed §3.3 says, and its rules and clauses (docs/commands.md, "Rules and smart lists").
 public struct SearchMatcher: Sendable {
   public let query: SearchQuery
   public let fields: Set<SearchField>

@@ -1,5 +1,5 @@
-/// A parsed search query (seed §3.3; PRODUCT.md §2 "Search"), with the
-/// smart-list rules and clauses it may hold (PRODUCT.md §1.3).
+/// A parsed search query (seed §3.3; docs/commands.md, "Searching"), with the
+/// smart-list rules and clauses it may hold (docs/commands.md, "Rules and smart lists").
 public struct SearchQuery: Hashable, Sendable {
   /// One term of a query.
   public struct Term: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// One rule of a smart list or query (PRODUCT.md §1.3; seed 003's taglists).
+/// One rule of a smart list or query (docs/commands.md, "Rules and smart lists"; seed 003's taglists).
 public enum SearchRule: Hashable, Sendable, CustomStringConvertible {
   /// `#tag`: the album carries exactly this tag (case-sensitive).
   case tag(String)

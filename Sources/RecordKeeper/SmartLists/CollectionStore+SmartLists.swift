@@ -1,7 +1,7 @@
 import Foundation
 
 /// Saving and removing smart lists: each change one commit, made as every
-/// change is (PRODUCT.md §4): under the collection lock, journaled, a
+/// change is (docs/commands.md, "Changes and commits"): under the collection lock, journaled, a
 /// person's uncommitted edits to the list's file committed alone first.
 extension CollectionStore {
   /// Writes `list` to `.recordkeeper/lists/NAME.yaml`, new or replacing the

@@ -1,4 +1,4 @@
-/// A saved set of rules over the collection (PRODUCT.md §1.3; seed 003's
+/// A saved set of rules over the collection (docs/commands.md, "Rules and smart lists"; seed 003's
 /// taglists), kept in `.recordkeeper/lists/NAME.yaml`.
 ///
 /// An album is in the list when every positive clause holds and not every

@@ -3,7 +3,7 @@
 #endif
 
 /// A total, machine-independent order of albums for one sort mode
-/// (PRODUCT.md §2 "Sort").
+/// (docs/commands.md, "Sorting").
 ///
 /// Text compares folded (case- and diacritic-insensitive) by character code,
 /// so digits come before letters; remaining ties fall back to the exact text

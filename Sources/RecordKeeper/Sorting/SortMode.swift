@@ -1,6 +1,6 @@
 /// The five orders of the seed's "Sort by:" popup (seed §3.2), the two
-/// of plays, and `relevance`: a search's best matches first (PRODUCT.md
-/// §1.4), the default order when there is nothing to match.
+/// of plays, and `relevance`: a search's best matches first (docs/commands.md,
+/// "Sorting"), the default order when there is nothing to match.
 public enum SortMode: String, CaseIterable, Hashable, Sendable {
   case artistYear = "artist-year"
   case artistTitle = "artist-title"

@@ -1,4 +1,4 @@
-/// The statistics of `rk stats` and the app's Stats screen (PRODUCT.md §1.4),
+/// The statistics of `rk stats` and the app's Stats screen (docs/commands.md, "Plays and statistics"),
 /// worked out in one pass over the albums and one over the plays.
 public struct CollectionStats: Sendable, Equatable {
   /// A label and how many albums (or plays) it has.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What is not yet shared (`rk status`, PRODUCT.md §3), the way `git status`
+/// What is not yet shared (`rk status`, docs/sharing.md, "What you write by hand travels"), the way `git status`
 /// tells it for a repository: hand edits not recorded, changes waiting to
 /// be sent or received, conflicts left unresolved, and plays of albums the
 /// collection does not have.

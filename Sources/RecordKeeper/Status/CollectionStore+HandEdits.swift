@@ -84,8 +84,8 @@ extension CollectionStore {
     return edits
   }
 
-  /// Commits every hand edit that breaks no rule, one commit each (PRODUCT.md
-  /// §4), and leaves the others as they are. Only the files written by hand
+  /// Commits every hand edit that breaks no rule, one commit each (docs/sharing.md,
+  /// "What you write by hand travels"), and leaves the others as they are. Only the files written by hand
   /// are staged, so a kill at any moment leaves each file as the person
   /// wrote it, committed or not.
   ///
@@ -120,7 +120,7 @@ extension CollectionStore {
 
   /// Tells ``onHandEditProblems`` what the albums just committed "by hand"
   /// before an `rk` change break, so a person hears of a mistake that was
-  /// kept as written (PRODUCT.md §4).
+  /// kept as written (docs/commands.md, "Changes and commits").
   func reportProblems(ofHandEdited ids: [String]) {
     guard let onHandEditProblems else { return }
     let problems = ids.flatMap { id -> [AlbumIssue] in

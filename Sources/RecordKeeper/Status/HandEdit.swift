@@ -1,5 +1,5 @@
 /// A file a person changed, added or removed by hand and git has not
-/// recorded yet (PRODUCT.md §4): an album's folder, a plays file or a smart
+/// recorded yet (docs/commands.md, "Changes and commits"): an album's folder, a plays file or a smart
 /// list, with the rules it breaks.
 public struct HandEdit: Hashable, Sendable {
   /// What kind of file was edited.

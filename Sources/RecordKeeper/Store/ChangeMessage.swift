@@ -1,4 +1,4 @@
-/// Commit messages for changes `rk` makes (PRODUCT.md §4): the action and the
+/// Commit messages for changes `rk` makes (docs/commands.md, "Changes and commits"): the action and the
 /// album, plus a trailer that marks the commit as one of `rk`'s for `rk undo`.
 public enum ChangeMessage {
   /// The trailer key that marks `rk`'s commits.

@@ -5,7 +5,7 @@
 #endif
 
 /// Lets one `rk` process at a time change a collection; another one waits
-/// its turn rather than failing (PRODUCT.md §4).
+/// its turn rather than failing (docs/commands.md, "Changes and commits").
 ///
 /// The lock is an advisory `flock` on a file inside the git directory, so it
 /// is never committed and the system releases it if `rk` dies. Holding it

@@ -45,7 +45,7 @@ extension CollectionStore {
   /// under the collection lock, with `updates` read under it.
   ///
   /// A person's uncommitted edits to the albums it rewrites are committed
-  /// first, alone (PRODUCT.md §4). New albums (their ids from
+  /// first, alone (docs/commands.md, "Changes and commits"). New albums (their ids from
   /// ``newIDs(for:)``) are written in a scratch folder, then moved into
   /// place; rewritten files are written atomically. A journal names every
   /// path, so that a failure or a kill part way puts everything back:

@@ -21,7 +21,7 @@ extension CollectionStore {
   /// that already hold what the edit sets are left alone; when none
   /// changes, nothing is committed and `nil` is returned. A person's
   /// uncommitted edits to the albums that change are committed first, in
-  /// one commit of their own (PRODUCT.md §4).
+  /// one commit of their own (docs/commands.md, "Changes and commits").
   @discardableResult
   public func apply(_ edit: AlbumEdit, toAll references: [String]) throws(StoreError) -> GitCommit? {
     var ids: [String] = []
@@ -119,7 +119,7 @@ extension CollectionStore {
   }
 
   /// Commits a person's uncommitted edits to several albums' folders, alone
-  /// and all in one commit, before `rk` changes them (PRODUCT.md §4).
+  /// and all in one commit, before `rk` changes them (docs/commands.md, "Changes and commits").
   /// With `bytes` (each `album.md` as rk read it), those are committed rather
   /// than the files as they are at that moment.
   func commitHandEdits(to albums: [(id: String, album: Album, bytes: [UInt8]?)]) throws(StoreError) {

@@ -15,14 +15,14 @@ public struct FormatReport: Equatable, Sendable {
 
 extension CollectionStore {
   /// Puts the albums `references` name (every album when empty) into the
-  /// canonical form of PRODUCT.md §1 (``AlbumFile/canonical(_:)``), as one
+  /// canonical form of docs/album-format.md, "Canonical form" (``AlbumFile/canonical(_:)``), as one
   /// commit ("Format 3 albums").
   ///
   /// An album that cannot be read whole (merge-conflict markers, YAML
   /// errors, aliases) or formatted without losing something is not touched
   /// and is listed in ``FormatReport/skipped``; the others are still
   /// formatted. A person's uncommitted edits to an album about to be
-  /// rewritten are committed alone first (PRODUCT.md §4). Every file is
+  /// rewritten are committed alone first (docs/commands.md, "Changes and commits"). Every file is
   /// written under one journal, so a kill leaves all of them formatted and
   /// committed, or none.
   public func format(_ references: [String]) throws(StoreError) -> FormatReport {

@@ -78,7 +78,7 @@ extension CollectionStore {
     if mergeDriver != nil {
       do { _ = try writeMergeAttributes(in: root) } catch { throw .store(error) }
     }
-    // Plays files merge by keeping both sides' lines (PRODUCT.md §1.4).
+    // Plays files merge by keeping both sides' lines (docs/merging.md, "Plays files").
     do throws(StoreError) {
       if let (path, bytes, _) = try attributesAdding(playsAttributesLine, in: CollectionLocation(root: root)) {
         do throws(FileSystemError) { try FileSystem.writeAtomically(bytes, to: root + "/" + path) } catch { throw .file(error) }

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Making every change complete or rolled back, never half made, even when
-/// `rk` is killed part way (PRODUCT.md §4), through a ``ChangeJournal``.
+/// `rk` is killed part way (docs/commands.md, "Changes and commits"), through a ``ChangeJournal``.
 extension CollectionStore {
   var journalPath: String { repository.gitDirectory + "/" + ChangeJournal.fileName }
 
@@ -161,7 +161,7 @@ extension CollectionStore {
   ///
   /// A file whose journal records what the change wrote is put back only
   /// while it holds exactly that (or is gone): one a person saved since is
-  /// left as they saved it, and returned (PRODUCT.md §4).
+  /// left as they saved it, and returned (docs/commands.md, "Changes and commits").
   private func rollBack(_ journal: ChangeJournal, indexWrittenSince journalTime: timespec?) throws -> [String] {
     var kept: [String] = []
     for file in journal.files {

@@ -45,7 +45,7 @@ extension CollectionStore {
   /// pass no symbolic link, not be hidden, not exist, and not lie inside an
   /// album. The whole folder moves (covers, notes, untracked files), so git
   /// sees a rename. A person's uncommitted edits in the album are committed
-  /// alone first (PRODUCT.md §4), and the change is journaled: a kill leaves
+  /// alone first (docs/commands.md, "Changes and commits"), and the change is journaled: a kill leaves
   /// the album moved and committed, or where it was.
   ///
   /// Returns the album as it was, its new id, and the commit (`nil` when

@@ -5,7 +5,7 @@
 #endif
 
 /// A person and `rk` changing the same `album.md` at the same moment
-/// (PRODUCT.md §4): rk replaces the file only while it still holds what rk
+/// (docs/commands.md, "Changes and commits"): rk replaces the file only while it still holds what rk
 /// read, and otherwise merges its change into the person's save.
 extension CollectionStore {
   /// What one attempt at writing an album gave.

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Changes a collection: every change is validated, written atomically and
-/// recorded as exactly one git commit (PRODUCT.md §4).
+/// recorded as exactly one git commit (docs/commands.md, "Changes and commits").
 ///
 /// Each change holds the collection lock from reading the album to making the
 /// commit, and re-reads the album under it, so a concurrent `rk` or a hand
 /// edit made since loading is never overwritten. A person's uncommitted edits
-/// to the album are committed alone first (PRODUCT.md §4).
+/// to the album are committed alone first (docs/commands.md, "Changes and commits").
 ///
 /// ## Ownership in a long-running process
 ///
@@ -30,7 +30,7 @@ public final class CollectionStore {
   /// in one, once that change has been finished or rolled back.
   public var onInterruptedChange: ((InterruptedChange) -> Void)?
   /// Told the rules a person's edits break when they are committed "by
-  /// hand" before an `rk` change, as written (PRODUCT.md §4).
+  /// hand" before an `rk` change, as written (docs/commands.md, "Changes and commits").
   public var onHandEditProblems: (([AlbumIssue]) -> Void)?
   /// Told of each lock file a killed git or rk left (a fetch, a push to a
   /// folder on this machine) that was proved stale and removed.
@@ -64,7 +64,7 @@ public final class CollectionStore {
 
   /// The id of the album `reference` names, without parsing the collection.
   ///
-  /// Nothing outside the collection root is ever named (PRODUCT.md §1): a
+  /// Nothing outside the collection root is ever named (docs/album-format.md, "The collection on disk"): a
   /// reference with `.` or `..` parts, an absolute path elsewhere, and an
   /// album folder or `album.md` that is, or lies behind, a symbolic link are
   /// refused before anything is read or written.
@@ -275,7 +275,7 @@ public final class CollectionStore {
   }
 
   /// Undoes the most recent `rk` change not yet undone, as a new commit
-  /// (PRODUCT.md §3); called again, it goes one change further back.
+  /// (docs/commands.md, "Command reference"); called again, it goes one change further back.
   ///
   /// It walks back from HEAD along first parents, passing over undo commits
   /// and the changes they undid (each undo names the commit it undid in its
@@ -376,7 +376,7 @@ public final class CollectionStore {
 
   /// Commits a person's uncommitted edits to the album's folder (files
   /// modified, deleted, or untracked and not ignored) alone, before `rk`
-  /// changes the album (PRODUCT.md §4), so that undoing `rk`'s change never
+  /// changes the album (docs/commands.md, "Changes and commits"), so that undoing `rk`'s change never
   /// takes the person's words with it. The commit has no `rk` trailer:
   /// `rk undo` treats it as the person's own. Should `rk`'s change then
   /// fail, this commit stands: it records exactly what the person wrote.
@@ -399,7 +399,7 @@ public final class CollectionStore {
   /// Runs `body` holding the collection lock, once nothing stands in the
   /// way of a commit. During an unfinished merge only `rk resolve`
   /// (`duringMerge`) runs; every other change is refused with the albums
-  /// whose conflicts are left (PRODUCT.md §4, §6). `afterRebase` lets a
+  /// whose conflicts are left (docs/merging.md, "Seeing and settling conflicts"). `afterRebase` lets a
   /// hook git runs once its rebase has moved the branch, before it removes
   /// the rebase's state, commit.
   func locked<T>(duringMerge: Bool = false, afterRebase: Bool = false, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
@@ -438,7 +438,7 @@ public final class CollectionStore {
   /// rk's change is merged into it (``AlbumMerge``: base `old`, theirs the
   /// saved file, ours `bytes`) and written instead, or, when they cannot be
   /// merged, the saved file stands and ``StoreError/savedMeanwhile(path:reason:)``
-  /// says so (PRODUCT.md §4). The commit holds the bytes rk wrote and
+  /// says so (docs/commands.md, "Changes and commits"). The commit holds the bytes rk wrote and
   /// checked, never the file as it is at that moment.
   func writeAlbum(
     _ bytes: [UInt8], to id: String, restoring old: [UInt8], cover: CoverImages? = nil, message: String

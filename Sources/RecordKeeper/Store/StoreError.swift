@@ -46,24 +46,24 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case several([StoreError])
   /// No album matches the query (as given), so nothing was changed.
   case noMatches(String)
-  /// A rule of the query cannot be used (PRODUCT.md §1.3).
+  /// A rule of the query cannot be used (docs/commands.md, "Rules and smart lists").
   case query(SearchQueryError)
   /// `rk mv` refused to move the album (its name given) to `destination`
   /// (as typed); nothing was written.
   case moveRefused(album: String, destination: String, MoveRefusal)
   /// A merge is unfinished and these albums (ids) still have conflicts
-  /// (PRODUCT.md §6): nothing is committed until they are resolved.
+  /// (docs/merging.md, "Seeing and settling conflicts"): nothing is committed until they are resolved.
   case unfinishedMerge(albums: [String])
   /// A save from a form (the album's name given) changed fields that were
   /// also changed in the file since the form was opened, in other ways:
-  /// nothing was written (PRODUCT.md §5).
+  /// nothing was written (docs/merging.md, "The app's save is the same merge").
   case saveConflicts(album: String, [FieldConflict])
   /// The version a form was opened at (a git blob id) is not in the
   /// repository, so its changes cannot be merged: nothing was written.
   case unknownVersion(album: String, version: String)
   /// A person saved the file (its path as messages show it) while `rk` was
   /// changing it, and the two could not be merged (`reason` says why):
-  /// the person's file stands and rk's change was not made (PRODUCT.md §4).
+  /// the person's file stands and rk's change was not made (docs/commands.md, "Changes and commits").
   case savedMeanwhile(path: String, reason: String)
   /// A play of the album (its name given) was not recorded.
   case playRefused(album: String, PlayRefusal)

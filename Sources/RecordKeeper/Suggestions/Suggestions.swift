@@ -1,5 +1,5 @@
 /// Albums of the collection to play next (seed 004's recommendations,
-/// offline; PRODUCT.md §1.4): those that share tags, artist and decade with
+/// offline; docs/commands.md, "Suggestions"): those that share tags, artist and decade with
 /// the collector's favourites (albums with favourite tracks) and most played
 /// albums, the ones not played for longest first.
 ///
@@ -173,7 +173,7 @@ public struct Suggestions: Sendable {
 }
 
 extension Suggestions.Suggestion {
-  /// The album object (PRODUCT.md §3) with its `reason`.
+  /// The album object (docs/commands.md, "Output: JSON, --format and the terminal") with its `reason`.
   public var json: JSONValue {
     guard case .object(var fields) = album.json() else { return album.json() }
     fields.append(("reason", .string(reason)))

@@ -34,7 +34,7 @@ public struct LookupConfiguration: Sendable {
   /// caller gives another sink (the `rk-lookup` helper writes to `rk`'s).
   public var notice: @Sendable (String) -> Void
 
-  /// Waits longer than this many seconds are announced (PRODUCT.md §7).
+  /// Waits longer than this many seconds are announced (docs/commands.md, "MusicBrainz and the Cover Art Archive").
   public static let noticeAfter: Double = 2
 
   public init(

@@ -18,7 +18,7 @@ public struct IdentifiedScan: Sendable {
   }
 }
 
-/// Seed 001's scan (PRODUCT.md §7, `rk identify`): photo → vision model →
+/// Seed 001's scan (docs/commands.md, "Identifying a sleeve from a photo", `rk identify`): photo → vision model →
 /// MusicBrainz → Cover Art Archive → scan history.
 ///
 /// 1. The photo is made upright, at most 1,600 pixels on its longest side
@@ -84,7 +84,7 @@ public struct Identifier: Sendable {
       scan = Scan(
         id: Scan.newID(at: date), date: date, answer: earlier.answer, match: earlier.match, coverURL: address, reusedFrom: earlier.id)
       if earlier.failed.contains(.musicBrainz) {
-        // What failed then was no answer: ask again (PRODUCT.md §7).
+        // What failed then was no answer: ask again (docs/commands.md, "Identifying a sleeve from a photo").
         scan.match = nil
         scan.coverURL = nil
         cover = await lookUp(&scan, notes: &notes)

@@ -2,7 +2,7 @@ import RecordKeeper
 
 /// What `rk identify` asks the vision model: seed 001's questions, in two
 /// turns so that the second, long one is skipped for an album already
-/// scanned (PRODUCT.md §7).
+/// scanned (docs/commands.md, "Identifying a sleeve from a photo").
 ///
 /// 1. ``identifySystem`` with the photo: which album is it? A short JSON
 ///    answer (`album_title`, `artist_name`, `release_year`), or nulls when

@@ -5,7 +5,7 @@ import RecordKeeper
 import RecordKeeperCovers
 import ServiceLifecycle
 
-/// The JSON API under `/api/` (PRODUCT.md §5; the README's "Web API").
+/// The JSON API under `/api/` (docs/app.md, "The JSON API").
 ///
 /// Handlers read the newest ``CollectionSnapshot`` on their own task and
 /// send every change to the ``CollectionService`` actor. Album ids are one
@@ -262,8 +262,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     return response
   }
 
-  /// Saves the form's changes merged into the file as it is now (PRODUCT.md
-  /// §5): `If-Match` names the version the form was opened at. After a
+  /// Saves the form's changes merged into the file as it is now (docs/merging.md,
+  /// "The app's save is the same merge"): `If-Match` names the version the form was opened at. After a
   /// 409 the same form comes back with `choices`, merged the same way.
   private func save(_ request: Request, _ context: Context) async throws(APIError) -> Response {
     let id = try existingAlbum(context)

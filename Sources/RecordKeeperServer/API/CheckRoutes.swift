@@ -4,7 +4,7 @@ import RecordKeeper
 /// `POST /api/check`: what a save (or, with no `?album=ID`, an add) of this
 /// body would be refused for, without writing anything, so the app's forms
 /// show the library's own words on each field and keep no copy of the rules
-/// (PRODUCT.md §5 "One home for every rule").
+/// (docs/architecture.md, "The app takes its rules from the library").
 ///
 /// The body is a save's (``AlbumRequest``); it is applied to the album as the
 /// server holds it (or to a blank one) by ``AlbumSave/apply(to:)`` and judged

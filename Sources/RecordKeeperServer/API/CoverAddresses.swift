@@ -5,7 +5,7 @@ import RecordKeeper
 /// (inode, size, modification time), so that a cover set from the command
 /// line gets a new address and no cache (the service worker's, the
 /// browser's) shows the old picture. The album object's `cover` and
-/// `thumbnail` stay the paths of PRODUCT.md §3.
+/// `thumbnail` stay the paths of docs/commands.md, "Output: JSON, --format and the terminal".
 enum CoverAddresses {
   /// `object` (an album object) with `cover_url` and `thumbnail_url` added,
   /// `null` when the album has no such image.

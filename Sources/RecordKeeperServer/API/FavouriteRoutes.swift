@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import RecordKeeper
 
-/// Favourite tracks and suggestions in the app (PRODUCT.md §1.4):
+/// Favourite tracks and suggestions in the app (docs/commands.md, "Favourite tracks", "Suggestions"):
 ///
 /// - `POST /api/albums/{id}/favourites {"track": N, "favourite": true|false}`
 ///   with `If-Match` (the album's version as the details view shows it):

@@ -76,7 +76,7 @@ public struct LookupAccess: Sendable {
   }
 }
 
-/// The app's look-ups (PRODUCT.md §7, issue 11): MusicBrainz searches, an
+/// The app's look-ups (docs/commands.md, "MusicBrainz and the Cover Art Archive", issue 11): MusicBrainz searches, an
 /// album added from a release in one step, and barcodes read from photos.
 ///
 /// - `GET /api/lookup?q=WORDS` (or `barcode=DIGITS`, or `catalog_number=C`):

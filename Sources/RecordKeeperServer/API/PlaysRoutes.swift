@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import RecordKeeper
 
-/// Plays and statistics (PRODUCT.md §1.4), from the library's
+/// Plays and statistics (docs/commands.md, "Plays and statistics"), from the library's
 /// ``PlayHistory`` and ``CollectionStats`` over the service's snapshot (the
 /// plays files are read only when they change):
 ///

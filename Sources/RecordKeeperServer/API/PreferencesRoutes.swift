@@ -2,7 +2,7 @@ import Hummingbird
 import RecordKeeper
 
 /// `GET /api/preferences` and `PUT /api/preferences {"accent": NAME}`: this
-/// clone's accent colour (PRODUCT.md §1.4), with the choices the app offers,
+/// clone's accent colour (docs/app.md, "The app on a phone"), with the choices the app offers,
 /// from the library's palette. The sort mode keeps its own `/api/sort`.
 ///
 /// `{"accent": "blue", "accents": [{"name", "label", "colour", "text"}]}`.

@@ -3,7 +3,7 @@ import RecordKeeper
 
 /// `GET /api/problems`: what `rk check --json` reports, from the same
 /// ``CollectionCheck``, so that an album whose `album.md` cannot be read is
-/// named in the app instead of missing from the list (PRODUCT.md §5).
+/// named in the app instead of missing from the list (docs/app.md, "The JSON API").
 ///
 /// `{"albums": N, "problems": [{path, line, field, message, id}],
 /// "unreadable": [id]}`: `id` is the album (or smart list file) a problem is

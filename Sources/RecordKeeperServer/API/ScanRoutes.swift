@@ -4,7 +4,7 @@ import RecordKeeper
 import RecordKeeperCovers
 import RecordKeeperLookup
 
-/// "Scan a sleeve" in the app (seed 001, PRODUCT.md §7), through the same
+/// "Scan a sleeve" in the app (seed 001, docs/commands.md, "Identifying a sleeve from a photo"), through the same
 /// library code as `rk identify` and `rk scans`:
 ///
 /// - `POST /api/identify` (a photo, `Content-Type: image/*`): the scan,

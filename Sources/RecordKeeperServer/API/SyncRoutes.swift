@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import RecordKeeper
 
-/// Sharing through the app (PRODUCT.md §6; the README's "Web API"):
+/// Sharing through the app (docs/app.md, "Sharing in the app"):
 ///
 /// - `GET /api/sync`: where the collection stands against its remote as of
 ///   the last fetch (the server fetches in the background).

@@ -7,7 +7,7 @@ export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', '
   'September', 'October', 'November', 'December'];
 
 // The library's field catalogue (GET /api/schema), loaded before the view first draws, and
-// the collector's fields (PRODUCT §1.1) it lists, the status first (owned or on the wantlist).
+// the collector's fields (docs/album-format.md, "The collector's fields") it lists, the status first (owned or on the wantlist).
 export let schema = null;
 export let collectorFields = [];
 
@@ -81,7 +81,7 @@ export function lengthText(seconds) {
 /**
  * The tracks as they are edited: `sides` holds the `###` headings in order (side k is
  * `sides[k - 1]`); each track is its text (the name, with its length as the file writes it)
- * and its side, 0 for a track before any heading (PRODUCT §1.2).
+ * and its side, 0 for a track before any heading (docs/album-format.md, "Sides and durations").
  */
 function trackDraft(album) {
   const sides = [];
@@ -186,7 +186,7 @@ export function sameAlbum(a, b) {
 }
 
 /**
- * The body that settles a save's conflicts (PRODUCT §5): the form as it is and, for each field
+ * The body that settles a save's conflicts (docs/merging.md, "The app's save is the same merge"): the form as it is and, for each field
  * the conflict named, the side chosen (`choices`: field → 'ours', 'theirs' or {value}). It is sent with
  * the version the form was opened at, so the server merges it as any save: a track renamed or
  * a tag added in the file meanwhile is kept whichever side is chosen.

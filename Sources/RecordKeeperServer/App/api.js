@@ -1,4 +1,4 @@
-// The JSON API of `rk serve` (PRODUCT §5), one function per endpoint.
+// The JSON API of `rk serve` (docs/app.md, "The JSON API"), one function per endpoint.
 // Errors come back as {"error", "field"} with a 4xx status and are thrown as ApiError.
 
 /** An error the server answered with, or a request that could not reach it. */
@@ -26,7 +26,7 @@ export function coverURL(album) {
 
 /** Whether the last answer came from the service worker's copy instead of the server. */
 export const connection = { offline: false, listeners: new Set() };
-/** How often, offline, the server is asked whether it answers again (under the 5 s PRODUCT §5 allows). */
+/** How often, offline, the server is asked whether it answers again (under the 5 s of docs/app.md, "Goals at any size"). */
 export const PROBE_MS = 2000;
 let probe = 0;
 function setOffline(value) {
@@ -89,7 +89,7 @@ export function listAlbums({ q = '', scope = [], sort = '', offset = 0, limit = 
   return request('GET', '/api/albums?' + params, { signal });
 }
 export const getAlbum = (id, signal) => request('GET', albumPath(id), { signal });
-/** The album's JSON, with the cover image when there is one: one request, one commit (PRODUCT §5). */
+/** The album's JSON, with the cover image when there is one: one request, one commit (docs/app.md, "The JSON API"). */
 function albumForm(fields, cover) {
   if (!cover) return { json: fields };
   const form = new FormData();
@@ -121,7 +121,7 @@ export const getSort = () => request('GET', '/api/sort');
 export const putSort = (mode) => request('PUT', '/api/sort', { json: { mode } });
 export const smartLists = () => request('GET', '/api/lists');
 export const status = () => request('GET', '/api/status');
-// Sharing (PRODUCT §6): where the collection stands against its remote, sync, conflicts.
+// Sharing (docs/app.md, "Sharing in the app"): where the collection stands against its remote, sync, conflicts.
 export const getSync = () => request('GET', '/api/sync');
 export const fetchRemote = () => request('POST', '/api/sync/fetch');
 export const runSync = () => request('POST', '/api/sync');

@@ -1,4 +1,4 @@
-// Credited artists (PRODUCT.md §1.4): the server works them out (`credits` in an album's object);
+// Credited artists (docs/commands.md, "Credited artists"): the server works them out (`credits` in an album's object);
 // the app only names them.
 
 /** The names an album's artist credits (`credits` of its object; `A feat. B` is by A and B), for "More by A and B". */

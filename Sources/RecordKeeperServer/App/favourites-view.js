@@ -1,4 +1,4 @@
-// Favourite tracks and suggestions in the app (PRODUCT §1.4, seed 004): the star on each track
+// Favourite tracks and suggestions in the app (docs/commands.md, "Favourite tracks", "Suggestions", seed 004): the star on each track
 // of the details view, saved at once (one POST, merged into the file as it is now, like every
 // save: If-Match names the version shown); the Favourites screen (every favourite track with its
 // album, a tap opens the album); and Play Next (the server's suggestions, each with its reason).

@@ -1,4 +1,4 @@
-// Smart lists in the app (PRODUCT §1.3, seed 003's taglists): the screen that lists them and
+// Smart lists in the app (docs/commands.md, "Rules and smart lists", seed 003's taglists): the screen that lists them and
 // the editor that makes, changes and deletes one (name, description, rules), suggesting tags
 // after `#` and fields and lists after `@` as a rule is typed. Every rule is read by the server
 // (PUT /api/lists/NAME, one commit); a rule it cannot read comes back with its message.

@@ -19,7 +19,7 @@ import { fillScopes, fillSorts } from './menus.js';
 import { loadSchema } from './schema.js';
 
 const STATE_KEY = 'rk.main';
-/** Albums a request asks for: one page is a few screens of rows and well under 1 MB (PRODUCT §5). */
+/** Albums a request asks for: one page is a few screens of rows and well under 1 MB (docs/app.md, "Goals at any size"). */
 const PAGE = 100;
 /** A search waits for this pause in typing, so a word typed fast is one request. */
 const TYPING_PAUSE_MS = 120;
@@ -293,7 +293,7 @@ export class MainView {
     $('list-name').textContent = key === '' ? '' : key === WANTLIST ? '· Wantlist' : `· ${key.slice(1)}`;
   }
 
-  // ---- Loading (§3.1, PRODUCT §5 "At any size"): one page and the count, then the pages scrolled to
+  // ---- Loading (§3.1, docs/app.md, "Goals at any size"): one page and the count, then the pages scrolled to
 
   /** The query sent to the server: what was typed, and the chosen list's rule. */
   serverQuery() {

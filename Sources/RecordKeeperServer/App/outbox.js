@@ -1,4 +1,4 @@
-// Changes made while the server can't be reached (PRODUCT §5, "Offline first, for real"): kept
+// Changes made while the server can't be reached (docs/app.md, "The app on a phone"): kept
 // on the device, shown as waiting, and sent in the order made, each with the version it was
 // made from, once the server answers again. The server merges each as any save; a conflict
 // stays waiting until it is settled on the save-conflicts screen, and a save or an add the

@@ -1,4 +1,4 @@
-// Plays on the details view (PRODUCT §1.4, seed 003's listening history): "Played it" with a side
+// Plays on the details view (docs/commands.md, "Plays and statistics", seed 003's listening history): "Played it" with a side
 // picker records one play (POST /api/albums/ID/plays: one line in plays/YYYY.md, one commit), and
 // the album's plays are listed under it, newest first. The rules live in the library; this only
 // draws what GET /api/albums/ID/plays answers.

@@ -1,4 +1,4 @@
-// Albums the server cannot read (PRODUCT §5): a quiet line on the main screen, the list of problems
+// Albums the server cannot read (docs/app.md, "The JSON API"): a quiet line on the main screen, the list of problems
 // (file, line, message) behind it. An open details view has its album's from the server's 422.
 import { request } from './api.js';
 import { $, el } from './dom.js';

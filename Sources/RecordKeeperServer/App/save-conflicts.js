@@ -1,4 +1,4 @@
-// A save that met changes made meanwhile (PRODUCT §5): each field changed both in the form and
+// A save that met changes made meanwhile (docs/merging.md, "The app's save is the same merge"): each field changed both in the form and
 // in the file since the form opened, side by side to choose; the choices go back with the form
 // and the version it was opened at, and the server merges them as any save.
 import * as api from './api.js';

@@ -1,4 +1,4 @@
-// "Scan a sleeve" (seed 001, PRODUCT §7): the camera (a photo through the phone's camera), the
+// "Scan a sleeve" (seed 001, docs/commands.md, "Identifying a sleeve from a photo"): the camera (a photo through the phone's camera), the
 // pre-loader while the server identifies it, the album details with the recommendation badge,
 // rating and context, Add to collection / Add to wantlist, and the scan history (newest first,
 // swipe left to delete). Every text comes from the server and is shown as text, never markup.

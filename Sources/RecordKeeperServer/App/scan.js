@@ -1,4 +1,4 @@
-// Adding an album by looking it up (issue 11, PRODUCT §7), one tap inside the blank Add Album
+// Adding an album by looking it up (issue 11, docs/commands.md, "MusicBrainz and the Cover Art Archive"), one tap inside the blank Add Album
 // view ("Look it up", "Scan a barcode", "Scan a sleeve") and the screen that finds the release on
 // MusicBrainz. Choosing a candidate adds the album with its tracks and cover in one step
 // (POST /api/albums {"musicbrainz": ID}) and opens its details in place of the Add view.
@@ -142,7 +142,7 @@ class AddFlow {
     this.showCandidates(candidates);
   }
 
-  /** One row per release: title, artist, then what tells pressings apart (§7). */
+  /** One row per release: title, artist, then what tells pressings apart. */
   showCandidates(candidates) {
     const list = $('candidates');
     list.replaceChildren();

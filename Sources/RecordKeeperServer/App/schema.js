@@ -1,5 +1,5 @@
 // The library's field catalogue (GET /api/schema): names, labels, kinds, limits, allowed
-// values and messages (PRODUCT §5 "One home for every rule"). The app keeps no table of its
+// values and messages (docs/architecture.md, "The app takes its rules from the library"). The app keeps no table of its
 // own and judges no value: the forms ask the server (POST /api/check), and a save it refuses
 // shows its message on the field. What is left here splits a track for display, as the
 // library does.
@@ -38,7 +38,7 @@ export function graphemes(text) {
 }
 
 /**
- * A track item's text split into its name and its length in seconds (PRODUCT §1.2):
+ * A track item's text split into its name and its length in seconds (docs/album-format.md, "Sides and durations"):
  * `{name, seconds}`; seconds null when it ends in no length (`(4:75)` stays in the name).
  */
 export function splitTrack(text) {

@@ -1,5 +1,5 @@
-// Search within the offline copy when there is no signal (PRODUCT §2 Search, §1.3 rules and
-// clauses). Online, the server searches; this is only the read-only fallback, and it runs the
+// Search within the offline copy when there is no signal (docs/commands.md, "Searching",
+// "Rules and smart lists"). Online, the server searches; this is only the read-only fallback, and it runs the
 // library's rules: Tests/Fixtures/search-cases.json, written by the Swift tests from the
 // library's matcher, is run through it by Tests/app/search.test.mjs and test_schema.py. Each
 // album comes with what the library read of it (GET /api/changes): `search`, its text folded

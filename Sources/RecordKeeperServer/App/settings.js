@@ -1,4 +1,4 @@
-// Settings (PRODUCT §1.4, seed 003's Appearance): the accent colour, a preference of this clone
+// Settings (docs/app.md, "The app on a phone", seed 003's Appearance): the accent colour, a preference of this clone
 // kept by the server in `.recordkeeper/local.yaml` (GET/PUT /api/preferences). It is applied as
 // the CSS custom properties --accent and --accent-text, which app.css draws the banner, the add
 // button, tags and buttons with. The last one seen is kept in the browser too, so the app starts

@@ -1,4 +1,4 @@
-// The sort menu's "Best match" (PRODUCT.md §1.4): offered while a query is typed, for that
+// The sort menu's "Best match" (docs/commands.md, "Sorting"): offered while a query is typed, for that
 // query only; the server ranks (`?sort=relevance`), the app keeps no rule of its own.
 
 /**

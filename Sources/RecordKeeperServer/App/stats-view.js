@@ -1,4 +1,4 @@
-// The Stats screen (PRODUCT §1.4, seed 003's statistics), reached from the main screen's Lists
+// The Stats screen (docs/commands.md, "Plays and statistics", seed 003's statistics), reached from the main screen's Lists
 // menu: GET /api/stats (the library's CollectionStats, as `rk stats --json`) drawn as charts made
 // here in SVG: bars for formats, decades, years added, tags and labels, and the rating histogram.
 import * as api from './api.js';

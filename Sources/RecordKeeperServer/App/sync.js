@@ -1,4 +1,4 @@
-// Sharing in the app (PRODUCT §6): the quiet line under the search panel that says what the
+// Sharing in the app (docs/app.md, "Sharing in the app"): the quiet line under the search panel that says what the
 // remote has ("2 changes from origin") with its Sync button, and the conflicts screen where
 // each field changed both ways is settled. Every text is set as text, never as markup.
 import * as api from './api.js';

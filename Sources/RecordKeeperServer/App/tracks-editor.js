@@ -1,5 +1,5 @@
 // The details view's track listing (seed §2.2.2.4, §3.9), by side as `rk show` lists it
-// (PRODUCT §1.2): shown in view mode; in edit and add mode each track is moved, renamed or
+// (docs/commands.md, "Sides and durations"): shown in view mode; in edit and add mode each track is moved, renamed or
 // deleted, sides are added and removed, and a new track is typed under the list.
 import * as api from './api.js';
 import { CHECK_MS } from './album-fields.js';

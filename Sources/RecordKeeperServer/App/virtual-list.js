@@ -3,7 +3,7 @@
 // item a line in the list, several in the grid. The sticky header above the rows shows
 // the group at the top of the viewport and is pushed up by the next group's header.
 // Items not loaded yet are placeholders; the list says which ones are in view, so the
-// page under the viewport is fetched as the list scrolls (PRODUCT §5 "At any size").
+// page under the viewport is fetched as the list scrolls (docs/app.md, "Goals at any size").
 
 function cssPixels(name) {
   return parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name)) || 0;

@@ -4,7 +4,7 @@ import NIOCore
 
 /// Closes a connection that holds the server without using it, so that a
 /// client without the token cannot starve the collector by opening many
-/// connections and sending half a request header each (PRODUCT.md §5):
+/// connections and sending half a request header each (docs/app.md, "Safe by default"):
 ///
 /// - a request's header must arrive within ``ServerConfiguration/headerTimeout``
 ///   of the connection opening;

@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 
-/// The guard in front of every request (PRODUCT.md §5), in this order:
+/// The guard in front of every request (docs/app.md, "Safe by default"), in this order:
 ///
 /// 1. On loopback, the `Host` must name this machine, so a web page on
 ///    another site that points its own name at 127.0.0.1 (DNS rebinding)
@@ -37,7 +37,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
       response = try error.response(from: request, context: context)
     } catch let error as any HTTPResponseError {
       if request.uri.path.hasPrefix("/api/") || request.uri.path == "/api" {
-        let message = error.status == .notFound ? "there is no such API endpoint: see the API section of the README" : "\(error.status)"
+        let message = error.status == .notFound ? "there is no such API endpoint: see docs/app.md, \"The JSON API\"" : "\(error.status)"
         response = try APIError(error.status, message).response(from: request, context: context)
       } else {
         response = try error.response(from: request, context: context)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where `rk serve` listens and who may use it (PRODUCT.md §5).
+/// Where `rk serve` listens and who may use it (docs/app.md, "Safe by default").
 public struct ServerConfiguration: Sendable {
   /// The address to listen on; loopback unless the collector says otherwise.
   public var host: String

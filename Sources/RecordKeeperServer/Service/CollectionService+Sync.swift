@@ -15,7 +15,7 @@ public struct SyncReport: Equatable, Sendable {
 }
 
 extension CollectionService {
-  // MARK: Sharing (PRODUCT.md §6)
+  // MARK: Sharing (docs/app.md, "Sharing in the app")
 
   /// Compares our branch with the remote's as last fetched (no network).
   public func syncReport() -> SyncReport {

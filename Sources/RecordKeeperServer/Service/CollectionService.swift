@@ -36,7 +36,7 @@ public actor CollectionService {
   public nonisolated let location: CollectionLocation
   /// The events `/api/events` streams.
   public nonisolated let events = ServerEvents()
-  /// The background fetch of the remote (PRODUCT.md §6).
+  /// The background fetch of the remote (docs/app.md, "Sharing in the app").
   public nonisolated let sync: SyncMonitor
   /// The variables credentials are found with (`HOME`, `SSH_AUTH_SOCK`, `RK_GIT_TOKEN`).
   nonisolated let syncEnvironment = ProcessInfo.processInfo.environment

@@ -41,7 +41,7 @@ public struct WatchBatch: Hashable, Sendable {
 /// ``WatchBatch``. ``stop()`` ends the watcher's thread.
 final class TreeWatcher: Sendable {
   /// How long the tree must be quiet before a batch is handed over, and the
-  /// longest a batch waits: together well inside the second PRODUCT.md §5 allows.
+  /// longest a batch waits: together well inside the second that docs/app.md, "Goals at any size", allows.
   static let quietMilliseconds: Int32 = 40
   static let longestWait: Duration = .milliseconds(250)
 

@@ -4,7 +4,7 @@ import RecordKeeper
 
 extension RK.Check {
   /// `rk check --staged`: the files git's index holds for the next commit,
-  /// as a pre-commit hook needs them checked (PRODUCT.md §3).
+  /// as a pre-commit hook needs them checked (docs/commands.md, "Editing by hand: schema, checks and a hook").
   func checkStaged(in location: CollectionLocation) throws {
     guard paths.isEmpty else { throw ValidationError("--staged checks the files git has staged: name no paths with it") }
     // git names its own index to hooks of `git commit -a` and `git commit PATH`.

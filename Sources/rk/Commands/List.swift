@@ -53,7 +53,7 @@ extension RK {
     var query: [String] = []
 
     func validate() throws {
-      // Every word before `--` that begins with `--` is an option (PRODUCT.md §3).
+      // Every word before `--` that begins with `--` is an option (docs/commands.md, "Exit status and errors").
       if let word = query.prefix(while: { $0 != "--" }).first(where: { $0.hasPrefix("--") }) {
         throw ValidationError(UsageCheck.unknownOption(word, in: Self.self))
       }
@@ -182,7 +182,7 @@ private final class MatchTally: Sendable {
 
   var isEmpty: Bool { matched.load(ordering: .relaxed) == 0 }
 
-  /// A number for scripts (PRODUCT.md §3); words for a person.
+  /// A number for scripts (docs/commands.md, "Output: JSON, --format and the terminal"); words for a person.
   func summary(interactive: Bool) -> String {
     let (matched, wanted) = (matched.load(ordering: .relaxed), wanted.load(ordering: .relaxed))
     guard interactive else { return "\(matched)" }

@@ -23,7 +23,7 @@ extension RK {
     var cover = false
 
     func run() async throws {
-      // Album objects carry plays (PRODUCT.md §1.4); the text view does not show them.
+      // Album objects carry plays (docs/commands.md, "Plays and statistics"); the text view does not show them.
       let loaded = json ? try collection.load().withPlays() : try collection.load()
       // Several words are one reference: rk show kind of blue.
       let album = try loaded.album(self.album.joined(separator: " "))

@@ -10,7 +10,7 @@ extension RK {
         Owned and wanted counts; albums by format, decade, top tags and labels; most played, never \
         played, played this year; total value by currency (from price); albums added per year (from \
         purchased); the rating histogram. On a terminal each count has a bar drawn with block \
-        characters; in a pipe, plain lines. --json prints one object (see README, "rk stats --json").
+        characters; in a pipe, plain lines. --json prints one object (its keys: man rk, or docs/commands.md, "Plays and statistics").
         """)
 
     @OptionGroup var collection: CollectionOptions

@@ -1,7 +1,7 @@
 import ArgumentParser
 import RecordKeeper
 
-/// The collector's fields of PRODUCT.md §1.1, one option each; part of
+/// The collector's fields (docs/album-format.md), one option each; part of
 /// ``AlbumFieldOptions``, so `rk add` and `rk set` take the same names.
 ///
 /// The record's `format` field is `--format` here; only `rk list` uses

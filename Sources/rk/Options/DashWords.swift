@@ -7,7 +7,7 @@ import ArgumentParser
 enum DashWords {
   /// `words` without the `--` that ends the options. A word before it that
   /// begins with `--` is a mistyped option, a usage error as anywhere else
-  /// (PRODUCT.md §3).
+  /// (docs/commands.md, "Exit status and errors").
   static func values(_ words: [String], of command: ParsableCommand.Type) throws(ValidationError) -> [String] {
     let end = words.firstIndex(of: "--") ?? words.endIndex
     if let option = words[..<end].first(where: { $0.hasPrefix("--") }) {

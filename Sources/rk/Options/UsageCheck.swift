@@ -4,7 +4,7 @@ import RecordKeeper
 
 /// A mistyped command or option, found before ArgumentParser's own message,
 /// which would otherwise blame something else ("Name at least one field")
-/// or not say what was meant (PRODUCT.md §3).
+/// or not say what was meant (docs/commands.md, "Exit status and errors").
 struct UsageMistake: Error {
   /// The command whose usage to show.
   var command: ParsableCommand.Type

@@ -41,7 +41,7 @@ struct AlbumRenderer {
     return output
   }
 
-  /// The track list by side (PRODUCT.md §1.2): each side's heading, then
+  /// The track list by side (docs/commands.md, "Sides and durations"): each side's heading, then
   /// its tracks with their positions (`A1`, or `1.` without a `Side X`
   /// heading) and lengths in one column, then the total length when every
   /// track has one.
@@ -50,7 +50,7 @@ struct AlbumRenderer {
     // `1.` as the list is written; `A1` as on the record's label.
     let positions = tracks.map { $0.position.first?.isNumber == true ? $0.position + "." : $0.position + " " }
     let positionWidth = positions.map(\.count).max() ?? 0
-    // A favourite's star follows its name, as in album.md (PRODUCT.md §1.4).
+    // A favourite's star follows its name, as in album.md (docs/album-format.md, "Favourite tracks").
     let names = tracks.map { Visible.text($0.name) + ($0.favourite ? FavouriteStar.suffix : "") }
     let nameWidth = names.map(DisplayWidth.of).max() ?? 0
     let lengths = tracks.map { $0.duration.map(TrackDuration.text) ?? "" }

@@ -16,7 +16,7 @@ private func edit(_ body: String, _ change: (inout [String]) -> Void) -> (text: 
   return (text, read(text).tracks, tracks)
 }
 
-/// Reading track lists as CommonMark does (PRODUCT.md §1, issue 7).
+/// Reading track lists as CommonMark does (docs/album-format.md, "The track list", issue 7).
 @Suite struct AlbumBodyReadingTests {
   @Test(
     "a per-track note is not a track and does not hide later tracks",

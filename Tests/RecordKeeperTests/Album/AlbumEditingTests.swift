@@ -384,7 +384,7 @@ struct AlbumEditingTests {
     #expect(reread.problems == [])
   }
 
-  // MARK: Folder names (PRODUCT.md §1)
+  // MARK: Folder names (docs/album-format.md, "The collection on disk")
 
   @Test(
     "slugs: lowercase ASCII, diacritics folded, everything else to one dash",

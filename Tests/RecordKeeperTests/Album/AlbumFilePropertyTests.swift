@@ -84,7 +84,7 @@ struct AlbumFilePropertyTests {
         Issue.record("\(error) on \(sample.text.debugDescription)")
         continue
       }
-      // The collector's fields (`label`) move into their §1.1 place.
+      // The collector's fields (`label`) move into their canonical place.
       var after = Values(try AlbumFile.parse(output, id: "albums/test").album)
       var before = Values(try AlbumFile.parse(sample.bytes, id: "albums/test").album)
       after.extra.sort()

@@ -36,7 +36,7 @@ private struct Values: Equatable, CustomStringConvertible {
   }
 }
 
-/// The PRODUCT.md §1 example, in canonical form.
+/// An album like the example of docs/album-format.md ("album.md"), in canonical form.
 private let okComputer = """
   ---
   title: OK Computer

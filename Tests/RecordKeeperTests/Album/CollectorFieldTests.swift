@@ -6,7 +6,7 @@ private func parse(_ frontMatter: String) throws -> AlbumFile.Parsed {
   try AlbumFile.parse(Array("---\ntitle: T\nartist: A\n\(frontMatter)---\n".utf8), id: "albums/test")
 }
 
-/// The rules each collector's field (PRODUCT.md §1.1) breaks for a value.
+/// The rules each collector's field (docs/album-format.md, "The collector's fields") breaks for a value.
 private func rules(_ field: CollectorField, _ value: String) -> [AlbumProblem.Rule] {
   var album = Album(id: "albums/test", title: "T", artist: "A")
   album[keyPath: field.keyPath] = value

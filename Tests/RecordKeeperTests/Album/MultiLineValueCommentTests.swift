@@ -3,7 +3,7 @@ import Testing
 @testable import RecordKeeper
 
 /// A comment written on or among the lines of a value over several lines
-/// stays when rk changes that value (PRODUCT.md §1: nothing a person wrote
+/// stays when rk changes that value (docs/album-format.md, "What rk keeps byte for byte": nothing a person wrote
 /// is lost), and the value keeps its style where the new value allows.
 @Suite("Comments on values over several lines survive a change")
 struct MultiLineValueCommentTests {

@@ -30,7 +30,7 @@ private func changedLines(_ old: String, _ new: String) -> (removed: [String], a
   )
 }
 
-@Suite("Sides and durations (PRODUCT.md §1.2)")
+@Suite("Sides and durations (docs/album-format.md)")
 struct SidesAndDurationsTests {
   // MARK: Reading
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RecordKeeper
 
-/// Which list is the track list (PRODUCT.md §1): the numbered list under the
+/// Which list is the track list (docs/album-format.md, "The track list"): the numbered list under the
 /// Tracks heading, written `## Tracks` or as a setext heading; every other
 /// list is notes, and a change to the tracks leaves it where it was.
 @Suite("The numbered list under the Tracks heading is the track list")

@@ -48,7 +48,7 @@ enum ValidationLimitedField: String, CaseIterable, Sendable, CustomTestStringCon
   }
 }
 
-@Suite("Validation (PRODUCT.md §2, seed §3.9)")
+@Suite("Validation (docs/album-format.md, seed §3.9)")
 struct ValidationTests {
   @Test func aValidAlbumHasNoProblems() {
     let valid = album(

@@ -2,7 +2,7 @@ import Foundation
 import RecordKeeper
 import Testing
 
-/// PRODUCT.md §1: references by artist and title words, and never outside the root.
+/// docs/album-format.md, "The collection on disk": references by artist and title words, and never outside the root.
 @Suite("Album references")
 struct AlbumReferenceTests {
   private static let location = CollectionLocation(root: "/music")

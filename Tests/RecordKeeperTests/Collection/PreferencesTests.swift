@@ -3,7 +3,7 @@ import RecordKeeper
 import TestSupport
 import Testing
 
-/// This clone's preferences in `.recordkeeper/local.yaml` (PRODUCT.md §1, §1.4).
+/// This clone's preferences in `.recordkeeper/local.yaml` (docs/album-format.md, "The collection on disk").
 @Suite("Preferences: sort mode and accent colour")
 struct PreferencesTests {
   @Test func theAccentIsTheSeedsBlueUntilChosenThenKeptBesideTheSortMode() throws {

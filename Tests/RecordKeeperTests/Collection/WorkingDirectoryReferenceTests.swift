@@ -5,7 +5,7 @@ import Testing
 @testable import RecordKeeper
 
 /// `.` and other paths name an album from the working directory when that
-/// is inside the collection (PRODUCT.md §3), never an album whose title
+/// is inside the collection (docs/album-format.md, "The collection on disk"), never an album whose title
 /// happens to hold a dot.
 @Suite("Album references from the working directory")
 struct WorkingDirectoryReferenceTests {

@@ -7,7 +7,7 @@ import Testing
 /// `test_contains_feat`, `test_find_feat_part`; beets is MIT licensed).
 /// Only the inputs and beets' answers are taken, written as our own table;
 /// none of its code. Where our answer differs from beets' by design
-/// (PRODUCT.md §1.4 "Credits"), the row says why, and the test checks that
+/// (docs/commands.md, "Credited artists"), the row says why, and the test checks that
 /// it does differ, so no reason outlives its difference.
 @Suite("Credits against beets' ftintitle cases")
 struct BeetsFtInTitleTableTests {

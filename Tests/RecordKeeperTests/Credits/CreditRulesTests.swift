@@ -2,7 +2,7 @@ import Testing
 
 @testable import RecordKeeper
 
-/// Credits (PRODUCT.md §1.4, seed 003's Parsing): artist strings and the
+/// Credits (docs/commands.md, "Credited artists", seed 003's Parsing): artist strings and the
 /// names they credit in each mode, given the artists the collection holds
 /// albums by.
 @Suite("Credits")

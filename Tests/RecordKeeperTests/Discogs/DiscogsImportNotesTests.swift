@@ -6,7 +6,7 @@ import Testing
 
 /// Importing a Discogs export into an album whose notes a person wrote:
 /// their notes stay byte for byte, the row's Collection Notes go into a
-/// `### Discogs` part of `## Notes` (PRODUCT.md §7).
+/// `### Discogs` part of `## Notes` (docs/commands.md, "Discogs").
 @Suite("Discogs notes beside hand-written notes")
 struct DiscogsImportNotesTests {
   let collection: TemporaryCollection

@@ -4,7 +4,7 @@ import Testing
 @testable import RecordKeeper
 
 /// Reading a Discogs export into records: every row checked first, every
-/// problem reported as FILE:LINE: column: message (PRODUCT.md §7).
+/// problem reported as FILE:LINE: column: message (docs/commands.md, "Discogs").
 @Suite("Reading a Discogs export")
 struct DiscogsImportTests {
   let header = DiscogsExport.header

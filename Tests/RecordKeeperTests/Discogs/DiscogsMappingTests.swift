@@ -2,7 +2,7 @@ import Testing
 
 @testable import RecordKeeper
 
-/// How each Discogs column becomes an album field (PRODUCT.md §7).
+/// How each Discogs column becomes an album field (docs/commands.md, "Discogs").
 @Suite("Discogs columns to album fields")
 struct DiscogsMappingTests {
   @Test func headersMatchIgnoringCaseAndSpaces() {
@@ -105,7 +105,7 @@ struct DiscogsMappingTests {
   }
 }
 
-/// PRODUCT.md §1.1: a sleeve may be `Generic` or `No Cover`, a record may not.
+/// docs/album-format.md, "The collector's fields": a sleeve may be `Generic` or `No Cover`, a record may not.
 @Suite("Sleeve states")
 struct SleeveStateTests {
   @Test func aSleeveMayBeGenericOrMissingButARecordMayNot() {

@@ -4,7 +4,7 @@ import Testing
 @testable import RecordKeeper
 
 /// Discogs' Collection Notes as the `### Discogs` part of the body's `## Notes`
-/// section, beside whatever the person wrote there (PRODUCT.md §7).
+/// section, beside whatever the person wrote there (docs/commands.md, "Discogs").
 @Suite("Discogs notes in the body")
 struct DiscogsNotesTests {
   func body(_ text: String) -> AlbumBody { AlbumBody(parsing: Array(text.utf8)) }

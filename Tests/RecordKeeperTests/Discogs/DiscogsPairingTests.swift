@@ -3,7 +3,7 @@ import Testing
 @testable import RecordKeeper
 
 /// Rows that match no album by release id pair with albums typed in by hand
-/// (PRODUCT.md §7).
+/// (docs/commands.md, "Discogs").
 @Suite("Pairing Discogs rows with hand-typed albums")
 struct DiscogsPairingUnitTests {
   private func record(_ line: Int, _ values: [String: String]) -> DiscogsRecord {

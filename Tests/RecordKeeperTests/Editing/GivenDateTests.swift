@@ -2,7 +2,7 @@ import RecordKeeper
 import Testing
 
 /// A date a person gives has its year in four digits: `97` is refused, not
-/// kept as the year 0097 (PRODUCT.md §3); a date already in a file is read
+/// kept as the year 0097 (docs/commands.md, "Exit status and errors"); a date already in a file is read
 /// as written.
 @Suite("Dates given as input")
 struct GivenDateTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RecordKeeper
 
-/// `rk export csv` and `rk export json` (PRODUCT.md §7).
+/// `rk export csv` and `rk export json` (docs/commands.md, "Exporting").
 @Suite("Exporting the collection")
 struct CollectionExportTests {
   func album(_ id: String, _ title: String, _ artist: String, _ set: (inout Album) -> Void = { _ in }) -> Album {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RecordKeeper
 
-/// A star is merged on its own (PRODUCT.md §1.4, MERGE.md): one collector
+/// A star is merged on its own (docs/merging.md, "Track lines"): one collector
 /// marking a favourite never conflicts with another renaming, retiming or
 /// moving that track, or starring another.
 @Suite("Favourite stars merge")

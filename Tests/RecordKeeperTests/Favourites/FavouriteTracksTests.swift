@@ -20,7 +20,7 @@ private func edited(_ text: String = okComputer, _ change: (inout Album) throws 
   return output
 }
 
-@Suite("Favourite tracks (PRODUCT.md §1.4)")
+@Suite("Favourite tracks (docs/album-format.md)")
 struct FavouriteTracksTests {
   @Test(
     "a track line ending in ★ is a favourite, however the star is spaced",

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `rk identify --add` / `--want`: the album a scan makes, with its
-/// `## Context` notes (PRODUCT.md §7), in one commit.
+/// `## Context` notes (docs/commands.md, "Identifying a sleeve from a photo"), in one commit.
 @Suite("Adding a scan's album")
 struct ScanAlbumTests {
   static let release = """

@@ -3,7 +3,7 @@ import RecordKeeper
 import TestSupport
 import Testing
 
-/// The scan history in `.recordkeeper/scans/` (PRODUCT.md §7).
+/// The scan history in `.recordkeeper/scans/` (docs/commands.md, "Identifying a sleeve from a photo").
 @Suite("The scan history")
 struct ScanHistoryTests {
   static func answer(_ title: String = "Kind of Blue", artist: String = "Miles Davis") -> VisionAnswer {

@@ -1,7 +1,7 @@
 import RecordKeeper
 import Testing
 
-/// The rules that turn a MusicBrainz release into an album (PRODUCT.md §7).
+/// The rules that turn a MusicBrainz release into an album (docs/commands.md, "MusicBrainz and the Cover Art Archive").
 @Suite("A MusicBrainz release as an album")
 struct MusicBrainzReleaseTests {
   static func release(_ json: String) throws -> MusicBrainzRelease { try MusicBrainzRelease.decode(Array(json.utf8)) }

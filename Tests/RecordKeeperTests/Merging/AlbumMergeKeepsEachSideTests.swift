@@ -3,8 +3,8 @@ import Testing
 
 @testable import RecordKeeper
 
-/// Issue 29 point 3: what the merge must keep, case by case (PRODUCT.md
-/// §6), each with two writers' texts.
+/// Issue 29 point 3: what the merge must keep, case by case (docs/merging.md,
+/// "What the merge guarantees"), each with two writers' texts.
 @Suite("Album merge keeps what each side wrote")
 struct AlbumMergeKeepsEachSideTests: AlbumMergeSuite {
   static let id = "albums/blue-train"

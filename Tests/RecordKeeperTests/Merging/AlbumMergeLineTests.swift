@@ -4,7 +4,7 @@ import Testing
 @testable import RecordKeeper
 
 /// Issue 17: every line either side wrote survives a merge, or a conflict
-/// says which (MERGE.md).
+/// says which (docs/merging.md, "What the merge guarantees").
 @Suite("Album merge keeps every line")
 struct AlbumMergeLineTests: AlbumMergeSuite {
   static let id = "albums/blue-train"

@@ -5,7 +5,7 @@ import Testing
 @testable import RecordKeeper
 
 /// Issue 29 point 3 with two clones: `rk resolve --take theirs` on a
-/// `tracks` conflict keeps every line neither side changed (PRODUCT.md §6).
+/// `tracks` conflict keeps every line neither side changed (docs/merging.md, "What the merge guarantees").
 extension CollectionMergeTests {
   @Test(arguments: [MergeSide.theirs, .ours])
   func takingOneSidesTracksKeepsANoteNeitherSideEdited(side: MergeSide) throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// A fetch writes its pack aside and renames it into `objects/pack` only
 /// once complete, so a sync killed at any instant leaves no `pack_git2_*`
-/// temporary file or `.lock` there (PRODUCT.md §4).
+/// temporary file or `.lock` there (docs/sharing.md, "Interrupted syncs, locks and partial clones").
 @Suite("A fetch keeps the pack folder clean", .libgit2)
 struct FetchPackFolderTests {
   /// What Bob's pack folder held at each moment the fetch reported progress.

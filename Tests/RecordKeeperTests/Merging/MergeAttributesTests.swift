@@ -5,7 +5,7 @@ import Testing
 @testable import RecordKeeper
 
 /// The `.gitattributes` lines a collection's merges need: named when
-/// missing, and put back (PRODUCT.md §6; issue 31's crash probe).
+/// missing, and put back (docs/merging.md, "The merge driver"; issue 31's crash probe).
 @Suite("Merge settings in .gitattributes")
 struct MergeAttributesTests {
   let collection: TemporaryCollection

@@ -4,7 +4,7 @@ import TestSupport
 @testable import RecordKeeper
 
 /// Two clones of one collection and the bare repository both push to, in a
-/// temporary folder: the setting of every sharing scenario (PRODUCT.md §6).
+/// temporary folder: the setting of every sharing scenario (docs/sharing.md).
 final class TwoCollectors {
   let origin: TemporaryCollection
   let remote: String

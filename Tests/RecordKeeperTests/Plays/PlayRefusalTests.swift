@@ -5,7 +5,7 @@ import Testing
 @testable import RecordKeeper
 
 /// A play is refused, with nothing written, for a side the album does not
-/// have and for a time that has not come yet (PRODUCT.md §3).
+/// have and for a time that has not come yet (docs/commands.md, "Exit status and errors").
 @Suite("Plays that are refused")
 struct PlayRefusalTests {
   let collection: TemporaryCollection

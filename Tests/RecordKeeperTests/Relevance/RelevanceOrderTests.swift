@@ -2,7 +2,7 @@ import Testing
 
 @testable import RecordKeeper
 
-/// `--sort relevance` (PRODUCT.md §1.4): a table of queries over a small
+/// `--sort relevance` (docs/commands.md, "Sorting"): a table of queries over a small
 /// collection and the order each must give, one or more cases per rule.
 @Suite("Relevance")
 struct RelevanceOrderTests {

@@ -2,7 +2,7 @@ import RecordKeeper
 import TestSupport
 import Testing
 
-/// Issue 20.5: every field PRODUCT.md §2 lists is searchable with `--in`,
+/// Issue 20.5: every field docs/commands.md, "Searching", lists is searchable with `--in`,
 /// notes only when named.
 @Suite("Searching notes")
 struct NotesSearchTests {

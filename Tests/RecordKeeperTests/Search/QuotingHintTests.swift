@@ -2,7 +2,7 @@ import RecordKeeper
 import Testing
 
 /// A rule's value ends at a space; when words follow one, the query that
-/// matched nothing says how to quote it (PRODUCT.md §3).
+/// matched nothing says how to quote it (docs/commands.md, "Exit status and errors").
 @Suite("Quoting hints for rules cut at a space")
 struct QuotingHintTests {
   @Test func anExactRuleFollowedByWordsIsShownQuoted() throws {

@@ -65,7 +65,7 @@ struct SeedTaglistExampleTests {
   }
 }
 
-@Suite("Rules and clauses in a query (PRODUCT.md §1.3)")
+@Suite("Rules and clauses in a query (docs/commands.md)")
 struct SearchRuleParsingTests {
   @Test(
     "rules are read as written",

@@ -2,7 +2,7 @@ import Testing
 
 @testable import RecordKeeper
 
-/// `rk stats` (PRODUCT.md §1.4 "Statistics", issue 31): breakdowns count
+/// `rk stats` (docs/commands.md, "Plays and statistics", issue 31): breakdowns count
 /// owned albums, wanted ones apart; plays of removed albums are not this
 /// year's.
 @Suite("Statistics")

@@ -5,7 +5,7 @@ import Testing
 @testable import RecordKeeper
 
 /// A person's editor saves an album's file (in place: truncate, then write)
-/// at the very moment rk changes it (PRODUCT.md §4): nothing either wrote is
+/// at the very moment rk changes it (docs/commands.md, "Changes and commits"): nothing either wrote is
 /// lost, and history never holds half a file.
 @Suite("A person and rk changing the same album at the same moment")
 struct SaveWhileChangingTests {

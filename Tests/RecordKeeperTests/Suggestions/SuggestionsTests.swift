@@ -82,7 +82,7 @@ private let cases: [Case] = [
   Case(name: "an empty collection", albums: [], plays: [], expected: []),
 ]
 
-@Suite("Suggestions (PRODUCT.md §1.4)")
+@Suite("Suggestions (docs/commands.md)")
 struct SuggestionsTests {
   @Test(arguments: cases)
   fileprivate func suggestions(_ example: Case) throws {
