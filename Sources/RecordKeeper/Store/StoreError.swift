@@ -68,6 +68,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A play of the album (its name given) was not recorded.
   case playRefused(album: String, PlayRefusal)
 
+  /// Whether the change failed because the disk is full or a quota is
+  /// spent: nothing was written, and the person must free space.
+  public var isDiskFull: Bool {
+    switch self {
+    case .file(let error), .cover(.file(let error)): error.code == ENOSPC || error.code == EDQUOT
+    case .git(.diskFull): true
+    case .several(let errors): errors.contains { $0.isDiskFull }
+    default: false
+    }
+  }
+
   public var description: String {
     switch self {
     case .collection(let error): error.description

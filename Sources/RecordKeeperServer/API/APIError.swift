@@ -55,6 +55,9 @@ extension APIError {
   /// The API error for a refused or failed change.
   init(_ error: StoreError) {
     switch error {
+    case _ where error.isDiskFull:
+      // 507: the server could not store what was sent; the message names the disk and says nothing was lost.
+      self.init(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description)
     case .invalid(_, let problems):
       self.init(.unprocessableContent, error.description, field: problems.first?.field.key)
     case .edit(_, let edit):
