@@ -218,7 +218,8 @@ class OutboxTests(AppTestCase):
         self.assertEqual(len(lines), 1, f"recorded once: {lines}")
         self.assertIn(when[:15], lines[0], "at the time it was played (to the ten minutes)")
 
-    def test_an_album_added_offline_with_its_cover_arrives_once(self):
+    def start_adding_blue_train_offline(self):
+        """Opens the add form with the server stopped and types Blue Train in; returns a sleeve photo to choose."""
         photo = self.collection.tmp / "sleeve.png"
         photo.write_bytes(png(120, 90))
         self.open()
@@ -230,6 +231,10 @@ class OutboxTests(AppTestCase):
         self.wait_for(lambda d: self.details_title() == "Add Album", "the add view offline")
         self.by_id("field-title").send_keys("Blue Train")
         self.by_id("field-artist").send_keys("John Coltrane")
+        return photo
+
+    def test_an_album_added_offline_with_its_cover_arrives_once(self):
+        photo = self.start_adding_blue_train_offline()
         self.choose_photo(photo, 120)
         self.by_id("confirmButton").click()
         self.wait_for(lambda d: not self.by_id("details-view").is_displayed(), "back on the main screen")
@@ -252,17 +257,7 @@ class OutboxTests(AppTestCase):
         self.assertTrue((self.collection.root / album["cover"]).is_file(), "the cover kept on the device arrived with it")
 
     def test_an_album_added_offline_that_the_server_refuses_is_kept_and_opens_its_add_form_with_the_problem(self):
-        photo = self.collection.tmp / "sleeve.png"
-        photo.write_bytes(png(120, 90))
-        self.open()
-        self.wait_for(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
-        self.open()
-        self.server.stop()
-        self.wait_for(lambda d: self.by_id("offline-banner").is_displayed(), "the offline banner")
-        self.by_id("add-button").click()
-        self.wait_for(lambda d: self.details_title() == "Add Album", "the add view offline")
-        self.by_id("field-title").send_keys("Blue Train")
-        self.by_id("field-artist").send_keys("John Coltrane")
+        photo = self.start_adding_blue_train_offline()
         # Offline the form does not judge the date: the library does, when the add is sent.
         self.by_id("field-year").send_keys("1957")
         Select(self.by_id("field-month")).select_by_visible_text("February")
